@@ -1,0 +1,33 @@
+# Thirteen: every command a player or maintainer needs.
+# Only Python 3.11+ and make are required; the rest is installed into .venv.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: play test lint bench web serve clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(PY) -m thirteen
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+test: $(STAMP)
+	$(PY) scripts/ensure_test_tools.py
+	$(PY) -m ruff check .
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	$(PY) -m thirteen bench
+
+clean:
+	rm -rf build game/build

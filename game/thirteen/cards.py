@@ -1,0 +1,143 @@
+"""Cards and decks in the notation of RULES.md.
+
+A card is an ``int`` from 0 to 51: ``(rank - 1) * 4 + suit`` with suits in the
+order clubs, diamonds, hearts, spades.  Plain ints keep positions small and
+hashable for the solvers; these helpers give them their text form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+RANKS = "A23456789TJQK"
+SUITS = "cdhs"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+RANK_NAMES = (
+    "Ace",
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
+)
+DECK_SIZE = 52
+KING = 13
+
+Card = int
+
+
+class NotationError(ValueError):
+    """A card or deck string that does not follow RULES.md's notation."""
+
+
+def make_card(rank: int, suit: int) -> Card:
+    """The card of ``rank`` (1 = Ace .. 13 = King) and ``suit`` (index into SUITS)."""
+    if not 1 <= rank <= 13 or not 0 <= suit <= 3:
+        raise ValueError(f"no card with rank {rank} and suit {suit}")
+    return (rank - 1) * 4 + suit
+
+
+def rank(card: Card) -> int:
+    """The card's value: Ace 1, 2-10 face value, Jack 11, Queen 12, King 13."""
+    return (card >> 2) + 1
+
+
+def suit(card: Card) -> int:
+    """The suit index (0 clubs, 1 diamonds, 2 hearts, 3 spades)."""
+    return card & 3
+
+
+def is_red(card: Card) -> bool:
+    return card & 3 in (1, 2)
+
+
+def is_king(card: Card) -> bool:
+    return card >= 48
+
+
+def is_pair(a: Card, b: Card) -> bool:
+    """Whether two cards add up to 13 (a King pairs with nothing)."""
+    return (a >> 2) + (b >> 2) == 11
+
+
+def card_text(card: Card) -> str:
+    """Canonical two-character form, e.g. ``Th``."""
+    return RANKS[card >> 2] + SUITS[card & 3]
+
+
+def card_name(card: Card) -> str:
+    """Words for help text and screen readers, e.g. ``Ten of hearts``."""
+    return f"{RANK_NAMES[card >> 2]} of {SUIT_NAMES[card & 3]}"
+
+
+def parse_card(token: str) -> Card:
+    """Parse one card; case-insensitive, ``10`` accepted for ten."""
+    text = token.strip()
+    if len(text) == 3 and text[:2] == "10":
+        rank_char, suit_char = "T", text[2]
+    elif len(text) == 2:
+        rank_char, suit_char = text[0].upper(), text[1].lower()
+    else:
+        raise NotationError(f"{token!r} is not a card (expected rank then suit, like 'Th')")
+    if rank_char not in RANKS:
+        raise NotationError(f"unknown rank {rank_char!r} in {token!r} (ranks: {RANKS})")
+    if suit_char not in SUITS:
+        raise NotationError(f"unknown suit {suit_char!r} in {token!r} (suits: {SUITS})")
+    return RANKS.index(rank_char) * 4 + SUITS.index(suit_char)
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Parse white-space separated cards, rejecting duplicates by name."""
+    cards: list[Card] = []
+    seen: set[Card] = set()
+    for token in text.split():
+        card = parse_card(token)
+        if card in seen:
+            raise NotationError(f"duplicate card {card_text(card)}")
+        seen.add(card)
+        cards.append(card)
+    return cards
+
+
+def parse_deck(text: str) -> tuple[Card, ...]:
+    """Parse a full deck: exactly 52 distinct cards, naming what is wrong."""
+    cards = parse_cards(text)
+    if len(cards) != DECK_SIZE:
+        missing = sorted(set(range(DECK_SIZE)) - set(cards))
+        shown = " ".join(card_text(c) for c in missing[:8])
+        more = "..." if len(missing) > 8 else ""
+        raise NotationError(
+            f"a deck has 52 cards, got {len(cards)}" + (f" (missing {shown}{more})" if missing else "")
+        )
+    return tuple(cards)
+
+
+def deck_text(cards: Iterable[Card]) -> str:
+    """Canonical deck form: cards separated by single spaces."""
+    return " ".join(card_text(c) for c in cards)
+
+
+def cards_compact(cards: Sequence[Card | None]) -> str:
+    """Cards written back to back (``--`` for an empty cell), for position texts."""
+    return "".join("--" if c is None else card_text(c) for c in cards)
+
+
+def parse_compact(text: str) -> list[Card | None]:
+    """Inverse of :func:`cards_compact`."""
+    if len(text) % 2:
+        raise NotationError(f"{text!r}: cards are two characters each")
+    out: list[Card | None] = []
+    for i in range(0, len(text), 2):
+        token = text[i : i + 2]
+        out.append(None if token == "--" else parse_card(token))
+    return out
+
+
+FULL_DECK: tuple[Card, ...] = tuple(range(DECK_SIZE))

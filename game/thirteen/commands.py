@@ -1,0 +1,26 @@
+"""Sub-commands registered by other modules (see :mod:`thirteen.cli`).
+
+Each entry takes argparse's sub-parsers object and adds one command.  The
+imports are inside the functions so that ``show`` never loads pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def _play(sub: argparse._SubParsersAction) -> None:
+    play = sub.add_parser("play", help="play in a window (the default)")
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            from .app import run_desktop
+        except ImportError:  # the interface is not installed in this checkout
+            print("The window interface is not available; try: python -m thirteen show --help")
+            return 1
+        return run_desktop(args)
+
+    play.set_defaults(func=run)
+
+
+REGISTRARS = [_play]

@@ -1,0 +1,523 @@
+"""Pyramid (classic) and Pyramid 13: a 28-card pyramid, a draw pile and a waste.
+
+One deal's position is four integers over a fixed layout: which pyramid cards
+are gone (bit mask), which draw-pile cards are gone (bit mask), the pointer
+``p`` that splits the remaining draw-pile cards into the waste (below ``p``)
+and the draw pile (from ``p``), and how many recycles were used.  Turning the
+waste over is just ``p = 0``, which keeps the original order as RULES.md asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Self
+
+from .cards import (
+    DECK_SIZE,
+    Card,
+    NotationError,
+    card_text,
+    cards_compact,
+    is_king,
+    is_pair,
+    parse_compact,
+)
+from .deals import decks_for_deal_n
+from .game import Game, IllegalMoveError, Outcome  # noqa: F401  (re-exported)
+from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
+
+ROWS = 7
+PYRAMID_SIZE = 28
+STOCK_SIZE = DECK_SIZE - PYRAMID_SIZE
+FULL_PYRAMID = (1 << PYRAMID_SIZE) - 1
+
+ROW_OF = tuple(r for r in range(ROWS) for _ in range(r + 1))
+COL_OF = tuple(i for r in range(ROWS) for i in range(r + 1))
+
+
+def index_of(row: int, col: int) -> int:
+    return row * (row + 1) // 2 + col
+
+
+# Bits of the two cards covering each pyramid card (0 for the bottom row).
+COVER = tuple(
+    0
+    if ROW_OF[i] == ROWS - 1
+    else (1 << index_of(ROW_OF[i] + 1, COL_OF[i])) | (1 << index_of(ROW_OF[i] + 1, COL_OF[i] + 1))
+    for i in range(PYRAMID_SIZE)
+)
+
+DealKey = tuple[int, int, int, int]
+"""(pyramid removed mask, stock removed mask, pointer, recycles used)."""
+
+
+class PyramidDeal:
+    """The cards of one deal and the rules of moving them; positions are DealKeys.
+
+    Kept apart from :class:`Game` so that Pyramid and Pyramid 13 share every
+    rule, and so that a solver can walk keys without building game objects.
+    """
+
+    __slots__ = ("pyramid", "stock", "recycles", "where")
+
+    def __init__(self, pyramid: Sequence[Card | None], stock: Sequence[Card], recycles: int) -> None:
+        if len(pyramid) != PYRAMID_SIZE:
+            raise ValueError("a pyramid has 28 cells")
+        self.pyramid = tuple(pyramid)
+        self.stock = tuple(stock)
+        self.recycles = recycles
+        self.where: dict[Card, tuple[str, int]] = {}
+        for i, c in enumerate(self.pyramid):
+            if c is not None:
+                self.where[c] = ("p", i)
+        for j, c in enumerate(self.stock):
+            self.where[c] = ("s", j)
+
+    @classmethod
+    def from_deck(cls, deck: Sequence[Card], recycles: int) -> PyramidDeal:
+        return cls(deck[:PYRAMID_SIZE], deck[PYRAMID_SIZE:], recycles)
+
+    def start(self) -> DealKey:
+        gone = sum(1 << i for i, c in enumerate(self.pyramid) if c is None)
+        return (gone, 0, 0, 0)
+
+    # -- what is where ----------------------------------------------------
+    def free(self, key: DealKey, i: int) -> bool:
+        pm = key[0]
+        return not pm >> i & 1 and pm & COVER[i] == COVER[i]
+
+    def draw_index(self, key: DealKey) -> int | None:
+        _, sm, p, _ = key
+        for j in range(p, len(self.stock)):
+            if not sm >> j & 1:
+                return j
+        return None
+
+    def waste_index(self, key: DealKey) -> int | None:
+        _, sm, p, _ = key
+        for j in range(p - 1, -1, -1):
+            if not sm >> j & 1:
+                return j
+        return None
+
+    def draw_card(self, key: DealKey) -> Card | None:
+        j = self.draw_index(key)
+        return None if j is None else self.stock[j]
+
+    def waste_top(self, key: DealKey) -> Card | None:
+        j = self.waste_index(key)
+        return None if j is None else self.stock[j]
+
+    def draw_pile(self, key: DealKey) -> list[Card]:
+        _, sm, p, _ = key
+        return [self.stock[j] for j in range(p, len(self.stock)) if not sm >> j & 1]
+
+    def waste(self, key: DealKey) -> list[Card]:
+        """Waste cards from the bottom up (the last one is the playable top)."""
+        _, sm, p, _ = key
+        return [self.stock[j] for j in range(p) if not sm >> j & 1]
+
+    def available(self, key: DealKey) -> list[Card]:
+        """Free pyramid cards (top row first), then the draw card, then the waste top."""
+        cards = [c for i, c in enumerate(self.pyramid) if c is not None and self.free(key, i)]
+        for c in (self.draw_card(key), self.waste_top(key)):
+            if c is not None:
+                cards.append(c)
+        return cards
+
+    def is_available(self, key: DealKey, card: Card) -> bool:
+        place = self.where.get(card)
+        if place is None:
+            return False
+        zone, i = place
+        if zone == "p":
+            return self.free(key, i)
+        return i in (self.draw_index(key), self.waste_index(key))
+
+    def cleared(self, key: DealKey) -> bool:
+        return key[0] == FULL_PYRAMID
+
+    def removed(self, key: DealKey) -> int:
+        """Cards gone from this deal (a deal always starts from 52 cards)."""
+        return DECK_SIZE - len(self.cards_left(key))
+
+    def cards_left(self, key: DealKey) -> list[Card]:
+        pm, sm = key[0], key[1]
+        left = [c for i, c in enumerate(self.pyramid) if c is not None and not pm >> i & 1]
+        return left + [c for j, c in enumerate(self.stock) if not sm >> j & 1]
+
+    # -- moves ------------------------------------------------------------
+    def moves(self, key: DealKey) -> list[Move]:
+        if self.cleared(key):
+            return []
+        avail = self.available(key)
+        out: list[Move] = [RemoveKing(c) for c in avail if is_king(c)]
+        for n, a in enumerate(avail):
+            for b in avail[n + 1 :]:
+                if is_pair(a, b):
+                    out.append(RemovePair(a, b))
+        if self.draw_index(key) is not None:
+            out.append(Draw())
+        elif key[3] < self.recycles and self.waste_index(key) is not None:
+            out.append(Recycle())
+        return out
+
+    def why_illegal(self, key: DealKey, move: Move) -> str | None:
+        if self.cleared(key):
+            return "the pyramid is already cleared"
+        if isinstance(move, RemoveKing | RemovePair):
+            cards = (move.card,) if isinstance(move, RemoveKing) else move.cards
+            for c in cards:
+                if not self.is_available(key, c):
+                    return f"{card_text(c)} is not available" + (
+                        "" if c in self.where else " (it is not in this deal any more)"
+                    )
+            return None
+        if isinstance(move, Draw):
+            return None if self.draw_index(key) is not None else "the draw pile is empty"
+        if isinstance(move, Recycle):
+            if self.draw_index(key) is not None:
+                return "the draw pile is not empty yet"
+            if key[3] >= self.recycles:
+                return (
+                    "no recycles left" if self.recycles else "this game has no recycling of the waste"
+                )
+            if self.waste_index(key) is None:
+                return "the waste is empty"
+            return None
+        return f"pyramids have no move like {move.text()!r}"
+
+    def apply(self, key: DealKey, move: Move) -> DealKey:
+        pm, sm, p, used = key
+        if isinstance(move, Draw):
+            j = self.draw_index(key)
+            assert j is not None
+            return (pm, sm, j + 1, used)
+        if isinstance(move, Recycle):
+            return (pm, sm, 0, used + 1)
+        cards = (move.card,) if isinstance(move, RemoveKing) else move.cards  # type: ignore[attr-defined]
+        for c in cards:
+            zone, i = self.where[c]
+            if zone == "p":
+                pm |= 1 << i
+            else:
+                sm |= 1 << i
+        return (pm, sm, p, used)
+
+    # -- text -------------------------------------------------------------
+    def rows_text(self, key: DealKey) -> str:
+        pm = key[0]
+        cells = [None if pm >> i & 1 else c for i, c in enumerate(self.pyramid)]
+        return "/".join(
+            cards_compact(cells[index_of(r, 0) : index_of(r, 0) + r + 1]) for r in range(ROWS)
+        )
+
+    def render_lines(self, key: DealKey) -> list[str]:
+        """The pyramid with free cards in brackets, then the piles."""
+        lines = []
+        for r in range(ROWS):
+            cells = []
+            for c in range(r + 1):
+                i = index_of(r, c)
+                card = self.pyramid[i]
+                if card is None or key[0] >> i & 1:
+                    cells.append(" .. ")
+                elif self.free(key, i):
+                    cells.append(f"[{card_text(card)}]")
+                else:
+                    cells.append(f" {card_text(card)} ")
+            lines.append("  " * (ROWS - 1 - r) + "".join(cells))
+        draw, waste = self.draw_card(key), self.waste_top(key)
+        lines.append(
+            f"Draw card: {card_text(draw) if draw is not None else '--'}   "
+            f"Waste top: {card_text(waste) if waste is not None else '--'} "
+            f"({len(self.waste(key))} in waste)   "
+            f"Draw pile: {len(self.draw_pile(key))} cards"
+        )
+        return lines
+
+
+def parse_deal_text(rows: str, draw: str, waste: str, recycles: int) -> tuple[PyramidDeal, DealKey]:
+    """Rebuild a deal from the fields of a position text."""
+    row_texts = rows.split("/")
+    if len(row_texts) != ROWS:
+        raise NotationError(f"a pyramid has 7 rows, got {len(row_texts)}")
+    cells: list[Card | None] = []
+    for r, row_text in enumerate(row_texts):
+        row = parse_compact(row_text)
+        if len(row) != r + 1:
+            raise NotationError(f"pyramid row {r + 1} needs {r + 1} cells, got {len(row)}")
+        cells.extend(row)
+    draw_cards = [] if draw == "-" else parse_compact(draw)
+    waste_cards = [] if waste == "-" else parse_compact(waste)
+    if None in draw_cards or None in waste_cards:
+        raise NotationError("piles cannot hold empty cells")
+    stock: list[Card] = waste_cards + draw_cards  # type: ignore[operator]
+    present = [c for c in cells if c is not None] + stock
+    dupes = {c for c in present if present.count(c) > 1}
+    if dupes:
+        raise NotationError(f"duplicate card {card_text(min(dupes))}")  # type: ignore[arg-type]
+    deal = PyramidDeal(cells, stock, recycles)
+    pm, sm, _, _ = deal.start()
+    return deal, (pm, sm, len(waste_cards), 0)
+
+
+def _piles_text(deal: PyramidDeal, key: DealKey) -> str:
+    return f"{cards_compact(deal.draw_pile(key)) or '-'} {cards_compact(deal.waste(key)) or '-'}"
+
+
+class Pyramid(Game):
+    """Pyramid (classic): three passes through the draw pile, clear the pyramid."""
+
+    game_id = "pyramid"
+    title = "Pyramid"
+    RECYCLES = 2
+
+    def __init__(self, deck: Sequence[Card]) -> None:
+        super().__init__()
+        if len(deck) != DECK_SIZE or len(set(deck)) != DECK_SIZE:
+            raise ValueError("Pyramid is dealt from a full deck of 52 distinct cards")
+        self.deck = tuple(deck)
+        self.deal = PyramidDeal.from_deck(self.deck, self.RECYCLES)
+        self.pos: DealKey = self.deal.start()
+
+    @property
+    def key(self) -> DealKey:
+        return self.pos
+
+    def _set_key(self, key) -> None:  # type: ignore[override]
+        self.pos = key
+
+    @property
+    def recycles_left(self) -> int:
+        return self.RECYCLES - self.pos[3]
+
+    def legal_moves(self) -> list[Move]:
+        return self.deal.moves(self.pos)
+
+    def _why_illegal(self, move: Move) -> str | None:
+        return self.deal.why_illegal(self.pos, move)
+
+    def _apply(self, move: Move) -> None:
+        self.pos = self.deal.apply(self.pos, move)
+
+    @property
+    def outcome(self) -> Outcome:
+        if self.deal.cleared(self.pos):
+            return Outcome.WON
+        return Outcome.IN_PROGRESS if self.deal.moves(self.pos) else Outcome.LOST
+
+    @property
+    def score(self) -> int:
+        """Pyramid cards cleared, 0 to 28 (28 is a win)."""
+        return self.pos[0].bit_count()
+
+    @property
+    def removed_cards(self) -> int:
+        return self.deal.removed(self.pos)
+
+    def cards_in_play(self) -> dict[str, list[Card]]:
+        pm = self.pos[0]
+        return {
+            "pyramid": [c for i, c in enumerate(self.deal.pyramid) if c is not None and not pm >> i & 1],
+            "draw": self.deal.draw_pile(self.pos),
+            "waste": self.deal.waste(self.pos),
+        }
+
+    def text(self) -> str:
+        return (
+            f"{self.game_id} {self.deal.rows_text(self.pos)} "
+            f"{_piles_text(self.deal, self.pos)} {self.recycles_left}"
+        )
+
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        """Parse ``pyramid ROWS DRAW WASTE RECYCLES_LEFT``."""
+        parts = text.split()
+        if len(parts) != 5 or parts[0].lower() != cls.game_id:
+            raise NotationError(
+                f"a Pyramid position is 'pyramid ROWS DRAW WASTE RECYCLES_LEFT', got {text!r}"
+            )
+        if not parts[4].isdigit() or int(parts[4]) > cls.RECYCLES:
+            raise NotationError(f"recycles left must be 0 to {cls.RECYCLES}, got {parts[4]!r}")
+        deal, key = parse_deal_text(parts[1], parts[2], parts[3], cls.RECYCLES)
+        game = object.__new__(cls)
+        Game.__init__(game)
+        game.deck = ()
+        game.deal = deal
+        game.pos = (key[0], key[1], key[2], cls.RECYCLES - int(parts[4]))
+        return game
+
+    def render(self) -> str:
+        lines = ["Pyramid (classic)", *self.deal.render_lines(self.pos)]
+        lines.append(f"Pass {self.pos[3] + 1} of {self.RECYCLES + 1}   Recycles left: {self.recycles_left}")
+        lines.append(f"Score: {self.score}/28   Moves: {len(self.moves)}   {self.outcome.value}")
+        lines.append("Legal moves: " + (" ".join(m.text() for m in self.legal_moves()) or "none"))
+        return "\n".join(lines)
+
+
+DEALS_PER_GAME = 3
+CARD_POINTS = 10
+CLEAR_BONUS = (100, 100, 250)
+
+
+class Pyramid13(Game):
+    """Pyramid 13: three one-pass deals scored in points.
+
+    A deal ends by itself when its pyramid is cleared or no move is left; the
+    move that ends it also starts the next deal, so every position the player
+    sees has a move to make until the game is over.  Position key:
+    (deal index, scores of finished deals, deal key).
+    """
+
+    game_id = "pyramid13"
+    title = "Pyramid 13"
+
+    def __init__(self, decks: Sequence[Sequence[Card]]) -> None:
+        super().__init__()
+        if len(decks) != DEALS_PER_GAME:
+            raise ValueError("Pyramid 13 is played with three decks")
+        for d in decks:
+            if len(d) != DECK_SIZE or len(set(d)) != DECK_SIZE:
+                raise ValueError("each Pyramid 13 deal uses a full deck of 52 distinct cards")
+        self.decks = tuple(tuple(d) for d in decks)
+        self.deals = [PyramidDeal.from_deck(d, 0) for d in self.decks]
+        self.state: tuple[int, tuple[int, ...], DealKey] = (0, (), self.deals[0].start())
+
+    @classmethod
+    def for_deal_number(cls, number: int) -> Pyramid13:
+        return cls(decks_for_deal_n(number, DEALS_PER_GAME))
+
+    @property
+    def key(self):
+        return self.state
+
+    def _set_key(self, key) -> None:  # type: ignore[override]
+        self.state = key
+
+    @property
+    def deal_index(self) -> int:
+        """0, 1 or 2: the deal being played (or the last one, once over)."""
+        return self.state[0]
+
+    @property
+    def deal(self) -> PyramidDeal:
+        return self.deals[self.state[0]]
+
+    @property
+    def pos(self) -> DealKey:
+        return self.state[2]
+
+    @property
+    def deal_scores(self) -> tuple[int, ...]:
+        """Points of each finished deal."""
+        return self.state[1]
+
+    @property
+    def current_deal_points(self) -> int:
+        if len(self.state[1]) > self.state[0]:
+            return self.state[1][self.state[0]]
+        return self.deal.removed(self.pos) * CARD_POINTS
+
+    @property
+    def score(self) -> int:
+        index, scores, _ = self.state
+        return sum(scores) + (0 if len(scores) > index else self.deal.removed(self.pos) * CARD_POINTS)
+
+    @property
+    def removed_cards(self) -> int:
+        """Cards gone from the deal being played (each deal starts from 52)."""
+        return self.deal.removed(self.pos)
+
+    @property
+    def outcome(self) -> Outcome:
+        if len(self.state[1]) < DEALS_PER_GAME:
+            return Outcome.IN_PROGRESS
+        return Outcome.WON if self.deals[-1].cleared(self.pos) else Outcome.LOST
+
+    def legal_moves(self) -> list[Move]:
+        if self.is_over:
+            return []
+        return self.deal.moves(self.pos)
+
+    def _why_illegal(self, move: Move) -> str | None:
+        if isinstance(move, Recycle):
+            return "Pyramid 13 has one pass through the draw pile: no recycling"
+        return self.deal.why_illegal(self.pos, move)
+
+    def _apply(self, move: Move) -> None:
+        index, scores, _ = self.state
+        deal = self.deals[index]
+        pos = deal.apply(self.pos, move)
+        if deal.cleared(pos) or not deal.moves(pos):
+            points = deal.removed(pos) * CARD_POINTS + (CLEAR_BONUS[index] if deal.cleared(pos) else 0)
+            scores = (*scores, points)
+            if index + 1 < DEALS_PER_GAME:
+                index += 1
+                pos = self.deals[index].start()
+        self.state = (index, scores, pos)
+
+    def cards_in_play(self) -> dict[str, list[Card]]:
+        pm = self.pos[0]
+        return {
+            "pyramid": [c for i, c in enumerate(self.deal.pyramid) if c is not None and not pm >> i & 1],
+            "draw": self.deal.draw_pile(self.pos),
+            "waste": self.deal.waste(self.pos),
+        }
+
+    def text(self) -> str:
+        index, scores, pos = self.state
+        later = ",".join(cards_compact(d.pyramid + d.stock) for d in self.deals[index + 1 :]) or "-"
+        return (
+            f"{self.game_id} {index + 1} {','.join(map(str, scores)) or '-'} "
+            f"{self.deal.rows_text(pos)} {_piles_text(self.deal, pos)} {later}"
+        )
+
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        """Parse ``pyramid13 DEAL SCORES ROWS DRAW WASTE LATER_DECKS``."""
+        parts = text.split()
+        if len(parts) != 7 or parts[0].lower() != cls.game_id:
+            raise NotationError(
+                "a Pyramid 13 position is 'pyramid13 DEAL SCORES ROWS DRAW WASTE LATER', "
+                f"got {text!r}"
+            )
+        if parts[1] not in ("1", "2", "3"):
+            raise NotationError(f"deal must be 1, 2 or 3, got {parts[1]!r}")
+        index = int(parts[1]) - 1
+        try:
+            scores = () if parts[2] == "-" else tuple(int(s) for s in parts[2].split(","))
+        except ValueError:
+            raise NotationError(f"scores must be numbers separated by commas, got {parts[2]!r}") from None
+        if not (len(scores) == index or (index == DEALS_PER_GAME - 1 and len(scores) == DEALS_PER_GAME)):
+            raise NotationError(f"deal {index + 1} needs {index} finished deal scores (3 once over)")
+        deal, key = parse_deal_text(parts[3], parts[4], parts[5], 0)
+        later_texts = [] if parts[6] == "-" else parts[6].split(",")
+        if len(later_texts) != DEALS_PER_GAME - 1 - index:
+            raise NotationError(f"deal {index + 1} needs {DEALS_PER_GAME - 1 - index} later decks")
+        later = []
+        for t in later_texts:
+            cards = parse_compact(t)
+            if None in cards or len(cards) != DECK_SIZE or len(set(cards)) != DECK_SIZE:
+                raise NotationError("each later deck must be 52 distinct cards")
+            later.append(PyramidDeal.from_deck(cards, 0))  # type: ignore[arg-type]
+        game = object.__new__(cls)
+        Game.__init__(game)
+        placeholder = PyramidDeal.from_deck(range(DECK_SIZE), 0)
+        game.deals = [placeholder] * index + [deal] + later
+        game.decks = ()
+        game.state = (index, scores, key)
+        return game
+
+    def render(self) -> str:
+        index = self.state[0]
+        head = f"Pyramid 13   Deal {index + 1} of 3"
+        lines = [head, *self.deal.render_lines(self.pos)]
+        done = ", ".join(f"deal {i + 1}: {s}" for i, s in enumerate(self.deal_scores)) or "none"
+        lines.append(f"Finished deals: {done}")
+        lines.append(f"Score: {self.score}   Moves: {len(self.moves)}   {self.outcome.value}")
+        lines.append("Legal moves: " + (" ".join(m.text() for m in self.legal_moves()) or "none"))
+        return "\n".join(lines)
+
+
+__all__ = ["Pyramid", "Pyramid13", "PyramidDeal", "IllegalMoveError"]

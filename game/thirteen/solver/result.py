@@ -1,0 +1,39 @@
+"""What every solver returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..moves import Move
+
+WINNABLE = "winnable"
+NOT_WINNABLE = "not winnable"
+UNKNOWN = "unknown"
+
+
+@dataclass
+class SolveResult:
+    """A verdict, and when winnable a complete line of moves the engine replays to a win."""
+
+    verdict: str
+    moves: list[Move] = field(default_factory=list)
+    nodes: int = 0
+    ms: float = 0.0
+
+    @property
+    def steps(self) -> int:
+        return len(self.moves)
+
+    @property
+    def winnable(self) -> bool:
+        return self.verdict == WINNABLE
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "verdict": self.verdict,
+            "moves": [m.text() for m in self.moves],
+            "steps": self.steps,
+            "nodes": self.nodes,
+            "ms": round(self.ms, 3),
+        }

@@ -1,0 +1,230 @@
+"""The one registry of games and their options, and how a game is set up.
+
+A whole game is (game, options, deal number or deck, moves): :class:`GameSetup`
+holds the first three and :class:`GameRecord` adds the moves.  Saves, replays,
+shareable links and golden transcripts are all built from these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import DECK_SIZE, Card, NotationError, deck_text, parse_deck
+from .deals import check_deal_number, decks_for_deal_n
+from .game import Game
+from .moves import parse_move
+from .pyramid import Pyramid, Pyramid13
+from .thirteens import DEFAULT_LAYOUT, Layout, Thirteens
+
+Decks = tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    id: str
+    title: str
+    decks: int
+    """How many 52-card decks one game uses."""
+    has_layout: bool
+    build: Callable[[Decks, Layout], Game]
+    position_type: type[Game]
+    blurb: str
+
+
+GAMES: dict[str, GameSpec] = {
+    spec.id: spec
+    for spec in (
+        GameSpec(
+            "thirteens",
+            "Thirteens",
+            1,
+            True,
+            lambda decks, layout: Thirteens(decks[0], layout),
+            Thirteens,
+            "Pairs that touch make 13; cards fall down the columns.",
+        ),
+        GameSpec(
+            "pyramid13",
+            "Pyramid 13",
+            3,
+            False,
+            lambda decks, layout: Pyramid13(decks),
+            Pyramid13,
+            "Three pyramids, one pass each, scored in points.",
+        ),
+        GameSpec(
+            "pyramid",
+            "Pyramid",
+            1,
+            False,
+            lambda decks, layout: Pyramid(decks[0]),
+            Pyramid,
+            "The classic: clear the pyramid with three passes through the pile.",
+        ),
+    )
+}
+
+LAYOUTS = ("3x5", "4x4", "5x3")
+"""Layouts offered in menus; any legal CxR is accepted elsewhere."""
+
+
+def game_spec(game_id: str) -> GameSpec:
+    spec = GAMES.get(str(game_id).lower())
+    if spec is None:
+        raise ValueError(f"unknown game {game_id!r} (games: {', '.join(GAMES)})")
+    return spec
+
+
+def parse_decks(game_id: str, text: str) -> Decks:
+    """Decks from deck notation; Pyramid 13 takes three decks, split by '|' or by count."""
+    spec = game_spec(game_id)
+    if spec.decks == 1:
+        return (parse_deck(text),)
+    if "|" in text:
+        chunks = text.split("|")
+    else:
+        tokens = text.split()
+        if len(tokens) != DECK_SIZE * spec.decks:
+            raise NotationError(
+                f"{spec.title} needs {spec.decks} decks ({DECK_SIZE * spec.decks} cards, "
+                f"or decks separated by '|'), got {len(tokens)} cards"
+            )
+        chunks = [" ".join(tokens[i : i + DECK_SIZE]) for i in range(0, len(tokens), DECK_SIZE)]
+    if len(chunks) != spec.decks:
+        raise NotationError(f"{spec.title} needs {spec.decks} decks, got {len(chunks)}")
+    decks = []
+    for n, chunk in enumerate(chunks, 1):
+        try:
+            decks.append(parse_deck(chunk))
+        except NotationError as exc:
+            raise NotationError(f"deck {n}: {exc}") from None
+    return tuple(decks)
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Which game, with which options, on which cards: everything but the moves."""
+
+    game: str
+    deal: int | None = None
+    deck: str | None = None
+    layout: str | None = None
+
+    def __post_init__(self) -> None:
+        spec = game_spec(self.game)
+        object.__setattr__(self, "game", spec.id)
+        if (self.deal is None) == (self.deck is None):
+            raise ValueError("give either a deal number or a deck")
+        if self.deal is not None:
+            check_deal_number(self.deal)
+        else:
+            canonical = " | ".join(deck_text(d) for d in parse_decks(spec.id, str(self.deck)))
+            object.__setattr__(self, "deck", canonical)
+        if spec.has_layout:
+            object.__setattr__(self, "layout", str(Layout.parse(self.layout or str(DEFAULT_LAYOUT))))
+        elif self.layout is not None:
+            raise ValueError(f"{spec.title} has no layout option")
+
+    @property
+    def spec(self) -> GameSpec:
+        return GAMES[self.game]
+
+    def decks(self) -> Decks:
+        if self.deal is not None:
+            return decks_for_deal_n(self.deal, self.spec.decks)
+        return parse_decks(self.game, str(self.deck))
+
+    def new_game(self) -> Game:
+        layout = Layout.parse(self.layout) if self.layout else DEFAULT_LAYOUT
+        game = self.spec.build(self.decks(), layout)
+        game.setup = self  # type: ignore[attr-defined]
+        return game
+
+    @property
+    def label(self) -> str:
+        """Short words for screens: 'Thirteens 3x5 · deal 123'."""
+        parts = [self.spec.title]
+        if self.layout and self.layout != str(DEFAULT_LAYOUT):
+            parts.append(self.layout)
+        parts.append(f"deal {self.deal}" if self.deal is not None else "custom deck")
+        return " · ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": self.game}
+        for name in ("deal", "deck", "layout"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameSetup:
+        if not isinstance(data, dict):
+            raise ValueError("a game setup must be an object")
+        deal = data.get("deal")
+        if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool)):
+            raise ValueError(f"deal must be a number, got {deal!r}")
+        deck, layout = data.get("deck"), data.get("layout")
+        for name, value in (("deck", deck), ("layout", layout)):
+            if value is not None and not isinstance(value, str):
+                raise ValueError(f"{name} must be text, got {value!r}")
+        return cls(str(data.get("game")), deal=deal, deck=deck, layout=layout)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A whole game: its setup and the moves played, as move texts."""
+
+    setup: GameSetup
+    moves: tuple[str, ...] = field(default=())
+
+    @classmethod
+    def of(cls, game: Game) -> GameRecord:
+        setup = getattr(game, "setup", None)
+        if setup is None:
+            raise ValueError("this game was not made from a GameSetup")
+        return cls(setup, tuple(m.text() for m in game.moves))
+
+    def replay(self) -> Game:
+        """The game after all moves; raises IllegalMoveError/NotationError naming the move."""
+        game = self.setup.new_game()
+        for n, text in enumerate(self.moves, 1):
+            try:
+                game.play(parse_move(text))
+            except ValueError as exc:
+                raise type(exc)(f"move {n} ({text}): {exc}") from None
+        return game
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.setup.to_dict(), "moves": list(self.moves)}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameRecord:
+        setup = GameSetup.from_dict(data)
+        moves = data.get("moves", [])
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise ValueError("moves must be a list of move texts")
+        return cls(setup, tuple(moves))
+
+
+def new_game(
+    game_id: str,
+    *,
+    deal: int | None = None,
+    deck: str | None = None,
+    layout: str | None = None,
+) -> Game:
+    """Start a game from a deal number or a deck string."""
+    return GameSetup(game_id, deal=deal, deck=deck, layout=layout).new_game()
+
+
+def position_from_text(text: str) -> Game:
+    """A game whose start is the position given in any game's text form."""
+    head = text.split(maxsplit=1)[0].lower() if text.strip() else ""
+    return game_spec(head).position_type.from_text(text)
+
+
+def decks_text(decks: Sequence[Sequence[Card]]) -> str:
+    return " | ".join(deck_text(d) for d in decks)

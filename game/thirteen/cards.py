@@ -81,7 +81,7 @@ def parse_card(token: str) -> Card:
     """Parse one card; case-insensitive, ``10`` accepted for ten."""
     text = token.strip()
     if len(text) == 3 and text[:2] == "10":
-        rank_char, suit_char = "T", text[2]
+        rank_char, suit_char = "T", text[2].lower()
     elif len(text) == 2:
         rank_char, suit_char = text[0].upper(), text[1].lower()
     else:
@@ -114,7 +114,8 @@ def parse_deck(text: str) -> tuple[Card, ...]:
         shown = " ".join(card_text(c) for c in missing[:8])
         more = "..." if len(missing) > 8 else ""
         raise NotationError(
-            f"a deck has 52 cards, got {len(cards)}" + (f" (missing {shown}{more})" if missing else "")
+            f"a deck has 52 cards, got {len(cards)}"
+            + (f" (missing {shown}{more})" if missing else "")
         )
     return tuple(cards)
 

@@ -58,9 +58,7 @@ class RemovePair(Move):
 
     def __post_init__(self) -> None:
         if not is_pair(self.first, self.second):
-            raise ValueError(
-                f"{card_text(self.first)} and {card_text(self.second)} do not make 13"
-            )
+            raise ValueError(f"{card_text(self.first)} and {card_text(self.second)} do not make 13")
         if self.first > self.second:
             a, b = self.second, self.first
             object.__setattr__(self, "first", a)

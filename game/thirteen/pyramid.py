@@ -60,7 +60,9 @@ class PyramidDeal:
 
     __slots__ = ("pyramid", "stock", "recycles", "where")
 
-    def __init__(self, pyramid: Sequence[Card | None], stock: Sequence[Card], recycles: int) -> None:
+    def __init__(
+        self, pyramid: Sequence[Card | None], stock: Sequence[Card], recycles: int
+    ) -> None:
         if len(pyramid) != PYRAMID_SIZE:
             raise ValueError("a pyramid has 28 cells")
         self.pyramid = tuple(pyramid)
@@ -180,7 +182,9 @@ class PyramidDeal:
                 return "the draw pile is not empty yet"
             if key[3] >= self.recycles:
                 return (
-                    "no recycles left" if self.recycles else "this game has no recycling of the waste"
+                    "no recycles left"
+                    if self.recycles
+                    else "this game has no recycling of the waste"
                 )
             if self.waste_index(key) is None:
                 return "the waste is empty"
@@ -319,7 +323,9 @@ class Pyramid(Game):
     def cards_in_play(self) -> dict[str, list[Card]]:
         pm = self.pos[0]
         return {
-            "pyramid": [c for i, c in enumerate(self.deal.pyramid) if c is not None and not pm >> i & 1],
+            "pyramid": [
+                c for i, c in enumerate(self.deal.pyramid) if c is not None and not pm >> i & 1
+            ],
             "draw": self.deal.draw_pile(self.pos),
             "waste": self.deal.waste(self.pos),
         }
@@ -350,7 +356,9 @@ class Pyramid(Game):
 
     def render(self) -> str:
         lines = ["Pyramid (classic)", *self.deal.render_lines(self.pos)]
-        lines.append(f"Pass {self.pos[3] + 1} of {self.RECYCLES + 1}   Recycles left: {self.recycles_left}")
+        lines.append(
+            f"Pass {self.pos[3] + 1} of {self.RECYCLES + 1}   Recycles left: {self.recycles_left}"
+        )
         lines.append(f"Score: {self.score}/28   Moves: {len(self.moves)}   {self.outcome.value}")
         lines.append("Legal moves: " + (" ".join(m.text() for m in self.legal_moves()) or "none"))
         return "\n".join(lines)
@@ -422,7 +430,9 @@ class Pyramid13(Game):
     @property
     def score(self) -> int:
         index, scores, _ = self.state
-        return sum(scores) + (0 if len(scores) > index else self.deal.removed(self.pos) * CARD_POINTS)
+        return sum(scores) + (
+            0 if len(scores) > index else self.deal.removed(self.pos) * CARD_POINTS
+        )
 
     @property
     def removed_cards(self) -> int:
@@ -450,7 +460,9 @@ class Pyramid13(Game):
         deal = self.deals[index]
         pos = deal.apply(self.pos, move)
         if deal.cleared(pos) or not deal.moves(pos):
-            points = deal.removed(pos) * CARD_POINTS + (CLEAR_BONUS[index] if deal.cleared(pos) else 0)
+            points = deal.removed(pos) * CARD_POINTS + (
+                CLEAR_BONUS[index] if deal.cleared(pos) else 0
+            )
             scores = (*scores, points)
             if index + 1 < DEALS_PER_GAME:
                 index += 1
@@ -460,7 +472,9 @@ class Pyramid13(Game):
     def cards_in_play(self) -> dict[str, list[Card]]:
         pm = self.pos[0]
         return {
-            "pyramid": [c for i, c in enumerate(self.deal.pyramid) if c is not None and not pm >> i & 1],
+            "pyramid": [
+                c for i, c in enumerate(self.deal.pyramid) if c is not None and not pm >> i & 1
+            ],
             "draw": self.deal.draw_pile(self.pos),
             "waste": self.deal.waste(self.pos),
         }
@@ -488,9 +502,15 @@ class Pyramid13(Game):
         try:
             scores = () if parts[2] == "-" else tuple(int(s) for s in parts[2].split(","))
         except ValueError:
-            raise NotationError(f"scores must be numbers separated by commas, got {parts[2]!r}") from None
-        if not (len(scores) == index or (index == DEALS_PER_GAME - 1 and len(scores) == DEALS_PER_GAME)):
-            raise NotationError(f"deal {index + 1} needs {index} finished deal scores (3 once over)")
+            raise NotationError(
+                f"scores must be numbers separated by commas, got {parts[2]!r}"
+            ) from None
+        if not (
+            len(scores) == index or (index == DEALS_PER_GAME - 1 and len(scores) == DEALS_PER_GAME)
+        ):
+            raise NotationError(
+                f"deal {index + 1} needs {index} finished deal scores (3 once over)"
+            )
         deal, key = parse_deal_text(parts[3], parts[4], parts[5], 0)
         later_texts = [] if parts[6] == "-" else parts[6].split(",")
         if len(later_texts) != DEALS_PER_GAME - 1 - index:
@@ -507,6 +527,13 @@ class Pyramid13(Game):
         game.deals = [placeholder] * index + [deal] + later
         game.decks = ()
         game.state = (index, scores, key)
+        deal_over = deal.cleared(key) or not deal.moves(key)
+        if deal_over != (len(scores) == DEALS_PER_GAME):
+            raise NotationError(
+                f"deal {index + 1} is over but has no score (the next deal starts at once)"
+                if deal_over
+                else "three deal scores mean the game is over, but the last deal still has moves"
+            )
         return game
 
     def render(self) -> str:

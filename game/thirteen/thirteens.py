@@ -283,10 +283,11 @@ class Thirteens(Game):
         """Parse ``thirteens CxR <rows top-down, '/'-separated> <stock or ->``."""
         parts = text.split()
         if len(parts) != 4 or parts[0].lower() != cls.game_id:
-            raise NotationError(
-                f"a Thirteens position is 'thirteens CxR ROWS STOCK', got {text!r}"
-            )
-        layout = Layout.parse(parts[1])
+            raise NotationError(f"a Thirteens position is 'thirteens CxR ROWS STOCK', got {text!r}")
+        try:
+            layout = Layout.parse(parts[1])
+        except ValueError as exc:
+            raise NotationError(str(exc)) from None
         row_texts = parts[2].split("/")
         if len(row_texts) != layout.rows:
             raise NotationError(f"layout {layout} needs {layout.rows} rows, got {len(row_texts)}")
@@ -294,7 +295,9 @@ class Thirteens(Game):
         for n, row_text in enumerate(row_texts, 1):
             row = parse_compact(row_text)
             if len(row) != layout.columns:
-                raise NotationError(f"row {n} has {len(row)} cells, layout {layout} needs {layout.columns}")
+                raise NotationError(
+                    f"row {n} has {len(row)} cells, layout {layout} needs {layout.columns}"
+                )
             grid.append(row)
         stock = [] if parts[3] == "-" else parse_compact(parts[3])
         if None in stock:
@@ -308,8 +311,15 @@ class Thirteens(Game):
             cells = [grid[row][col] for row in range(layout.rows - 1, -1, -1)]
             height = sum(1 for c in cells if c is not None)
             if any(c is None for c in cells[:height]):
-                raise NotationError(f"column {col + 1} has a gap under a card: cards sit at the bottom")
+                raise NotationError(
+                    f"column {col + 1} has a gap under a card: cards sit at the bottom"
+                )
             cols.append(tuple(cells[:height]))  # type: ignore[arg-type]
+        if stock and any(len(col) < layout.rows for col in cols):
+            raise NotationError(
+                "the grid has empty cells while the stock still has cards "
+                "(holes are filled from the stock)"
+            )
         game = object.__new__(cls)
         Game.__init__(game)
         game.layout = layout

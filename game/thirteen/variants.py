@@ -123,7 +123,9 @@ class GameSetup:
             canonical = " | ".join(deck_text(d) for d in parse_decks(spec.id, str(self.deck)))
             object.__setattr__(self, "deck", canonical)
         if spec.has_layout:
-            object.__setattr__(self, "layout", str(Layout.parse(self.layout or str(DEFAULT_LAYOUT))))
+            object.__setattr__(
+                self, "layout", str(Layout.parse(self.layout or str(DEFAULT_LAYOUT)))
+            )
         elif self.layout is not None:
             raise ValueError(f"{spec.title} has no layout option")
 

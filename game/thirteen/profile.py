@@ -1,0 +1,476 @@
+"""The player's lasting data: settings, statistics, high scores, the game in progress.
+
+Every record is a small JSON object with a version field ``"v"``, stored under
+its own key so each write stays small:
+
+==============================  =================================================
+key (under ``thirteen/v1/``)    record
+==============================  =================================================
+``settings``                    :class:`Settings`
+``stats/<game>[/<layout>]``     :class:`Stats` (Thirteens per layout, e.g. 3x5)
+``scores/<game>``               top 10 of all time + each day's top 10, for the
+                                :data:`DAYS_KEPT` most recent days with posts
+``game``                        the game in progress: a GameRecord dict
+==============================  =================================================
+
+Reading never fails: an older version is migrated (see :data:`MIGRATIONS`); a
+value that is not JSON, is of a newer version, or has fields of the wrong type
+is set aside under a recovery key (see :meth:`Storage.set_aside`), the valid
+parts are kept and rewritten, and a notice is added to :attr:`Profile.notices`.
+
+Ties in a top 10: the earlier post keeps the higher place.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, fields
+from datetime import date
+from typing import Any
+
+from .game import Game, Outcome
+from .storage import RECOVERED, Storage, open_storage
+from .thirteens import DEFAULT_LAYOUT, Layout
+from .variants import GameRecord, GameSetup, game_spec
+
+TOP = 10
+DAYS_KEPT = 7
+"""Days whose top 10 is kept (the most recent dates that have posts)."""
+NAME_MIN, NAME_MAX = 5, 10
+NAME_CHARS = frozenset(string.ascii_letters + string.digits + " -_.")
+MAX_SCORE = 1_000_000
+"""Scores above this in a stored record are treated as corrupt."""
+
+SETTINGS_KEY = "settings"
+GAME_KEY = "game"
+VERSIONS = {"settings": 1, "stats": 2, "scores": 1, "game": 1}
+"""The current version of each kind of record."""
+
+
+# -- values -------------------------------------------------------------------
+@dataclass
+class Settings:
+    sound: bool = True
+    animations: bool = True
+    four_colour: bool = False
+    winnable_only: bool = False
+
+
+@dataclass
+class Stats:
+    """One game's (and layout's) record; ``distribution`` maps score → count."""
+
+    played: int = 0
+    won: int = 0
+    total_score: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    distribution: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def win_percent(self) -> float:
+        return 100.0 * self.won / self.played if self.played else 0.0
+
+    @property
+    def average_score(self) -> float:
+        return self.total_score / self.played if self.played else 0.0
+
+
+@dataclass
+class ScoreEntry:
+    name: str
+    score: int
+    date: str
+    """ISO date, YYYY-MM-DD (the player's local date)."""
+    deals: str
+    """What was played, e.g. ``"deal 123"`` or ``"custom"``."""
+    game: str
+
+
+def deals_label(setup: GameSetup | None) -> str:
+    """The ``deals`` text of a score entry for a game set up this way."""
+    if setup is None or setup.deal is None:
+        return "custom"
+    return f"deal {setup.deal}"
+
+
+def validate_name(name: str) -> str:
+    """The trimmed screen name, or ValueError with a message to show the player."""
+    if not isinstance(name, str):
+        raise ValueError("The name must be text.")
+    trimmed = name.strip(" ")
+    bad = sorted({c for c in trimmed if c not in NAME_CHARS})
+    if bad:
+        shown = " ".join(repr(c) for c in bad[:3])
+        raise ValueError(
+            f"The name may use only letters, digits, spaces, '-', '_' and '.' (not {shown})."
+        )
+    if not NAME_MIN <= len(trimmed) <= NAME_MAX:
+        raise ValueError(
+            f"The name must be {NAME_MIN} to {NAME_MAX} characters long (it has {len(trimmed)})."
+        )
+    return trimmed
+
+
+def stats_key(game_id: str, layout: str | None = None) -> str:
+    """``stats/<game>``, with the layout for games that have one (default 3x5)."""
+    spec = game_spec(game_id)
+    if spec.has_layout:
+        return f"stats/{spec.id}/{Layout.parse(layout or str(DEFAULT_LAYOUT))}"
+    return f"stats/{spec.id}"
+
+
+def scores_key(game_id: str) -> str:
+    return f"scores/{game_spec(game_id).id}"
+
+
+# -- reading records ----------------------------------------------------------
+class Unreadable(ValueError):
+    """A stored value that cannot be used at all."""
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _count(value: Any) -> int | None:
+    return value if _is_int(value) and 0 <= value <= 10**9 else None
+
+
+def _stats_v1_to_v2(old: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 kept every score in a list; version 2 keeps a bounded distribution."""
+    scores = (
+        [s for s in old.get("scores", []) if _is_int(s)]
+        if isinstance(old.get("scores"), list)
+        else []
+    )
+    dist: dict[str, int] = {}
+    for s in scores:
+        dist[str(s)] = dist.get(str(s), 0) + 1
+    return {
+        "v": 2,
+        "played": old.get("played", len(scores)),
+        "won": old.get("won", 0),
+        "total_score": sum(scores),
+        "current_streak": old.get("streak", 0),
+        "best_streak": old.get("best", 0),
+        "distribution": dist,
+    }
+
+
+MIGRATIONS: dict[str, dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {
+    "stats": {1: _stats_v1_to_v2},
+}
+"""``MIGRATIONS[kind][n]`` turns a version-n record into version n+1."""
+
+
+def _migrate(kind: str, data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise Unreadable(f"{kind}: not an object")
+    version = data.get("v", 1)
+    current = VERSIONS[kind]
+    if not _is_int(version) or not 1 <= version <= current:
+        raise Unreadable(f"{kind}: unknown version {version!r}")
+    while version < current:
+        data = MIGRATIONS[kind][version](data)
+        version += 1
+    return data
+
+
+def _settings_from(data: dict[str, Any]) -> tuple[Settings, bool]:
+    settings, clean = Settings(), True
+    for f in fields(Settings):
+        if f.name in data:
+            if isinstance(data[f.name], bool):
+                setattr(settings, f.name, data[f.name])
+            else:
+                clean = False
+    return settings, clean
+
+
+def _stats_from(data: dict[str, Any]) -> tuple[Stats, bool]:
+    stats, clean = Stats(), True
+    for name in ("played", "won", "total_score", "current_streak", "best_streak"):
+        value = _count(data.get(name, 0))
+        if value is None:
+            clean = False
+        else:
+            setattr(stats, name, value)
+    raw = data.get("distribution", {})
+    if not isinstance(raw, dict):
+        raw, clean = {}, False
+    for key, count in raw.items():
+        try:
+            score = int(key)
+        except (TypeError, ValueError):
+            score = None
+        if score is None or not 0 <= score <= MAX_SCORE or not _count(count):
+            clean = False
+            continue
+        stats.distribution[score] = count
+    if stats.won > stats.played or stats.best_streak < stats.current_streak:
+        clean = False
+        stats.won = min(stats.won, stats.played)
+        stats.best_streak = max(stats.best_streak, stats.current_streak)
+    return stats, clean
+
+
+def _entry_from(data: Any) -> ScoreEntry | None:
+    if not isinstance(data, dict):
+        return None
+    try:
+        name = validate_name(data.get("name"))
+        score, day, deals, game = data["score"], data["date"], data["deals"], data["game"]
+        date.fromisoformat(day)
+    except (ValueError, KeyError, TypeError):
+        return None
+    if not (_is_int(score) and 0 <= score <= MAX_SCORE and isinstance(deals, str)):
+        return None
+    if not isinstance(game, str) or len(day) != 10 or len(deals) > 40:
+        return None
+    return ScoreEntry(name, score, day, deals, game)
+
+
+def _entries_from(data: Any) -> tuple[list[ScoreEntry], bool]:
+    if not isinstance(data, list):
+        return [], False
+    entries = [_entry_from(item) for item in data]
+    kept = [e for e in entries if e is not None]
+    return _top(kept), len(kept) == len(entries) and len(kept) <= TOP
+
+
+def _top(entries: list[ScoreEntry]) -> list[ScoreEntry]:
+    """The best :data:`TOP`, highest first; a stable sort keeps earlier posts first on ties."""
+    return sorted(entries, key=lambda e: -e.score)[:TOP]
+
+
+@dataclass
+class ScoreBoard:
+    """One game's kept high scores."""
+
+    all_time: list[ScoreEntry] = field(default_factory=list)
+    days: dict[str, list[ScoreEntry]] = field(default_factory=dict)
+
+    def add(self, entry: ScoreEntry) -> None:
+        """Insert after every entry with a score >= its own, keep each list's top 10."""
+        self.all_time = _top([*self.all_time, entry])
+        self.days[entry.date] = _top([*self.days.get(entry.date, []), entry])
+        for old in sorted(self.days)[:-DAYS_KEPT]:
+            del self.days[old]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "v": VERSIONS["scores"],
+            "all_time": [asdict(e) for e in self.all_time],
+            "days": {d: [asdict(e) for e in es] for d, es in sorted(self.days.items())},
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> tuple[ScoreBoard, bool]:
+        board = cls()
+        board.all_time, clean = _entries_from(data.get("all_time", []))
+        days = data.get("days", {})
+        if not isinstance(days, dict):
+            days, clean = {}, False
+        for day, raw in days.items():
+            entries, ok = _entries_from(raw)
+            ok = ok and all(e.date == day for e in entries)
+            entries = [e for e in entries if e.date == day]
+            clean = clean and ok
+            if entries:
+                board.days[day] = entries
+        if len(board.days) > DAYS_KEPT:
+            clean = False
+            for old in sorted(board.days)[:-DAYS_KEPT]:
+                del board.days[old]
+        return board, clean
+
+
+# -- the profile --------------------------------------------------------------
+class Profile:
+    """Everything kept about the player, over one :class:`Storage`.
+
+    Writes happen only in the methods that change something (a setting saved,
+    a move played, a game finished, a score posted), never per frame.
+    ``notices`` collects quiet lines for the player (storage unavailable,
+    data recovered); the interface shows them and may clear the list.
+    """
+
+    def __init__(self, storage: Storage | None = None) -> None:
+        self.storage = storage if storage is not None else open_storage()
+        self.notices: list[str] = []
+        self._note()
+        self.settings = self._load_settings()
+
+    # -- plumbing -----------------------------------------------------------
+    def _note(self, message: str | None = None) -> None:
+        """Add ``message`` and the storage's notice, each once."""
+        for line in (self.storage.notice, message):
+            if line and line not in self.notices:
+                self.notices.append(line)
+
+    def _write(self, key: str, data: dict[str, Any]) -> bool:
+        ok = self.storage.set(key, json.dumps(data, separators=(",", ":")))
+        self._note()
+        return ok
+
+    def _read(self, kind: str, key: str) -> tuple[dict[str, Any], bool] | None:
+        """The record at ``key`` migrated to the current version, and whether it
+        was migrated; None when absent or set aside as unreadable."""
+        raw = self.storage.get(key)
+        self._note()
+        if raw is None:
+            return None
+        try:
+            parsed = json.loads(raw)
+            data = _migrate(kind, parsed)
+        except ValueError:  # JSONDecodeError and Unreadable are ValueErrors
+            self._set_aside(key, raw)
+            return None
+        return data, data is not parsed
+
+    def _set_aside(self, key: str, raw: str) -> None:
+        self.storage.set_aside(key, raw)
+        self._note(RECOVERED)
+
+    def _keep(self, key: str, clean: bool, migrated: bool, new: dict[str, Any]) -> None:
+        """When parts were dropped, keep the original aside and store the valid
+        parts; store a migrated record in its new form."""
+        if not clean:
+            raw = self.storage.get(key)
+            if raw is not None:
+                self._set_aside(key, raw)
+        if migrated or not clean:
+            self._write(key, new)
+
+    # -- settings -----------------------------------------------------------
+    def _load_settings(self) -> Settings:
+        found = self._read("settings", SETTINGS_KEY)
+        if found is None:
+            return Settings()
+        settings, clean = _settings_from(found[0])
+        self._keep(SETTINGS_KEY, clean, found[1], self._settings_dict(settings))
+        return settings
+
+    @staticmethod
+    def _settings_dict(settings: Settings) -> dict[str, Any]:
+        return {"v": VERSIONS["settings"], **asdict(settings)}
+
+    def save_settings(self) -> None:
+        self._write(SETTINGS_KEY, self._settings_dict(self.settings))
+
+    # -- statistics ---------------------------------------------------------
+    def stats(self, game_id: str, layout: str | None = None) -> Stats:
+        """The statistics of a game (and, for Thirteens, a layout; default 3x5)."""
+        key = stats_key(game_id, layout)
+        found = self._read("stats", key)
+        if found is None:
+            return Stats()
+        stats, clean = _stats_from(found[0])
+        self._keep(key, clean, found[1], self._stats_dict(stats))
+        return stats
+
+    @staticmethod
+    def _stats_dict(stats: Stats) -> dict[str, Any]:
+        out = asdict(stats)
+        out["distribution"] = {str(k): v for k, v in sorted(stats.distribution.items())}
+        return {"v": VERSIONS["stats"], **out}
+
+    def record_result(self, game: Game) -> None:
+        """Count one finished or abandoned game: played, won iff WON, streaks, score.
+
+        Call it once per game; a game not made from a GameSetup is not counted.
+        """
+        setup: GameSetup | None = getattr(game, "setup", None)
+        if setup is None:
+            return
+        stats = self.stats(setup.game, setup.layout)
+        score = max(0, int(game.score))
+        stats.played += 1
+        stats.total_score += score
+        stats.distribution[score] = stats.distribution.get(score, 0) + 1
+        if game.outcome is Outcome.WON:
+            stats.won += 1
+            stats.current_streak += 1
+            stats.best_streak = max(stats.best_streak, stats.current_streak)
+        else:
+            stats.current_streak = 0
+        self._write(stats_key(setup.game, setup.layout), self._stats_dict(stats))
+
+    # -- high scores ----------------------------------------------------------
+    def _board(self, game_id: str) -> ScoreBoard:
+        key = scores_key(game_id)
+        found = self._read("scores", key)
+        if found is None:
+            return ScoreBoard()
+        board, clean = ScoreBoard.from_dict(found[0])
+        self._keep(key, clean, found[1], board.to_dict())
+        return board
+
+    def post_score(
+        self, game_id: str, name: str, score: int, deals: str, today: date | None = None
+    ) -> ScoreEntry:
+        """Post a score under a screen name; ValueError (to show) for a bad name.
+
+        The entry is returned even when it does not reach a top 10.
+        """
+        spec = game_spec(game_id)
+        name = validate_name(name)
+        if not _is_int(score) or not 0 <= score <= MAX_SCORE:
+            raise ValueError(f"score must be a whole number from 0 to {MAX_SCORE}, got {score!r}")
+        day = (today or date.today()).isoformat()
+        entry = ScoreEntry(name, score, day, str(deals)[:40], spec.id)
+        board = self._board(spec.id)
+        board.add(entry)
+        self._write(scores_key(spec.id), board.to_dict())
+        return entry
+
+    def top_today(self, game_id: str, today: date | None = None) -> list[ScoreEntry]:
+        """The 10 best posts of ``today`` (the local date by default), best first."""
+        day = (today or date.today()).isoformat()
+        return list(self._board(game_id).days.get(day, []))
+
+    def top_all_time(self, game_id: str) -> list[ScoreEntry]:
+        """The 10 best posts ever kept, best first."""
+        return list(self._board(game_id).all_time)
+
+    # -- the game in progress -----------------------------------------------
+    def save_game(self, game: Game) -> None:
+        """Store the game in progress (setup + moves); call after each move.
+
+        A game not made from a GameSetup cannot be resumed and is not saved.
+        """
+        try:
+            record = GameRecord.of(game)
+        except ValueError:
+            return
+        self._write(GAME_KEY, {"v": VERSIONS["game"], "record": record.to_dict()})
+
+    def load_game(self) -> Game | None:
+        """The saved game replayed to where the player left off, undo history
+        included; None when there is none or it cannot be replayed (then it is
+        set aside and a notice added)."""
+        found = self._read("game", GAME_KEY)
+        if found is None:
+            return None
+        try:
+            return GameRecord.from_dict(found[0].get("record")).replay()
+        except Exception:  # any unreplayable record: never stop the game
+            raw = self.storage.get(GAME_KEY)
+            if raw is not None:
+                self._set_aside(GAME_KEY, raw)
+            return None
+
+    def saved_setup(self) -> GameSetup | None:
+        """The setup of the saved game, without replaying it (for a menu line)."""
+        raw = self.storage.get(GAME_KEY)
+        try:
+            return GameSetup.from_dict(json.loads(raw or "null")["record"])
+        except Exception:
+            return None
+
+    def clear_game(self) -> None:
+        self.storage.remove(GAME_KEY)
+        self._note()

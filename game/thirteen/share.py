@@ -1,0 +1,168 @@
+"""Deals players can share: today's deal, and links that open a given deal.
+
+Today's deal
+    The same number for every player on a given date, per game, computed by
+    this project's own formula so that it never depends on Python's ``hash()``
+    or version::
+
+        text = "YYYY-MM-DD/<game id>"         e.g. "2025-03-14/thirteens"
+        h = 0
+        for each byte b of text (UTF-8):
+            h = SplitMix64(seed = h XOR b).next64()    # see deals.py
+        deal = h mod (2**31 - 1) + 1                   # 1 .. 2**31-1
+
+    The date is the player's local calendar date.  Every Thirteens layout
+    shares the day's number (the layout changes how it is dealt).
+
+Links
+    The page's query string picks a game and a deal:
+    ``?game=thirteens&deal=123&layout=3x5``.  ``game`` is required; ``deal``
+    may be a number or ``today``, and a missing or unusable deal means today's
+    deal; ``deck=`` (deck notation) may replace ``deal``; ``layout`` applies
+    to Thirteens only.  Anything unknown or malformed is ignored with a notice,
+    never an exception.  Keys starting with ``-`` are pygbag's own and are
+    ignored silently.
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import date
+from urllib.parse import parse_qsl, urlencode
+
+from .deals import MAX_DEAL, SplitMix64
+from .thirteens import DEFAULT_LAYOUT, Layout
+from .variants import GAMES, GameSetup, game_spec
+
+MAX_QUERY = 4000
+"""Longer query strings are not read at all (a deck of three decks is ~500)."""
+KNOWN_KEYS = ("game", "deal", "deck", "layout")
+
+
+def today_deal(game_id: str, day: date | None = None) -> int:
+    """Today's (or ``day``'s) deal number for a game; see the module docstring.
+
+    ValueError for an unknown game id.
+    """
+    text = f"{(day or date.today()).isoformat()}/{game_spec(game_id).id}".encode()
+    h = 0
+    for b in text:
+        h = SplitMix64(h ^ b).next64()
+    return h % MAX_DEAL + 1
+
+
+def _deal_number(value: str) -> int | None:
+    value = value.strip()
+    if not (value.isascii() and value.isdigit()) or len(value) > 12:
+        return None
+    number = int(value)
+    return number if 1 <= number <= MAX_DEAL else None
+
+
+def parse_query(query: str, today: date | None = None) -> tuple[GameSetup | None, list[str]]:
+    """The game a page's query string asks for, and notices for what was ignored.
+
+    Returns ``(None, notices)`` when no usable game is named (the interface
+    then shows its usual start).  Never raises.
+    """
+    notices: list[str] = []
+    if not isinstance(query, str):
+        return None, notices
+    query = query.strip()
+    if "?" in query:
+        query = query.split("?", 1)[1]
+    query = query.split("#", 1)[0]
+    if not query:
+        return None, notices
+    if len(query) > MAX_QUERY:
+        return None, ["The link is too long to read; it was ignored."]
+    try:
+        pairs = parse_qsl(query, keep_blank_values=True)
+    except ValueError:
+        return None, ["The link could not be read; it was ignored."]
+
+    values: dict[str, str] = {}
+    for key, value in pairs:
+        key = key.strip().lower()
+        if key.startswith("-") or not key:
+            continue
+        if key not in KNOWN_KEYS:
+            notices.append(f"Ignored unknown link option {key[:20]!r}.")
+        elif key in values:
+            notices.append(f"Ignored a second {key!r} in the link.")
+        else:
+            values[key] = value.strip()
+
+    game = values.get("game", "").lower()
+    if not game:
+        if values:
+            notices.append("The link names no game; it was ignored.")
+        return None, notices
+    if game not in GAMES:
+        notices.append(f"Unknown game {game[:20]!r} in the link; it was ignored.")
+        return None, notices
+    spec = GAMES[game]
+
+    layout: str | None = None
+    if "layout" in values:
+        if not spec.has_layout:
+            notices.append(f"{spec.title} has no layout; 'layout' was ignored.")
+        else:
+            try:
+                layout = str(Layout.parse(values["layout"]))
+            except ValueError:
+                notices.append(
+                    f"Layout {values['layout'][:12]!r} is not allowed; using {DEFAULT_LAYOUT}."
+                )
+    if spec.has_layout and layout is None:
+        layout = str(DEFAULT_LAYOUT)
+
+    deck = values.get("deck")
+    if deck and "deal" in values:
+        notices.append("The link gives both a deal and a deck; the deck was ignored.")
+        deck = None
+    if deck:
+        try:
+            return GameSetup(spec.id, deck=deck, layout=layout), notices
+        except ValueError as exc:  # NotationError is a ValueError
+            notices.append(f"The deck in the link is not valid ({exc}); playing today's deal.")
+
+    deal: int | None = None
+    text = values.get("deal", "today")
+    if text.lower() != "today":
+        deal = _deal_number(text)
+        if deal is None:
+            notices.append(
+                f"Deal {text[:12]!r} is not a number from 1 to {MAX_DEAL}; playing today's deal."
+            )
+    if deal is None:
+        deal = today_deal(spec.id, today)
+    return GameSetup(spec.id, deal=deal, layout=layout), notices
+
+
+def share_query(setup: GameSetup) -> str:
+    """The query string that opens ``setup`` again, e.g. ``?game=thirteens&deal=123&layout=3x5``."""
+    params: list[tuple[str, str]] = [("game", setup.game)]
+    if setup.deal is not None:
+        params.append(("deal", str(setup.deal)))
+    else:
+        params.append(("deck", str(setup.deck)))
+    if setup.layout is not None:
+        params.append(("layout", setup.layout))
+    return "?" + urlencode(params, safe="|")
+
+
+def page_query() -> str:
+    """The page's query string in the browser (``window.location.search``), else ``""``.
+
+    Never raises; on the desktop there is no page.
+    """
+    if sys.platform != "emscripten":
+        return ""
+    try:
+        from .storage import browser_window
+
+        search = browser_window().location.search
+    except Exception:
+        return ""
+    return search if isinstance(search, str) else ""

@@ -1,0 +1,371 @@
+"""Where the game keeps what a player would hate to lose, on every platform.
+
+Three backends behind one small interface, chosen by :func:`open_storage`:
+
+* :class:`BrowserStorage`: ``window.localStorage`` in the browser (pygbag gives
+  ``from platform import window``, Pyodide ``js.window``);
+* :class:`FileStorage`: one JSON file in the user's data directory on the
+  desktop (see :func:`data_dir`; ``THIRTEEN_DATA_DIR`` overrides it);
+* :class:`MemoryStorage`: a dict, when neither works; nothing outlives the
+  session.
+
+Keys live under :data:`NAMESPACE` (``thirteen/v1/``) because on itch.io every
+game shares one storage origin.  A key given without the ``thirteen/`` root is
+put under the namespace, so ``get("settings")`` and
+``get("thirteen/v1/settings")`` are the same value; :meth:`Storage.keys`
+returns full keys.
+
+No storage failure may stop the game: ``get``/``set``/``remove``/``keys`` never
+raise.  A failed write is kept in a per-session overlay so the game goes on
+as if it had been saved, and :attr:`Storage.notice` says, quietly, that
+progress will not be kept.  Values that cannot be read are not deleted but
+moved under a recovery key (:meth:`Storage.set_aside`).
+
+Standard library only: this module runs in the browser.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = "thirteen/"
+NAMESPACE = "thirteen/v1/"
+RECOVERY = NAMESPACE + "recovered/"
+"""Values set aside live at ``RECOVERY + <key without namespace> + "/" + n``."""
+MAX_RECOVERED = 3
+"""Recovered copies kept per key; the oldest goes when a fourth arrives."""
+FILE_NAME = "thirteen.json"
+ENV_DIR = "THIRTEEN_DATA_DIR"
+
+NOT_KEPT = "Progress will not be kept: this device's storage is unavailable."
+FULL = "Progress will not be kept: storage is full or blocked."
+RECOVERED = "Some saved data could not be read; it was set aside and the rest kept."
+
+
+def full_key(key: str) -> str:
+    """``key`` under our namespace, unless it is already one of ours."""
+    return key if key.startswith(ROOT) else NAMESPACE + key
+
+
+class Storage:
+    """Strings by key, with failures turned into return values and a notice.
+
+    Subclasses implement ``_get``/``_set``/``_remove``/``_keys`` and may raise
+    anything; this class catches it.  ``kind`` is ``"browser"``, ``"file"`` or
+    ``"memory"``; ``notice`` is a line for the player, or None.
+    """
+
+    kind: str = "memory"
+
+    def __init__(self) -> None:
+        self.notice: str | None = None
+        self._overlay: dict[str, str | None] = {}
+        """Writes the backend refused, so this session still sees them."""
+
+    # -- the backend's part -------------------------------------------------
+    def _get(self, key: str) -> str | None:
+        raise NotImplementedError
+
+    def _set(self, key: str, value: str) -> None:
+        raise NotImplementedError
+
+    def _remove(self, key: str) -> None:
+        raise NotImplementedError
+
+    def _keys(self) -> list[str]:
+        raise NotImplementedError
+
+    # -- the safe part ------------------------------------------------------
+    def _failed(self, message: str = FULL) -> None:
+        if self.notice is None or self.notice == RECOVERED:
+            self.notice = message
+
+    def get(self, key: str) -> str | None:
+        key = full_key(key)
+        if key in self._overlay:
+            return self._overlay[key]
+        try:
+            value = self._get(key)
+        except Exception:
+            self._failed(NOT_KEPT)
+            return None
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> bool:
+        """Store ``value``; False (and a notice) when the backend refused."""
+        key = full_key(key)
+        try:
+            self._set(key, str(value))
+        except Exception:
+            self._overlay[key] = str(value)
+            self._failed()
+            return False
+        self._overlay.pop(key, None)
+        return True
+
+    def remove(self, key: str) -> None:
+        key = full_key(key)
+        try:
+            self._remove(key)
+        except Exception:
+            self._overlay[key] = None
+            self._failed()
+        else:
+            self._overlay.pop(key, None)
+
+    def keys(self) -> list[str]:
+        """Our keys (full, namespaced), sorted; others' keys are never listed."""
+        try:
+            found = {k for k in self._keys() if isinstance(k, str) and k.startswith(ROOT)}
+        except Exception:
+            found = set()
+        for key, value in self._overlay.items():
+            if value is None:
+                found.discard(key)
+            else:
+                found.add(key)
+        return sorted(found)
+
+    def set_aside(self, key: str, raw: str) -> str:
+        """Keep an unreadable value under a recovery key, drop it from ``key``.
+
+        Returns the recovery key.  Up to :data:`MAX_RECOVERED` copies per key
+        are kept, numbered 1 (oldest) upwards.
+        """
+        key = full_key(key)
+        base = RECOVERY + key.removeprefix(NAMESPACE) + "/"
+        taken = sorted(
+            int(k[len(base) :])
+            for k in self.keys()
+            if k.startswith(base) and k[len(base) :].isdigit()
+        )
+        if len(taken) >= MAX_RECOVERED:
+            for n in taken[: len(taken) - MAX_RECOVERED + 1]:
+                self.remove(base + str(n))
+        slot = base + str((taken[-1] + 1) if taken else 1)
+        self.set(slot, raw)
+        self.remove(key)
+        if self.notice is None:
+            self.notice = RECOVERED
+        return slot
+
+    def usable(self) -> bool:
+        """Whether a write and a read back work now (used to pick a backend)."""
+        probe = NAMESPACE + ".probe"
+        try:
+            self._set(probe, "1")
+            ok = self._get(probe) == "1"
+            self._remove(probe)
+        except Exception:
+            return False
+        return ok
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} kind={self.kind!r} notice={self.notice!r}>"
+
+
+class MemoryStorage(Storage):
+    """A dict: for tests, and the fallback when nothing else works."""
+
+    kind = "memory"
+
+    def __init__(self, notice: str | None = None) -> None:
+        super().__init__()
+        self.data: dict[str, str] = {}
+        self.notice = notice
+
+    def _get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def _set(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def _remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+    def _keys(self) -> list[str]:
+        return list(self.data)
+
+
+class BrowserStorage(Storage):
+    """``window.localStorage`` (shared with every other game on the origin).
+
+    ``window_like`` is pygbag's ``platform.window``, Pyodide's ``js.window``,
+    or a fake with ``localStorage.getItem/setItem/removeItem/key/length``.
+    ``localStorage`` is looked up on every call because merely touching it
+    throws when the browser blocks storage in a third-party iframe.
+    """
+
+    kind = "browser"
+
+    def __init__(self, window_like: Any) -> None:
+        super().__init__()
+        self.window = window_like
+
+    @property
+    def _ls(self) -> Any:
+        return self.window.localStorage
+
+    def _get(self, key: str) -> str | None:
+        value = self._ls.getItem(key)
+        return value if isinstance(value, str) else None  # JS null/undefined
+
+    def _set(self, key: str, value: str) -> None:
+        self._ls.setItem(key, value)
+
+    def _remove(self, key: str) -> None:
+        self._ls.removeItem(key)
+
+    def _keys(self) -> list[str]:
+        ls = self._ls
+        found = []
+        for i in range(int(ls.length)):
+            key = ls.key(i)
+            if isinstance(key, str):
+                found.append(key)
+        return found
+
+
+class FileStorage(Storage):
+    """One small JSON object ``{key: value}`` in a file, rewritten atomically.
+
+    The file is read once; a file that is not JSON, or not an object, is
+    renamed to ``<name>.corrupt-<n>`` (kept, not deleted) and the game starts
+    empty.  Entries whose value is not a string are set aside one by one under
+    recovery keys, and the others kept.
+    """
+
+    kind = "file"
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.data: dict[str, str] = {}
+        self._load()
+
+    def _load(self) -> None:
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return
+        except (OSError, UnicodeDecodeError):
+            self._move_aside()
+            return
+        try:
+            data = json.loads(text)
+        except ValueError:
+            data = None
+        if not isinstance(data, dict):
+            self._move_aside()
+            return
+        odd = {}
+        for key, value in data.items():
+            if isinstance(value, str):
+                self.data[key] = value
+            else:
+                odd[key] = value
+        for key, value in odd.items():
+            self.set_aside(key, json.dumps(value))
+
+    def _move_aside(self) -> None:
+        for n in range(1, 1000):
+            target = self.path.with_name(f"{self.path.name}.corrupt-{n}")
+            if not target.exists():
+                break
+        try:
+            os.replace(self.path, target)
+        except OSError:
+            pass
+        self.notice = RECOVERED
+
+    def _write(self, data: dict[str, str]) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
+        os.replace(tmp, self.path)
+
+    def _get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def _set(self, key: str, value: str) -> None:
+        if self.data.get(key) == value and self.path.exists():
+            return
+        new = {**self.data, key: value}
+        self._write(new)
+        self.data = new
+
+    def _remove(self, key: str) -> None:
+        if key not in self.data:
+            return
+        new = {k: v for k, v in self.data.items() if k != key}
+        self._write(new)
+        self.data = new
+
+    def _keys(self) -> list[str]:
+        return list(self.data)
+
+
+def data_dir(
+    env: dict[str, str] | None = None, platform: str | None = None, home: Path | None = None
+) -> Path:
+    """The per-user folder for our file: ``THIRTEEN_DATA_DIR`` if set, else
+    ``%APPDATA%/Thirteen`` (Windows), ``~/Library/Application Support/Thirteen``
+    (macOS), ``$XDG_DATA_HOME/thirteen`` or ``~/.local/share/thirteen``."""
+    env = dict(os.environ) if env is None else env
+    platform = sys.platform if platform is None else platform
+    home = Path.home() if home is None else home
+    if env.get(ENV_DIR):
+        return Path(env[ENV_DIR])
+    if platform.startswith("win"):
+        base = env.get("APPDATA")
+        return Path(base) / "Thirteen" if base else home / "AppData" / "Roaming" / "Thirteen"
+    if platform == "darwin":
+        return home / "Library" / "Application Support" / "Thirteen"
+    xdg = env.get("XDG_DATA_HOME")
+    return (Path(xdg) if xdg else home / ".local" / "share") / "thirteen"
+
+
+def browser_window() -> Any:
+    """The JS ``window``: pygbag's ``platform.window``, else Pyodide's ``js.window``."""
+    import platform
+
+    window = getattr(platform, "window", None)
+    if window is not None:
+        return window
+    import js  # type: ignore[import-not-found]  # Pyodide only
+
+    return js.window
+
+
+def open_storage(
+    platform: str | None = None,
+    window: Callable[[], Any] = browser_window,
+    path: str | os.PathLike[str] | None = None,
+) -> Storage:
+    """The best storage that works here; never raises.
+
+    Browser (``sys.platform == "emscripten"``) → localStorage; elsewhere → the
+    JSON file in :func:`data_dir`; either failing → memory with a notice.
+    The arguments exist for tests.
+    """
+    platform = sys.platform if platform is None else platform
+    if platform == "emscripten":
+        try:
+            storage: Storage = BrowserStorage(window())
+            if storage.usable():
+                return storage
+        except Exception:
+            pass
+        return MemoryStorage(notice=NOT_KEPT)
+    try:
+        storage = FileStorage(path if path is not None else data_dir() / FILE_NAME)
+        if storage.usable():
+            return storage
+    except Exception:
+        pass
+    return MemoryStorage(notice=NOT_KEPT)

@@ -1,0 +1,1 @@
+"""Shared pytest setup (kept minimal: subfolders add their own conftest files)."""

@@ -1,0 +1,175 @@
+"""Shareable deals: today's deal and the links that open a game."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from thirteen.deals import MAX_DEAL
+from thirteen.share import page_query, parse_query, share_query, today_deal
+from thirteen.variants import GameSetup, decks_text
+
+DAY = date(2025, 3, 14)
+MASK = (1 << 64) - 1
+
+
+def splitmix_once(seed: int) -> int:
+    """The formula of share.py's docstring, restated independently."""
+    z = (seed + 0x9E3779B97F4A7C15) & MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31)
+
+
+def by_the_doc(text: str) -> int:
+    h = 0
+    for b in text.encode():
+        h = splitmix_once(h ^ b)
+    return h % (2**31 - 1) + 1
+
+
+@pytest.mark.parametrize(
+    "game, day, number",
+    [
+        ("thirteens", DAY, 1188619602),
+        ("pyramid13", DAY, 1694802109),
+        ("pyramid", DAY, 430146536),
+        ("thirteens", date(2026, 1, 1), 1225593093),
+        ("pyramid13", date(2026, 1, 1), 1908654324),
+    ],
+)
+def test_today_deal_is_pinned(game: str, day: date, number: int) -> None:
+    assert today_deal(game, day) == number
+    assert today_deal(game.upper(), day) == number
+    assert by_the_doc(f"{day.isoformat()}/{game}") == number
+
+
+@settings(max_examples=50)
+@given(st.dates(date(2000, 1, 1), date(2100, 12, 31)), st.sampled_from(["thirteens", "pyramid"]))
+def test_today_deal_follows_the_documented_formula(day: date, game: str) -> None:
+    number = today_deal(game, day)
+    assert 1 <= number <= MAX_DEAL
+    assert number == by_the_doc(f"{day.isoformat()}/{game}")
+
+
+def test_today_deal_differs_by_day_and_game_and_defaults_to_today() -> None:
+    week = [today_deal("thirteens", DAY + timedelta(n)) for n in range(7)]
+    assert len(set(week)) == 7
+    assert len({today_deal(g, DAY) for g in ("thirteens", "pyramid13", "pyramid")}) == 3
+    assert today_deal("pyramid13") == today_deal("pyramid13", date.today())
+    with pytest.raises(ValueError, match="unknown game"):
+        today_deal("chess", DAY)
+
+
+@pytest.mark.parametrize(
+    "query, setup",
+    [
+        ("?game=thirteens&deal=123&layout=3x5", GameSetup("thirteens", deal=123)),
+        ("game=thirteens&deal=123&layout=4X4", GameSetup("thirteens", deal=123, layout="4x4")),
+        ("?game=thirteens&deal=5", GameSetup("thirteens", deal=5, layout="3x5")),
+        ("?game=Pyramid13&deal=2147483647", GameSetup("pyramid13", deal=MAX_DEAL)),
+        ("?game=pyramid&deal=1#top", GameSetup("pyramid", deal=1)),
+        ("https://x.itch.io/thirteen?game=pyramid&deal=9", GameSetup("pyramid", deal=9)),
+        ("?game=pyramid13&deal=today", GameSetup("pyramid13", deal=1694802109)),
+        ("?game=pyramid13", GameSetup("pyramid13", deal=1694802109)),
+        ("?game=thirteens&layout=5x3", GameSetup("thirteens", deal=1188619602, layout="5x3")),
+        ("?-i&game=pyramid&deal=4", GameSetup("pyramid", deal=4)),  # pygbag's own option
+    ],
+)
+def test_good_queries(query: str, setup: GameSetup) -> None:
+    assert parse_query(query, today=DAY) == (setup, [])
+
+
+@pytest.mark.parametrize(
+    "query, setup, words",
+    [
+        ("?game=chess&deal=1", None, ["Unknown game 'chess'"]),
+        ("?deal=12", None, ["names no game"]),
+        ("?game=&deal=12", None, ["names no game"]),
+        ("?game=pyramid&deal=0", GameSetup("pyramid", deal=430146536), ["Deal '0'"]),
+        ("?game=pyramid&deal=2147483648", GameSetup("pyramid", deal=430146536), ["not a number"]),
+        ("?game=pyramid&deal=-5", GameSetup("pyramid", deal=430146536), ["Deal '-5'"]),
+        ("?game=pyramid&deal=1e3", GameSetup("pyramid", deal=430146536), ["Deal '1e3'"]),
+        ("?game=pyramid&deal=%EF%BC%91", GameSetup("pyramid", deal=430146536), ["Deal"]),
+        ("?game=thirteens&deal=7&layout=9x9", GameSetup("thirteens", deal=7), ["Layout '9x9'"]),
+        ("?game=thirteens&deal=7&layout=big", GameSetup("thirteens", deal=7), ["Layout 'big'"]),
+        ("?game=pyramid&deal=7&layout=3x5", GameSetup("pyramid", deal=7), ["has no layout"]),
+        ("?game=pyramid&deal=7&colour=red", GameSetup("pyramid", deal=7), ["'colour'"]),
+        ("?game=pyramid&deal=7&deal=8", GameSetup("pyramid", deal=7), ["second 'deal'"]),
+        ("?game=pyramid&deck=As+Kd", GameSetup("pyramid", deal=430146536), ["deck in the link"]),
+        ("?game=pyramid&deal=3&deck=As", GameSetup("pyramid", deal=3), ["deck was ignored"]),
+        ("?game=x" + "x" * 5000, None, ["too long"]),
+    ],
+)
+def test_bad_parts_are_ignored_with_a_notice(query: str, setup, words: list[str]) -> None:
+    got, notices = parse_query(query, today=DAY)
+    assert got == setup
+    assert len(notices) == len(words)
+    for notice, word in zip(notices, words, strict=True):
+        assert word in notice
+
+
+@pytest.mark.parametrize("query", ["", "?", "#", "   ", "?&&&", "?==", "%%%", "?a=%ZZ"])
+def test_empty_or_odd_queries_give_nothing(query: str) -> None:
+    setup, notices = parse_query(query, today=DAY)
+    assert setup is None
+    assert all(isinstance(n, str) for n in notices)
+
+
+@settings(max_examples=200)
+@given(st.text(max_size=80))
+def test_parse_query_never_raises(text: str) -> None:
+    setup, notices = parse_query(text, today=DAY)
+    assert setup is None or isinstance(setup, GameSetup)
+    assert isinstance(notices, list)
+
+
+@settings(max_examples=100)
+@given(
+    st.sampled_from(["thirteens", "pyramid13", "pyramid"]),
+    st.integers(1, MAX_DEAL),
+    st.sampled_from(["3x5", "4x4", "5x3", "2x2", "6x5"]),
+)
+def test_share_query_round_trips(game: str, deal: int, layout: str) -> None:
+    setup = GameSetup(game, deal=deal, layout=layout if game == "thirteens" else None)
+    query = share_query(setup)
+    assert query.startswith(f"?game={game}&deal={deal}")
+    assert parse_query(query) == (setup, [])
+
+
+def test_share_query_examples_and_decks() -> None:
+    assert share_query(GameSetup("thirteens", deal=123)) == "?game=thirteens&deal=123&layout=3x5"
+    assert share_query(GameSetup("pyramid13", deal=9)) == "?game=pyramid13&deal=9"
+    for game in ("pyramid13", "thirteens"):
+        deck = decks_text(GameSetup(game, deal=77).decks())
+        setup = GameSetup(game, deck=deck)
+        query = share_query(setup)
+        assert "deal=" not in query and len(query) < 600
+        assert parse_query(query) == (setup, [])
+
+
+def test_page_query_is_empty_on_the_desktop() -> None:
+    assert page_query() == ""
+
+
+def test_page_query_in_the_browser(monkeypatch) -> None:
+    import platform
+    import sys
+    from types import SimpleNamespace
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    window = SimpleNamespace(location=SimpleNamespace(search="?game=pyramid&deal=3"))
+    monkeypatch.setattr(platform, "window", window, raising=False)  # as pygbag does
+    assert page_query() == "?game=pyramid&deal=3"
+    assert parse_query(page_query())[0] == GameSetup("pyramid", deal=3)
+
+    class NoLocation:
+        @property
+        def location(self):
+            raise RuntimeError("cross-origin")
+
+    monkeypatch.setattr(platform, "window", NoLocation())
+    assert page_query() == ""

@@ -1,0 +1,238 @@
+"""The storage layer: every backend, and every way a storage can let us down."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from thirteen.storage import (
+    FILE_NAME,
+    FULL,
+    MAX_RECOVERED,
+    NAMESPACE,
+    NOT_KEPT,
+    RECOVERED,
+    RECOVERY,
+    BrowserStorage,
+    FileStorage,
+    MemoryStorage,
+    Storage,
+    data_dir,
+    open_storage,
+)
+
+
+class JsNull:
+    """Stands for Pyodide's ``jsnull``: what getItem gives for a missing key."""
+
+
+class FakeLocalStorage:
+    """The part of the Web Storage API we use, with an optional byte quota."""
+
+    def __init__(self, quota: int | None = None) -> None:
+        self.items: dict[str, str] = {}
+        self.quota = quota
+
+    def getItem(self, key):  # noqa: N802 - the JS name
+        return self.items.get(key, JsNull())
+
+    def setItem(self, key, value):  # noqa: N802
+        size = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
+        if self.quota is not None and size + len(key) + len(value) > self.quota:
+            raise RuntimeError("QuotaExceededError: The quota has been exceeded.")
+        self.items[key] = str(value)
+
+    def removeItem(self, key):  # noqa: N802
+        self.items.pop(key, None)
+
+    def key(self, i):
+        keys = list(self.items)
+        return keys[i] if 0 <= i < len(keys) else None
+
+    @property
+    def length(self):
+        return len(self.items)
+
+
+class FakeWindow:
+    def __init__(self, local_storage=None) -> None:
+        self.localStorage = local_storage if local_storage is not None else FakeLocalStorage()
+
+
+class BlockedWindow:
+    """A third-party iframe whose browser blocks storage: touching it throws."""
+
+    @property
+    def localStorage(self):  # noqa: N802
+        raise RuntimeError("SecurityError: The operation is insecure.")
+
+
+def backends(tmp_path: Path) -> list[Storage]:
+    return [MemoryStorage(), BrowserStorage(FakeWindow()), FileStorage(tmp_path / FILE_NAME)]
+
+
+@pytest.mark.parametrize("kind", ["memory", "browser", "file"])
+def test_round_trip_and_namespace(tmp_path: Path, kind: str) -> None:
+    storage = {s.kind: s for s in backends(tmp_path)}[kind]
+    assert storage.kind == kind
+    assert storage.get("settings") is None
+    assert storage.set("settings", '{"v":1}') is True
+    assert storage.get("settings") == '{"v":1}'
+    assert storage.get(NAMESPACE + "settings") == '{"v":1}'
+    assert storage.set("stats/thirteens/3x5", "{}")
+    assert storage.keys() == [NAMESPACE + "settings", NAMESPACE + "stats/thirteens/3x5"]
+    storage.remove("settings")
+    storage.remove("never-there")
+    assert storage.get("settings") is None
+    assert storage.keys() == [NAMESPACE + "stats/thirteens/3x5"]
+    assert storage.notice is None
+
+
+def test_browser_leaves_other_games_keys_alone() -> None:
+    ls = FakeLocalStorage()
+    ls.items["othergame/save"] = "theirs"
+    ls.items["highscore"] = "9000"
+    storage = BrowserStorage(FakeWindow(ls))
+    storage.set("scores/pyramid13", "[]")
+    storage.set("scores/thirteens", "[]")
+    assert storage.keys() == [NAMESPACE + "scores/pyramid13", NAMESPACE + "scores/thirteens"]
+    assert ls.items["othergame/save"] == "theirs" and ls.items["highscore"] == "9000"
+    assert ls.items[NAMESPACE + "scores/pyramid13"] == "[]"
+
+
+def test_browser_that_throws_on_every_call_never_stops_the_game() -> None:
+    storage = BrowserStorage(BlockedWindow())
+    assert storage.get("settings") is None
+    assert storage.notice == NOT_KEPT
+    assert storage.set("settings", "x") is False
+    assert storage.get("settings") == "x"  # kept for this session
+    assert storage.keys() == [NAMESPACE + "settings"]
+    storage.remove("settings")
+    assert storage.get("settings") is None
+    assert storage.keys() == []
+    assert storage.usable() is False
+    assert storage.set_aside("game", "junk").startswith(RECOVERY)
+
+
+def test_browser_quota_error_on_write() -> None:
+    ls = FakeLocalStorage(quota=60)
+    storage = BrowserStorage(FakeWindow(ls))
+    assert storage.set("a", "small")
+    assert storage.notice is None
+    assert storage.set("b", "x" * 100) is False
+    assert storage.notice == FULL
+    assert storage.get("b") == "x" * 100  # the session goes on as if saved
+    assert NAMESPACE + "b" not in ls.items
+    ls.quota = None
+    assert storage.set("b", "y")  # a later write that fits reaches the browser
+    assert ls.items[NAMESPACE + "b"] == "y"
+
+
+def test_file_persists_across_sessions(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "dir" / FILE_NAME
+    first = FileStorage(path)
+    first.set("settings", "one")
+    first.set("game", "two")
+    first.remove("game")
+    second = FileStorage(path)
+    assert second.get("settings") == "one"
+    assert second.get("game") is None
+    assert json.loads(path.read_text()) == {NAMESPACE + "settings": "one"}
+    assert not list(path.parent.glob("*.tmp"))
+
+
+def test_file_with_corrupt_json_is_kept_aside(tmp_path: Path) -> None:
+    path = tmp_path / FILE_NAME
+    path.write_text('{"thirteen/v1/settings": "ok", ', encoding="utf-8")
+    storage = FileStorage(path)
+    assert storage.notice == RECOVERED
+    assert storage.keys() == []
+    aside = tmp_path / (FILE_NAME + ".corrupt-1")
+    assert aside.read_text() == '{"thirteen/v1/settings": "ok", '
+    assert storage.set("settings", "fresh")
+    assert FileStorage(path).get("settings") == "fresh"
+    path.write_bytes(b"\xff\xfe not text")
+    assert FileStorage(path).notice == RECOVERED
+    assert (tmp_path / (FILE_NAME + ".corrupt-2")).exists()
+
+
+@pytest.mark.parametrize("payload", ["[1, 2]", '"text"', "null", "42"])
+def test_file_that_is_not_an_object_is_kept_aside(tmp_path: Path, payload: str) -> None:
+    path = tmp_path / FILE_NAME
+    path.write_text(payload)
+    storage = FileStorage(path)
+    assert storage.keys() == [] and storage.notice == RECOVERED
+    assert (tmp_path / (FILE_NAME + ".corrupt-1")).read_text() == payload
+
+
+def test_file_values_of_the_wrong_type_are_set_aside_and_the_rest_kept(tmp_path: Path) -> None:
+    path = tmp_path / FILE_NAME
+    path.write_text(
+        json.dumps({NAMESPACE + "settings": "good", NAMESPACE + "game": {"not": "a string"}})
+    )
+    storage = FileStorage(path)
+    assert storage.get("settings") == "good"
+    assert storage.get("game") is None
+    assert storage.notice == RECOVERED
+    assert json.loads(storage.get(RECOVERY + "game/1")) == {"not": "a string"}
+    reopened = FileStorage(path)  # the repair was written back
+    assert reopened.notice is None
+    assert reopened.get(RECOVERY + "game/1") == storage.get(RECOVERY + "game/1")
+
+
+def test_set_aside_keeps_a_bounded_number_of_copies() -> None:
+    storage = MemoryStorage()
+    for n in range(MAX_RECOVERED + 2):
+        storage.set("game", f"bad {n}")
+        storage.set_aside("game", f"bad {n}")
+    kept = [k for k in storage.keys() if k.startswith(RECOVERY)]
+    assert len(kept) == MAX_RECOVERED
+    assert sorted(storage.get(k) for k in kept) == [f"bad {n}" for n in range(2, MAX_RECOVERED + 2)]
+    assert storage.get("game") is None
+    assert storage.notice == RECOVERED
+
+
+def test_open_storage_on_the_desktop_uses_the_data_dir(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("THIRTEEN_DATA_DIR", str(tmp_path / "data"))
+    storage = open_storage(platform="linux")
+    assert isinstance(storage, FileStorage) and storage.kind == "file"
+    assert storage.path == tmp_path / "data" / FILE_NAME
+    assert storage.notice is None
+    assert storage.keys() == []  # the probe left nothing behind
+
+
+def test_open_storage_falls_back_to_memory_when_the_file_cannot_be_written(tmp_path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    storage = open_storage(platform="linux", path=blocker / "sub" / FILE_NAME)
+    assert storage.kind == "memory" and storage.notice == NOT_KEPT
+    assert storage.set("settings", "x") and storage.get("settings") == "x"
+
+
+def test_open_storage_in_the_browser() -> None:
+    window = FakeWindow()
+    storage = open_storage(platform="emscripten", window=lambda: window)
+    assert isinstance(storage, BrowserStorage) and storage.notice is None
+    blocked = open_storage(platform="emscripten", window=BlockedWindow)
+    assert blocked.kind == "memory" and blocked.notice == NOT_KEPT
+
+    def no_window():
+        raise ImportError("no platform.window and no js")
+
+    assert open_storage(platform="emscripten", window=no_window).kind == "memory"
+    full = open_storage(platform="emscripten", window=lambda: FakeWindow(FakeLocalStorage(0)))
+    assert full.kind == "memory" and full.notice == NOT_KEPT
+
+
+def test_data_dir_per_platform(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    assert data_dir({}, "linux", home) == home / ".local/share/thirteen"
+    assert data_dir({"XDG_DATA_HOME": "/x"}, "linux", home) == Path("/x/thirteen")
+    assert data_dir({"APPDATA": "C:/Users/p/AppData/Roaming"}, "win32", home) == Path(
+        "C:/Users/p/AppData/Roaming/Thirteen"
+    )
+    assert data_dir({}, "darwin", home) == home / "Library/Application Support/Thirteen"
+    for platform in ("linux", "win32", "darwin"):
+        assert data_dir({"THIRTEEN_DATA_DIR": "/t"}, platform, home) == Path("/t")

@@ -11,6 +11,7 @@ import argparse
 
 def _play(sub: argparse._SubParsersAction) -> None:
     play = sub.add_parser("play", help="play in a window (the default)")
+    play.add_argument("--query", help='open a link\'s game, e.g. "?game=thirteens&deal=1"')
 
     def run(args: argparse.Namespace) -> int:
         try:
@@ -23,4 +24,16 @@ def _play(sub: argparse._SubParsersAction) -> None:
     play.set_defaults(func=run)
 
 
-REGISTRARS = [_play]
+def _shot(sub: argparse._SubParsersAction) -> None:
+    from .ui.shot import register
+
+    register(sub)
+
+
+def _bench_ui(sub: argparse._SubParsersAction) -> None:
+    from .ui.bench import register
+
+    register(sub)
+
+
+REGISTRARS = [_play, _shot, _bench_ui]

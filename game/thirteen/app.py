@@ -1,0 +1,285 @@
+"""The whole game on a 1280x720 display: one async loop for the browser and the desktop.
+
+Each frame the loop pumps events, advances time, draws only when the scene is
+dirty, and yields once with ``await asyncio.sleep(0)`` (pygbag needs that; on
+the desktop a clock also caps the loop at 60 frames a second, so an idle
+table costs almost nothing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import time
+from collections.abc import Sequence
+
+import pygame
+
+from . import share
+from .deals import MAX_DEAL
+from .game import Game
+from .profile import Profile
+from .pyramid import Pyramid13
+from .ui import HEIGHT, WIDTH
+from .ui.scene import Scene
+from .ui.sound import Sounds
+from .ui.table import TableScene
+from .variants import GameSetup
+
+current: App | None = None
+"""The running App (the web bundle's tests read ``current.game``)."""
+
+TOUCH_ECHO_MS = 600
+"""A mouse press this soon after a touch near the same place is SDL's echo of it."""
+
+
+class App:
+    """Scenes, the player's profile, sound, and the game on the table."""
+
+    def __init__(
+        self, screen: pygame.Surface, profile: Profile | None = None, query: str = ""
+    ) -> None:
+        self.screen = screen
+        self.profile = profile if profile is not None else Profile()
+        self.settings = self.profile.settings
+        self.sounds = Sounds(self.settings.sound)
+        self.running = True
+        self.table: TableScene | None = None
+        self.suspended: TableScene | None = None
+        self.stack: list[Scene] = []
+        self.posted_for: Game | None = None
+        self.notices: list[str] = list(self.profile.notices)
+        self._touch: tuple[float, tuple[int, int]] | None = None
+        from .ui.scenes import StartScene
+
+        self.start_scene = StartScene(self)
+        self.scene: Scene = self.start_scene
+        self._open_first(query)
+
+    # -- the game on the table ------------------------------------------------
+    @property
+    def game(self) -> Game | None:
+        """The engine game being played (None on the start screen)."""
+        return self.table.game if self.table is not None else None
+
+    def _open_first(self, query: str) -> None:
+        """A link's game, else the saved game in progress, else the start screen."""
+        setup, notices = share.parse_query(query) if query else (None, [])
+        self.notices += notices
+        saved = self.profile.load_game()
+        self.notices += [n for n in self.profile.notices if n not in self.notices]
+        if saved is not None and saved.is_over:
+            saved = None
+        if setup is not None and (saved is None or getattr(saved, "setup", None) != setup):
+            self.new_game(setup)
+        elif saved is not None:
+            self.put_on_table(saved, deal=False)
+        else:
+            self.show(self.start_scene)
+
+    def put_on_table(self, game: Game, deal: bool = True) -> TableScene:
+        table = TableScene(self, game)
+        self.table, self.suspended = table, None
+        self.stack.clear()
+        self.show(table)
+        if deal:
+            table.deal_in()
+        return table
+
+    def abandon(self) -> None:
+        """Count a game left unfinished (once), so streaks cannot be dodged."""
+        for table in (self.table, self.suspended):
+            if (
+                table is not None
+                and not table.recorded
+                and table.game.moves
+                and not table.game.is_over
+            ):
+                table.recorded = True
+                self.profile.record_result(table.game)
+
+    def new_game(self, setup: GameSetup) -> TableScene:
+        self.abandon()
+        game = setup.new_game()
+        self.profile.save_game(game)
+        return self.put_on_table(game)
+
+    def random_setup(self, game_id: str, layout: str | None = None) -> GameSetup:
+        """A random deal, or the first winnable one from there when the setting asks."""
+        number = random.randint(1, MAX_DEAL)
+        if self.settings.winnable_only:
+            try:
+                from .winnable import first_winnable_deal
+
+                number = first_winnable_deal(game_id, number, layout=layout, budget_ms=200)
+            except ImportError:
+                pass
+        return GameSetup(game_id, deal=number, layout=layout)
+
+    def new_deal(self) -> None:
+        setup = getattr(self.game, "setup", None)
+        if setup is None:
+            setup = GameSetup(
+                self.start_scene.game_id, deal=1, layout=self.start_scene.layout_for()
+            )
+        self.new_game(self.random_setup(setup.game, setup.layout))
+
+    def restart(self) -> None:
+        setup = getattr(self.game, "setup", None)
+        if setup is not None:
+            self.new_game(setup)
+
+    def record_result(self, game: Game) -> None:
+        self.profile.record_result(game)
+        self.profile.clear_game()
+
+    def save_game(self, game: Game) -> None:
+        if not game.is_over:
+            self.profile.save_game(game)
+
+    def score_pending(self) -> bool:
+        """A finished Pyramid 13 score the player has not posted (or waived) yet."""
+        game = self.game
+        return (
+            isinstance(game, Pyramid13)
+            and game.is_over
+            and game.score > 0
+            and self.posted_for is not game
+        )
+
+    def toggle_sound(self) -> None:
+        self.settings.sound = not self.settings.sound
+        self.sounds.enabled = self.settings.sound
+        self.profile.save_settings()
+
+    # -- scenes ---------------------------------------------------------------
+    def show(self, scene: Scene) -> None:
+        self.scene = scene
+        scene.enter()
+
+    def open(self, name: str) -> None:
+        """Open a scene over the current one; ``back`` returns to it."""
+        from .ui import scenes
+
+        made = {
+            "help": scenes.HelpScene,
+            "stats": scenes.StatsScene,
+            "settings": scenes.SettingsScene,
+            "end": scenes.EndScene,
+        }[name](self)
+        self.stack.append(self.scene)
+        self.show(made)
+
+    def push(self, scene: Scene) -> None:
+        self.stack.append(self.scene)
+        self.show(scene)
+
+    def back(self) -> None:
+        if self.stack:
+            self.show(self.stack.pop())
+        elif self.table is not None:
+            self.show(self.table)
+        else:
+            self.show(self.start_scene)
+
+    def go_start(self) -> None:
+        """The start screen; the game on the table waits there to be resumed."""
+        if self.table is not None:
+            self.suspended = self.table
+        self.table = None
+        self.stack.clear()
+        self.show(self.start_scene)
+
+    def resume(self) -> None:
+        if self.suspended is not None:
+            self.table, self.suspended = self.suspended, None
+            self.stack.clear()
+            self.show(self.table)
+
+    # -- the loop -------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Normalise one event (touch → left click, drop SDL's mouse echo) and pass it on."""
+        kind = event.type
+        if kind == pygame.QUIT:
+            self.running = False
+            return
+        if kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
+            self.scene.dirty = True
+            return
+        if kind == pygame.FINGERDOWN:
+            pos = (int(event.x * WIDTH), int(event.y * HEIGHT))
+            self._touch = (time.monotonic(), pos)
+            event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+        elif kind == pygame.MOUSEBUTTONDOWN:
+            if getattr(event, "touch", False):
+                return
+            if self._touch is not None:
+                when, (tx, ty) = self._touch
+                near = abs(event.pos[0] - tx) < 40 and abs(event.pos[1] - ty) < 40
+                if near and (time.monotonic() - when) * 1000 < TOUCH_ECHO_MS:
+                    return
+        elif kind != pygame.KEYDOWN:
+            return
+        if self.settings.sound and not self.sounds.ready:
+            self.sounds.load()  # after a user gesture, as browsers want for audio
+        self.scene.handle(event)
+
+    def step(self, dt_ms: float) -> bool:
+        """One frame: events, time, and a draw only when something changed."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+        self.scene.update(dt_ms)
+        if self.scene.dirty:
+            self.scene.dirty = False
+            self.scene.draw(self.screen)
+            pygame.display.flip()
+            return True
+        return False
+
+
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="thirteen play")
+    parser.add_argument("--query", default=None, help='a link query, e.g. "?game=thirteens&deal=1"')
+    args, _ = parser.parse_known_args(list(argv or []))
+    return args
+
+
+def make_app(argv: Sequence[str] | None = None, profile: Profile | None = None) -> App:
+    """Initialise pygame, open the 1280x720 display and build the App."""
+    global current
+    args = _parse(argv)
+    query = args.query if args.query is not None else share.page_query()
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((WIDTH, HEIGHT))
+    pygame.display.set_caption("Thirteen")
+    current = App(screen, profile, query or "")
+    return current
+
+
+async def run(argv: list[str] | None = None) -> None:
+    """Run the game until the window closes (in the browser: for ever)."""
+    app = make_app(argv)
+    desktop = sys.platform != "emscripten"
+    clock = pygame.time.Clock()
+    last = time.perf_counter()
+    while app.running:
+        now = time.perf_counter()
+        app.step(min(100.0, (now - last) * 1000))
+        last = now
+        if desktop:
+            clock.tick(60)
+        await asyncio.sleep(0)
+    if desktop:
+        pygame.quit()
+
+
+def run_desktop(args: argparse.Namespace) -> int:
+    """``python -m thirteen play``: the same loop, driven by asyncio.run."""
+    argv: list[str] = []
+    if getattr(args, "query", None):
+        argv += ["--query", args.query]
+    asyncio.run(run(argv))
+    return 0

@@ -1,0 +1,142 @@
+"""Short card animations computed from two geometries: before and after a move.
+
+Comparing where each card was with where it is now covers every case with one
+rule: removed cards fly off and fade, cards that changed place slide (falls in
+Thirteens, draw to waste), cards that appear come from the pile (the stock
+refills, a new deal), and cards that went back into the pile (a recycle) fly
+to it face down.  Each animation lasts at most 300 ms and a new move simply
+finishes the old ones, so input is never blocked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ..cards import Card
+from . import cards as card_art
+from .layout import Geometry
+
+MAX_MS = 300
+
+
+@dataclass
+class Sprite:
+    card: Card | None
+    """None draws a card back."""
+    start: pygame.Rect
+    end: pygame.Rect
+    delay: float
+    duration: float
+    fade: bool = False
+    dim: bool = False
+    elapsed: float = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.delay + self.duration
+
+    def progress(self) -> float:
+        t = (self.elapsed - self.delay) / self.duration
+        t = min(1.0, max(0.0, t))
+        return 1 - (1 - t) ** 3  # ease out
+
+
+def _lerp(a: pygame.Rect, b: pygame.Rect, t: float) -> pygame.Rect:
+    return pygame.Rect(
+        round(a.x + (b.x - a.x) * t),
+        round(a.y + (b.y - a.y) * t),
+        round(a.w + (b.w - a.w) * t),
+        round(a.h + (b.h - a.h) * t),
+    )
+
+
+class Animator:
+    """The running sprites, and which cards the static table must not draw."""
+
+    def __init__(self) -> None:
+        self.sprites: list[Sprite] = []
+        self.hidden: set[Card] = set()
+        self.enabled = True
+
+    @property
+    def active(self) -> bool:
+        return bool(self.sprites)
+
+    def finish(self) -> None:
+        self.sprites.clear()
+        self.hidden.clear()
+
+    def transition(self, before: Geometry, after: Geometry, removed: set[Card]) -> None:
+        """Animate everything that differs between two geometries."""
+        self.finish()
+        if not self.enabled:
+            return
+        old = before.card_rects()
+        new = {s.card: s for s in after.spots if s.kind == "card" and s.card is not None}
+        pile = after.pile or before.pile
+        arriving = 0
+        for card, spot in new.items():
+            if card in old:
+                if old[card] != spot.rect:
+                    self._add(Sprite(card, old[card], spot.rect, 0, 200, dim=not spot.free))
+            elif pile is not None:
+                delay = min(80, arriving * 30)
+                arriving += 1
+                self._add(Sprite(card, pile, spot.rect, 60 + delay, 160, dim=not spot.free))
+        for card, rect in old.items():
+            if card in new:
+                continue
+            if card in removed:
+                end = rect.inflate(-rect.w // 3, -rect.h // 3).move(0, -60)
+                self.sprites.append(Sprite(card, rect, end, 0, 220, fade=True))
+            elif pile is not None and rect != pile:
+                self.sprites.append(Sprite(None, rect, pile, 0, 200))
+
+    def deal(self, after: Geometry, removed_before: list[tuple[Card, pygame.Rect]] = ()) -> None:
+        """A whole new layout flies out of the pile, staggered (total <= 300 ms)."""
+        self.finish()
+        if not self.enabled or after.pile is None:
+            return
+        for card, rect in removed_before:
+            end = rect.inflate(-rect.w // 3, -rect.h // 3).move(0, -60)
+            self.sprites.append(Sprite(card, rect, end, 0, 200, fade=True))
+        spots = [s for s in after.spots if s.kind == "card" and s.card is not None]
+        n = max(1, len(spots))
+        for k, spot in enumerate(spots):
+            delay = 40 + 100 * k / n
+            self._add(Sprite(spot.card, after.pile, spot.rect, delay, 160, dim=not spot.free))
+
+    def _add(self, sprite: Sprite) -> None:
+        self.sprites.append(sprite)
+        if sprite.card is not None:
+            self.hidden.add(sprite.card)
+
+    def update(self, dt_ms: float) -> bool:
+        """Advance time; True while something is still moving (the frame is dirty)."""
+        if not self.sprites:
+            return False
+        for s in self.sprites:
+            s.elapsed += dt_ms
+        if all(s.done for s in self.sprites):
+            self.finish()
+        return True
+
+    def draw(self, surface: pygame.Surface, four_colour: bool) -> None:
+        for s in self.sprites:
+            if s.elapsed < s.delay:
+                continue  # not started: the card is still in the pile
+            rect = _lerp(s.start, s.end, s.progress())
+            if s.card is None:
+                art = card_art.card_back(s.start.w, s.start.h)
+            elif s.dim:
+                art = card_art.dimmed(s.card, s.end.w, s.end.h, four_colour)
+            else:
+                art = card_art.card_face(s.card, s.start.w, s.start.h, four_colour)
+            if art.get_size() != rect.size:
+                art = pygame.transform.smoothscale(art, rect.size)
+            if s.fade:
+                art = art.copy()
+                art.set_alpha(round(255 * (1 - s.progress())))
+            surface.blit(art, rect)

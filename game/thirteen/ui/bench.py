@@ -1,0 +1,64 @@
+"""``python -m thirteen bench-ui`` (or ``python -m thirteen.ui.bench``): drawing speed.
+
+Prints figures rather than asserting them: the median time to draw a full
+table frame at 1280x720 for each game (targets: <= 4 ms) and the time from
+start to the first drawn frame (target: <= 0.5 s).  Runs headless.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    bench = sub.add_parser(
+        "bench-ui", help="time drawing a table frame and reaching the first frame"
+    )
+    bench.add_argument("--frames", type=int, default=300)
+    bench.set_defaults(func=lambda args: main(args.frames))
+
+
+def main(frames: int = 300) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    started = time.perf_counter()
+    import pygame
+
+    from .. import app as app_module
+    from ..profile import Profile
+    from ..storage import MemoryStorage
+    from ..variants import GameSetup
+
+    profile = Profile(MemoryStorage())
+    app = app_module.make_app(["--query", "?game=pyramid13&deal=1"], profile)
+    app.table.anim.finish()  # type: ignore[union-attr]
+    app.step(16)
+    first = time.perf_counter() - started
+    print(
+        f"start to first frame: {first * 1000:.0f} ms (target <= 500 ms; includes importing pygame)"
+    )
+    for game_id, layout in (("thirteens", "3x5"), ("pyramid13", None), ("pyramid", None)):
+        table = app.put_on_table(GameSetup(game_id, deal=7, layout=layout).new_game(), deal=False)
+        table.selected = table.geo.targets()[0].card
+        table.draw(app.screen)  # warm the card cache
+        times = []
+        for _ in range(frames):
+            t0 = time.perf_counter()
+            table.draw(app.screen)
+            pygame.display.flip()
+            times.append(time.perf_counter() - t0)
+        median = statistics.median(times) * 1000
+        print(
+            f"{game_id:10} full table frame: median {median:.2f} ms "
+            f"over {frames} frames (target <= 4 ms)"
+        )
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

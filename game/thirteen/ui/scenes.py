@@ -1,0 +1,697 @@
+"""The scenes around the table: start, end of game, help, statistics, settings, text entry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import share
+from ..cards import make_card
+from ..deals import MAX_DEAL
+from ..profile import deals_label
+from ..pyramid import Pyramid13
+from ..thirteens import Thirteens
+from ..variants import GAMES, LAYOUTS, GameSetup
+from . import HEIGHT, WIDTH, theme
+from . import cards as card_art
+from .scene import MenuScene, Scene, backdrop, draw_backdrop
+from .widgets import Button, Checkbox, Keyboard
+
+if TYPE_CHECKING:
+    from ..app import App
+
+R = pygame.Rect
+
+
+def back_button() -> Button:
+    return Button("back", R(24, 20, 150, 80), "Back", "Esc")
+
+
+# -- start --------------------------------------------------------------------
+class StartScene(MenuScene):
+    """Choose a game (and layout), then how to deal: random, today's, or a number."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.game_id = "thirteens"
+        self.layout = "3x5"
+        self.message = ""
+        self.build()
+
+    def layout_for(self, game_id: str | None = None) -> str | None:
+        return self.layout if GAMES[game_id or self.game_id].has_layout else None
+
+    def enter(self) -> None:
+        game = self.app.suspended.game if self.app.suspended else None
+        setup = getattr(game, "setup", None)
+        if setup is not None:
+            self.game_id = setup.game
+            self.layout = setup.layout or self.layout
+        notices = self.app.notices
+        if notices:
+            self.message = " ".join(notices[-2:])
+            notices.clear()
+        self.build()
+        super().enter()
+
+    def build(self) -> None:
+        w: list = []
+        for n, spec in enumerate(GAMES.values()):
+            b = Button(f"game:{spec.id}", R(70, 150 + n * 100, 560, 88), spec.title)
+            b.primary = spec.id == self.game_id
+            w.append(b)
+        if GAMES[self.game_id].has_layout:
+            for n, name in enumerate(LAYOUTS):
+                b = Button(f"layout:{name}", R(250 + n * 130, 460, 120, 80), name)
+                b.primary = name == self.layout
+                w.append(b)
+        x = 720
+        w.append(Button("play", R(x, 150, 490, 88), "Play a new deal", "Enter", primary=True))
+        w.append(Button("today", R(x, 250, 240, 88), "Today's deal"))
+        w.append(Button("number", R(x + 250, 250, 240, 88), "Deal number..."))
+        w.append(
+            Checkbox(
+                "winnable",
+                R(x, 350, 490, 88),
+                "Winnable deals only",
+                self.app.settings.winnable_only,
+                "new random deals are checked first",
+            )
+        )
+        if self.app.suspended is not None:
+            label = "Resume " + self.app.suspended.game.title
+            w.append(Button("resume", R(x, 460, 490, 80), label))
+        for n, (name, label) in enumerate(
+            (("help", "Help"), ("stats", "Statistics"), ("settings", "Settings"))
+        ):
+            w.append(Button(name, R(70 + n * 250, 600, 230, 84), label))
+        if self.focus is not None and self.focus >= len(w):
+            self.focus = None
+        self.widgets = w
+        self.dirty = True
+
+    def activate(self, name: str) -> None:
+        app = self.app
+        if name.startswith("game:"):
+            self.game_id = name[5:]
+            self.build()
+        elif name.startswith("layout:"):
+            self.layout = name[7:]
+            self.build()
+        elif name == "play":
+            app.new_game(app.random_setup(self.game_id, self.layout_for()))
+        elif name == "today":
+            app.new_game(
+                GameSetup(
+                    self.game_id, deal=share.today_deal(self.game_id), layout=self.layout_for()
+                )
+            )
+        elif name == "number":
+            app.push(
+                EntryScene(
+                    app, "Deal number", f"A number from 1 to {MAX_DEAL}", self._number, digits=True
+                )
+            )
+        elif name == "winnable":
+            app.settings.winnable_only = not app.settings.winnable_only
+            app.profile.save_settings()
+        elif name == "resume":
+            app.resume()
+        elif name in ("help", "stats", "settings"):
+            app.open(name)
+
+    def _number(self, text: str) -> str | None:
+        if not text.isdigit() or not 1 <= int(text) <= MAX_DEAL:
+            return f"Type a number from 1 to {MAX_DEAL}."
+        self.app.new_game(GameSetup(self.game_id, deal=int(text), layout=self.layout_for()))
+        return None
+
+    def back(self) -> None:
+        if self.app.suspended is not None:
+            self.app.resume()
+
+    def key(self, event: pygame.event.Event) -> None:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is None:
+            self.activate("play")
+            return
+        super().key(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, "Thirteen")
+        theme.blit_text(
+            surface,
+            "Solitaire games of pairs that make 13",
+            30,
+            (WIDTH // 2, 84),
+            theme.INK_DIM,
+            "midtop",
+        )
+        theme.blit_text(surface, "Game", 30, (70, 122), theme.INK_DIM)
+        theme.blit_text(surface, "Deal", 30, (720, 122), theme.INK_DIM)
+        spec = GAMES[self.game_id]
+        theme.blit_text(
+            surface, spec.blurb, 26, (70, 462 if not spec.has_layout else 430), theme.INK
+        )
+        if spec.has_layout:
+            theme.blit_text(surface, "Layout", 30, (70, 486), theme.INK_DIM)
+        if self.message:
+            for n, line in enumerate(theme.wrap(self.message, 24, 490)[:3]):
+                theme.blit_text(surface, line, 24, (720, 556 + n * 22), (255, 226, 150))
+        self.draw_widgets(surface)
+
+
+# -- text entry ---------------------------------------------------------------
+class EntryScene(MenuScene):
+    """A field and our own on-screen keyboard (pygbag shows none on phones).
+
+    ``submit(text)`` returns an error message to show, or None when done (it
+    then changes scene itself, or this scene goes back).
+    """
+
+    def __init__(
+        self,
+        app: App,
+        title: str,
+        prompt: str,
+        submit: Callable[[str], str | None],
+        initial: str = "",
+        digits: bool = False,
+        limit: int = 10,
+    ) -> None:
+        super().__init__(app)
+        self.title, self.prompt, self.submit = title, prompt, submit
+        self.text = initial
+        self.digits = digits
+        self.limit = limit
+        self.error = ""
+        self.keyboard = Keyboard(R(140, 300, 1000, 400))
+        self.widgets = [back_button()]
+
+    def activate(self, name: str) -> None:
+        if name == "back":
+            self.app.back()
+
+    def pointer(self, pos: tuple[int, int]) -> None:
+        value = self.keyboard.press(pos)
+        if value is not None:
+            self.type(value)
+
+    def type(self, value: str) -> None:
+        self.dirty = True
+        if value == "\b":
+            self.text = self.text[:-1]
+        elif value == "\n":
+            scene = self.app.scene
+            error = self.submit(self.text)
+            if error:
+                self.error = error
+            elif self.app.scene is scene:
+                self.app.back()
+        elif value and len(self.text) < self.limit:
+            if self.digits and not value.isdigit():
+                self.error = "Digits only."
+                return
+            self.text += value
+            self.error = ""
+
+    def key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.app.back()
+        elif event.key == pygame.K_BACKSPACE:
+            self.type("\b")
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.type("\n")
+        elif event.unicode and event.unicode.isprintable():
+            self.type(event.unicode)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, self.title)
+        theme.blit_text(surface, self.prompt, 28, (WIDTH // 2, 100), theme.INK_DIM, "midtop")
+        field = R(0, 0, 560, 84)
+        field.midtop = (WIDTH // 2, 140)
+        pygame.draw.rect(surface, (250, 250, 244), field, border_radius=12)
+        pygame.draw.rect(surface, theme.GOLD, field, width=3, border_radius=12)
+        rect = theme.blit_text(
+            surface, self.text, 52, (field.x + 20, field.centery), (20, 30, 26), "midleft"
+        )
+        pygame.draw.line(
+            surface,
+            (20, 30, 26),
+            (rect.right + 4, field.y + 18),
+            (rect.right + 4, field.bottom - 18),
+            3,
+        )
+        if self.error:
+            theme.blit_text(surface, self.error, 26, (WIDTH // 2, 240), (255, 180, 160), "midtop")
+        self.keyboard.draw(surface)
+        self.draw_widgets(surface)
+
+
+# -- end of game --------------------------------------------------------------
+class EndScene(MenuScene):
+    """Won or no moves left, the score, the updated statistics, and score posting."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.table = app.table
+        self.game = app.game
+        self.message = ""
+        self.confirm: str | None = None
+        self.snapshot: pygame.Surface | None = None
+        self.build()
+
+    def build(self) -> None:
+        y = 560
+        w: list = [
+            Button("new", R(250, y, 250, 84), "New deal", "N", primary=True),
+            Button("restart", R(515, y, 250, 84), "Same deal", "R"),
+            Button("menu", R(780, y, 250, 84), "Menu", "M"),
+        ]
+        if isinstance(self.game, Pyramid13) and self.game.score > 0:
+            posted = self.app.posted_for is self.game
+            w.append(
+                Button(
+                    "post",
+                    R(780, 440, 250, 84),
+                    "Posted" if posted else "Post score",
+                    "P",
+                    not posted,
+                )
+            )
+        w.append(Button("look", R(1040, 20, 210, 80), "See table", "Esc"))
+        self.widgets = w
+
+    def enter(self) -> None:
+        self.build()
+        self.snapshot = None
+        super().enter()
+
+    def back(self) -> None:
+        self.app.back()
+
+    def key(self, event: pygame.event.Event) -> None:
+        names = {pygame.K_n: "new", pygame.K_r: "restart", pygame.K_m: "menu", pygame.K_p: "post"}
+        if event.key in names and any(w.name == names[event.key] for w in self.widgets):
+            self.activate(names[event.key])
+            return
+        super().key(event)
+
+    def activate(self, name: str) -> None:
+        app = self.app
+        if name == "look":
+            app.back()
+            return
+        if name == "post":
+            if app.posted_for is not self.game:
+                app.push(
+                    EntryScene(
+                        app,
+                        "Post your score",
+                        "Your screen name: 5 to 10 letters, digits, space - _ .",
+                        self._post,
+                    )
+                )
+            return
+        if app.score_pending() and self.confirm != name:
+            self.confirm = name
+            self.message = "Your score is not posted. Press again to leave without posting."
+            self.dirty = True
+            return
+        if app.score_pending():
+            app.posted_for = self.game  # waived
+        if name == "new":
+            app.new_deal()
+        elif name == "restart":
+            app.restart()
+        elif name == "menu":
+            app.go_start()
+
+    def _post(self, name: str) -> str | None:
+        game = self.game
+        try:
+            entry = self.app.profile.post_score(
+                game.game_id, name, game.score, deals_label(getattr(game, "setup", None))
+            )
+        except ValueError as exc:
+            return str(exc)
+        self.app.posted_for = game
+        today = self.app.profile.top_today(game.game_id)
+        place = next((n for n, e in enumerate(today, 1) if e == entry), None)
+        self.message = f"Posted as {entry.name}." + (f" Number {place} today!" if place else "")
+        self.build()
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.snapshot is None and self.table is not None:
+            self.table.draw(surface)
+            veil = pygame.Surface((WIDTH, HEIGHT), pygame.SRCALPHA)
+            veil.fill((0, 20, 10, 170))
+            surface.blit(veil, (0, 0))
+            self.snapshot = surface.copy()
+        if self.snapshot is not None:
+            surface.blit(self.snapshot, (0, 0))
+        else:
+            surface.blit(backdrop(), (0, 0))
+        game = self.game
+        box = R(200, 60, 880, 600)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=20)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, width=3, border_radius=20)
+        if game is None:
+            self.draw_widgets(surface)
+            return
+        won = game.outcome.value == "won"
+        theme.blit_text(
+            surface,
+            "You won!" if won else "No moves left",
+            72,
+            (WIDTH // 2, 90),
+            theme.GOLD,
+            "midtop",
+        )
+        setup = getattr(game, "setup", None)
+        theme.blit_text(
+            surface,
+            setup.label if setup else game.title,
+            28,
+            (WIDTH // 2, 150),
+            theme.INK_DIM,
+            "midtop",
+        )
+        y = 200
+        if isinstance(game, Pyramid13):
+            parts = " + ".join(str(s) for s in game.deal_scores)
+            theme.blit_text(
+                surface,
+                f"Deals: {parts} = {game.score} points",
+                40,
+                (WIDTH // 2, y),
+                theme.INK,
+                "midtop",
+            )
+        elif isinstance(game, Thirteens):
+            theme.blit_text(
+                surface,
+                f"Score: {game.score} of 52 cards",
+                40,
+                (WIDTH // 2, y),
+                theme.INK,
+                "midtop",
+            )
+        else:
+            theme.blit_text(
+                surface,
+                f"Pyramid cards cleared: {game.score} of 28",
+                40,
+                (WIDTH // 2, y),
+                theme.INK,
+                "midtop",
+            )
+        y += 60
+        if setup is not None:
+            st = self.app.profile.stats(setup.game, setup.layout)
+            rows = [
+                ("Played", str(st.played)),
+                ("Won", f"{st.won} ({st.win_percent:.0f}%)"),
+                ("Streak", f"{st.current_streak} (best {st.best_streak})"),
+                ("Average", f"{st.average_score:.1f}"),
+            ]
+            for n, (label, value) in enumerate(rows):
+                x = 260 + (n % 2) * 400
+                yy = y + (n // 2) * 44
+                theme.blit_text(surface, label, 28, (x, yy), theme.INK_DIM)
+                theme.blit_text(surface, value, 34, (x + 120, yy - 3), theme.INK)
+        if self.message:
+            theme.blit_text(surface, self.message, 26, (WIDTH // 2, 392), (255, 226, 150), "midtop")
+        if isinstance(game, Pyramid13) and self.app.posted_for is not game and game.score > 0:
+            theme.blit_text(
+                surface, "Post your score to the high-score board:", 28, (250, 470), theme.INK
+            )
+        self.draw_widgets(surface)
+
+
+# -- help ---------------------------------------------------------------------
+HELP = {
+    "thirteens": [
+        "Remove pairs of cards that add up to 13: Ace+Queen, 2+Jack, 3+10, 4+9, 5+8, 6+7. "
+        "A King is 13 on its own and goes at once.",
+        "The two cards of a pair must touch: side by side, above each other or diagonally.",
+        "After a removal the cards above a gap fall down their column, and the gaps at the top "
+        "are filled from the stock: columns from left to right, each from its lowest gap up.",
+        "Once the stock is empty, a column may run out. Then the top card of another column "
+        "can be moved to the bottom of the empty one: select it, then click the empty column.",
+        "You win when all 52 cards are gone. Your score is the number of cards removed.",
+    ],
+    "pyramid13": [
+        "28 cards form a pyramid; the rest is the draw pile, whose top card (the draw card) is "
+        "face up. A pyramid card is free when no card below overlaps it.",
+        "Remove a free King, or two available cards that make 13: free pyramid cards, the draw "
+        "card and the top of the waste. Click the draw card twice to move it to the waste.",
+        "Each deal has one pass through the draw pile: no turning the waste over. A deal ends "
+        "when the pyramid is clear or nothing more can be removed; three deals make a game.",
+        "Points: 10 per card, +100 for clearing the pyramid in deal 1 or 2, +250 in deal 3. "
+        "At the end you may post your total under a screen name of 5 to 10 characters.",
+    ],
+    "pyramid": [
+        "The classic Pyramid: the same pyramid, free cards and pairs as Pyramid 13.",
+        "You may go through the draw pile three times: when it is empty, click the empty pile "
+        "(or press D) to turn the waste over, in the same order. That is allowed twice.",
+        "You win by clearing the 28 pyramid cards; cards left in the piles do not matter.",
+    ],
+    "keys": [
+        "Click or tap: a King goes at once; another card is selected, and a second card "
+        "that makes 13 with it removes both. Clicking the selected card again lets it go "
+        "(the draw card goes to the waste).",
+        "Keyboard: arrows or Tab move the focus ring, Space or Enter clicks, D draws, "
+        "U or Ctrl+Z undoes, H shows a hint, N starts a new deal, R restarts it, "
+        "M switches sound, Esc backs out.",
+        "Every move can be undone until the game is over. Giving up a game in progress "
+        "counts as a loss.",
+    ],
+}
+HELP_TABS = (
+    ("thirteens", "Thirteens"),
+    ("pyramid13", "Pyramid 13"),
+    ("pyramid", "Pyramid"),
+    ("keys", "Playing"),
+)
+
+
+class HelpScene(MenuScene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        game = app.game
+        self.tab = game.game_id if game is not None else app.start_scene.game_id
+        self.build()
+
+    def build(self) -> None:
+        self.widgets = [back_button()]
+        for n, (key, label) in enumerate(HELP_TABS):
+            b = Button(f"tab:{key}", R(220 + n * 215, 110, 205, 80), label)
+            b.primary = key == self.tab
+            self.widgets.append(b)
+
+    def activate(self, name: str) -> None:
+        if name == "back":
+            self.app.back()
+        else:
+            self.tab = name[4:]
+            self.build()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, "How to play")
+        y = 220
+        for para in HELP[self.tab]:
+            for line in theme.wrap(para, 30, 760):
+                theme.blit_text(surface, line, 30, (60, y), theme.INK)
+                y += 28
+            y += 14
+        self.draw_picture(surface, R(870, 230, 380, 440))
+        self.draw_widgets(surface)
+
+    def draw_picture(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """A small picture of a move: a pair making 13 leaves, a King leaves alone."""
+        pygame.draw.rect(surface, (16, 66, 46), area, border_radius=16)
+        w, h = 90, 126
+        ace, queen, king = make_card(1, 3), make_card(12, 2), make_card(13, 1)
+        x0, y0 = area.x + 40, area.y + 30
+        surface.blit(card_art.card_face(ace, w, h, self.app.settings.four_colour), (x0, y0))
+        q = R(x0 + w + 20, y0, w, h)
+        surface.blit(card_art.card_face(queen, w, h, self.app.settings.four_colour), q)
+        pygame.draw.rect(
+            surface, theme.GOLD, R(x0, y0, w, h).inflate(8, 8), width=4, border_radius=10
+        )
+        theme.blit_text(surface, "1 + 12", 30, (q.right + 20, y0 + 30), theme.INK)
+        theme.blit_text(surface, "= 13", 40, (q.right + 20, y0 + 62), theme.GOLD)
+        theme.blit_text(
+            surface,
+            "click one, then the other",
+            24,
+            (area.centerx, y0 + h + 14),
+            theme.INK_DIM,
+            "midtop",
+        )
+        y1 = y0 + h + 60
+        surface.blit(card_art.card_face(king, w, h, self.app.settings.four_colour), (x0, y1))
+        theme.blit_text(surface, "King = 13", 36, (x0 + w + 24, y1 + 30), theme.GOLD)
+        theme.blit_text(surface, "one click", 26, (x0 + w + 24, y1 + 70), theme.INK_DIM)
+
+
+# -- statistics ---------------------------------------------------------------
+STATS_TABS = (
+    ("thirteens", "3x5", "Thirteens 3x5"),
+    ("thirteens", "4x4", "Thirteens 4x4"),
+    ("thirteens", "5x3", "Thirteens 5x3"),
+    ("pyramid13", None, "Pyramid 13"),
+    ("pyramid", None, "Pyramid"),
+)
+
+
+class StatsScene(MenuScene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        game = app.game
+        self.tab = 0
+        setup = getattr(game, "setup", None)
+        for n, (gid, layout, _) in enumerate(STATS_TABS):
+            if (
+                setup is not None
+                and setup.game == gid
+                and (layout is None or layout == setup.layout)
+            ):
+                self.tab = n
+        self.build()
+
+    def build(self) -> None:
+        self.widgets = [back_button()]
+        for n, (_, _, label) in enumerate(STATS_TABS):
+            b = Button(f"tab:{n}", R(40 + n * 242, 110, 232, 80), label)
+            b.primary = n == self.tab
+            self.widgets.append(b)
+
+    def activate(self, name: str) -> None:
+        if name == "back":
+            self.app.back()
+        else:
+            self.tab = int(name[4:])
+            self.build()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, "Statistics")
+        gid, layout, _ = STATS_TABS[self.tab]
+        st = self.app.profile.stats(gid, layout)
+        rows = [
+            ("Games played", str(st.played)),
+            ("Games won", str(st.won)),
+            ("Win rate", f"{st.win_percent:.0f}%"),
+            ("Average score", f"{st.average_score:.1f}"),
+            ("Current streak", str(st.current_streak)),
+            ("Best streak", str(st.best_streak)),
+        ]
+        for n, (label, value) in enumerate(rows):
+            y = 230 + n * 48
+            theme.blit_text(surface, label, 32, (60, y), theme.INK_DIM)
+            theme.blit_text(surface, value, 38, (330, y - 3), theme.INK)
+        if gid == "pyramid13":
+            self.draw_distribution(surface, st.distribution, R(60, 580, 500, 110))
+            self.draw_board(surface, "Today", self.app.profile.top_today(gid), 620)
+            self.draw_board(surface, "All time", self.app.profile.top_all_time(gid), 940)
+        else:
+            self.draw_distribution(surface, st.distribution, R(640, 270, 560, 380))
+        self.draw_widgets(surface)
+
+    @staticmethod
+    def draw_distribution(surface: pygame.Surface, dist: dict[int, int], area: pygame.Rect) -> None:
+        """Scores as a small bar chart, grouped into 10 buckets."""
+        theme.blit_text(surface, "Scores", 26, (area.x, area.y - 30), theme.INK_DIM)
+        pygame.draw.line(surface, theme.INK_DIM, area.bottomleft, area.bottomright, 2)
+        if not dist:
+            theme.blit_text(surface, "no games yet", 26, area.center, theme.INK_DIM, "center")
+            return
+        top = max(dist)
+        size = max(1, -(-(top + 1) // 10))
+        buckets = [0] * 10
+        for score, count in dist.items():
+            buckets[min(9, score // size)] += count
+        most = max(buckets) or 1
+        bw = area.w // 10
+        for i, count in enumerate(buckets):
+            bh = round((area.h - 24) * count / most)
+            bar = R(area.x + i * bw + 4, area.bottom - bh, bw - 8, bh)
+            pygame.draw.rect(surface, theme.GOLD, bar, border_radius=4)
+            theme.blit_text(
+                surface, str(i * size), 18, (bar.centerx, area.bottom + 4), theme.INK_DIM, "midtop"
+            )
+
+    @staticmethod
+    def draw_board(surface: pygame.Surface, title: str, entries: list, x: int) -> None:
+        theme.blit_text(surface, title, 34, (x, 220), theme.GOLD)
+        if not entries:
+            theme.blit_text(surface, "no scores yet", 26, (x, 262), theme.INK_DIM)
+        for n, e in enumerate(entries[:10]):
+            y = 262 + n * 40
+            theme.blit_text(surface, f"{n + 1}.", 28, (x, y), theme.INK_DIM)
+            theme.blit_text(surface, e.name, 28, (x + 40, y), theme.INK)
+            theme.blit_text(surface, str(e.score), 28, (x + 280, y), theme.INK, "topright")
+
+
+# -- settings -----------------------------------------------------------------
+class SettingsScene(MenuScene):
+    FIELDS = (
+        ("sound", "Sound effects", "select, remove, deal, win"),
+        ("animations", "Animations", "cards slide, fall and fly (short, never in the way)"),
+        ("four_colour", "Four-colour deck", "clubs green, diamonds blue: easier to tell apart"),
+        (
+            "winnable_only",
+            "Winnable deals only",
+            "new random deals are checked by the solver first",
+        ),
+    )
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.widgets = [back_button()]
+        for n, (name, label, note) in enumerate(self.FIELDS):
+            value = getattr(app.settings, name)
+            self.widgets.append(Checkbox(name, R(340, 140 + n * 110, 600, 92), label, value, note))
+
+    def activate(self, name: str) -> None:
+        if name == "back":
+            self.app.back()
+            return
+        settings = self.app.settings
+        setattr(settings, name, not getattr(settings, name))
+        self.app.sounds.enabled = settings.sound
+        self.app.profile.save_settings()
+        if self.app.table is not None:
+            self.app.table._refresh_buttons()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, "Settings")
+        self.draw_widgets(surface)
+        kind = getattr(self.app.profile.storage, "kind", "")
+        where = {
+            "browser": "in this browser",
+            "file": "on this computer",
+            "memory": "only until you close the game",
+        }
+        theme.blit_text(
+            surface,
+            f"Settings and statistics are kept {where.get(kind, '')}.",
+            24,
+            (WIDTH // 2, 600),
+            theme.INK_DIM,
+            "midtop",
+        )
+
+
+__all__ = [
+    "StartScene",
+    "EndScene",
+    "HelpScene",
+    "StatsScene",
+    "SettingsScene",
+    "EntryScene",
+    "Scene",
+]

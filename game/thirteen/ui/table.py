@@ -1,0 +1,563 @@
+"""The table: draws a game and turns clicks, touches and keys into engine moves.
+
+The click model is RULES.md's, in :meth:`TableScene.activate`; the keyboard
+moves a focus ring over the same spots the pointer hits and activates them
+the same way, so both paths share one implementation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import hints
+from ..cards import Card, is_king, is_pair
+from ..game import Game, IllegalMoveError
+from ..moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing, RemovePair
+from ..pyramid import Pyramid, Pyramid13
+from ..thirteens import Thirteens
+from . import cards as card_art
+from . import theme
+from .anim import Animator
+from .layout import PANEL, Geometry, Spot, geometry, panel_buttons
+from .scene import Scene, backdrop
+from .widgets import Button
+
+if TYPE_CHECKING:
+    from ..app import App
+
+HINT_MS = 1600
+END_DELAY_MS = 650
+CONFIRM_MS = 3000
+
+BUTTON_LABELS = {
+    "new": ("New", "N"),
+    "restart": ("Restart", "R"),
+    "undo": ("Undo", "U"),
+    "hint": ("Hint", "H"),
+    "help": ("Help", "F1"),
+    "sound": ("Sound", "M"),
+    "stats": ("Stats", "S"),
+    "menu": ("Menu", "Esc"),
+}
+
+
+def move_cards(move: Move) -> set[Card]:
+    """The cards a move takes off the table."""
+    if isinstance(move, RemoveKing):
+        return {move.card}
+    if isinstance(move, RemovePair):
+        return set(move.cards)
+    return set()
+
+
+class TableScene(Scene):
+    """One game in play: engine state plus selection, focus, hint and animations."""
+
+    def __init__(self, app: App, game: Game) -> None:
+        super().__init__(app)
+        self.game = game
+        self.selected: Card | None = None
+        self.focus_key: tuple | None = None
+        self.show_focus = False
+        self.hint_spots: list[tuple] = []
+        self.hint_left = 0.0
+        self.message = ""
+        self.message_left = 0.0
+        self.confirm: str | None = None
+        self.confirm_left = 0.0
+        self.end_left: float | None = None
+        self.recorded = game.is_over
+        self.anim = Animator()
+        self.anim.enabled = app.settings.animations
+        self.buttons = [
+            Button(name, rect, *BUTTON_LABELS[name]) for name, rect in panel_buttons().items()
+        ]
+        self.geo: Geometry = geometry(game)
+        self._refresh_buttons()
+
+    # -- state helpers ------------------------------------------------------
+    def deal_in(self) -> None:
+        """Animate the opening deal (called when a fresh game is put on the table)."""
+        self.anim.enabled = self.app.settings.animations
+        self.anim.deal(self.geo)
+        self.app.sounds.play("deal")
+        self.dirty = True
+
+    def _refresh_buttons(self) -> None:
+        over = self.game.is_over
+        for b in self.buttons:
+            if b.name == "undo":
+                b.enabled = self.game.can_undo and not over
+            elif b.name == "hint":
+                b.enabled = not over
+            elif b.name == "sound":
+                b.label = "Sound on" if self.app.settings.sound else "Sound off"
+
+    def say(self, message: str, ms: float = 2600) -> None:
+        self.message, self.message_left = message, ms
+        self.dirty = True
+
+    @staticmethod
+    def spot_key(spot: Spot) -> tuple:
+        if spot.kind == "card":
+            return ("card", spot.card)
+        if spot.kind == "empty":
+            return ("empty", spot.column)
+        return (spot.kind,)
+
+    def find(self, key: tuple | None) -> Spot | None:
+        if key is None:
+            return None
+        for s in self.geo.spots:
+            if self.spot_key(s) == key:
+                return s
+        return None
+
+    # -- events -------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.show_focus = False
+            self.press(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.deselect()
+        elif event.type == pygame.KEYDOWN:
+            self.key(event)
+
+    def press(self, pos: tuple[int, int]) -> None:
+        for b in self.buttons:
+            if b.rect.collidepoint(pos):
+                if b.enabled:
+                    self.command(b.name)
+                return
+        if PANEL.collidepoint(pos):
+            return
+        spot = self.geo.hit_test(pos)
+        if spot is not None:
+            self.focus_key = self.spot_key(spot)
+        self.activate(spot)
+
+    def key(self, event: pygame.event.Event) -> None:
+        k, mod = event.key, event.mod
+        if k == pygame.K_z and mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.command("undo")
+        elif k in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            self.move_focus(k, bool(mod & pygame.KMOD_SHIFT))
+        elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            spot = self.find(self.focus_key)
+            if spot is None:
+                self.move_focus(pygame.K_TAB, False)
+            else:
+                self.activate(spot)
+        elif k == pygame.K_d:
+            self.draw_or_recycle()
+        elif k == pygame.K_u:
+            self.command("undo")
+        elif k == pygame.K_h:
+            self.command("hint")
+        elif k == pygame.K_n:
+            self.command("new")
+        elif k == pygame.K_r:
+            self.command("restart")
+        elif k == pygame.K_m:
+            self.command("sound")
+        elif k == pygame.K_s:
+            self.command("stats")
+        elif k in (pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH):
+            self.command("help")
+        elif k == pygame.K_ESCAPE:
+            if self.selected is not None or self.hint_spots:
+                self.deselect()
+                self.hint_spots = []
+            else:
+                self.command("menu")
+
+    def move_focus(self, k: int, backwards: bool) -> None:
+        """Tab walks the targets in reading order; arrows go to the nearest one that way."""
+        targets = self.geo.targets()
+        self.show_focus = True
+        self.dirty = True
+        if not targets:
+            self.focus_key = None
+            return
+        keys = [self.spot_key(s) for s in targets]
+        current = self.find(self.focus_key)
+        if current is None or self.focus_key not in keys:
+            if current is not None:  # the focused card left: take the nearest target
+                c = current.rect.center
+                best = min(
+                    targets,
+                    key=lambda s: (s.rect.centerx - c[0]) ** 2 + (s.rect.centery - c[1]) ** 2,
+                )
+                self.focus_key = self.spot_key(best)
+            else:
+                self.focus_key = keys[-1 if backwards else 0]
+            return
+        if k == pygame.K_TAB:
+            i = keys.index(self.focus_key)
+            self.focus_key = keys[(i + (-1 if backwards else 1)) % len(keys)]
+            return
+        dx, dy = {
+            pygame.K_LEFT: (-1, 0),
+            pygame.K_RIGHT: (1, 0),
+            pygame.K_UP: (0, -1),
+            pygame.K_DOWN: (0, 1),
+        }[k]
+        cx, cy = current.rect.center
+        best, best_cost = None, None
+        for s in targets:
+            ox, oy = s.rect.centerx - cx, s.rect.centery - cy
+            along = ox * dx + oy * dy
+            if along <= 0:
+                continue
+            across = abs(ox * dy) + abs(oy * dx)
+            cost = along + 2 * across
+            if best_cost is None or cost < best_cost:
+                best, best_cost = s, cost
+        if best is not None:
+            self.focus_key = self.spot_key(best)
+
+    # -- the click model ----------------------------------------------------
+    def activate(self, spot: Spot | None) -> None:
+        """RULES.md's click model for one click (or Space/Enter) on ``spot``."""
+        game = self.game
+        if spot is None or game.is_over or not spot.free:
+            return  # empty felt, a blocked card, a finished game: nothing changes
+        if spot.kind == "pile":
+            self.play(Recycle())
+            return
+        if spot.kind == "empty":
+            if self.selected is not None and spot.column is not None:
+                move = MoveToEmpty(self.selected, spot.column)
+                if game.is_legal(move):
+                    self.play(move)
+            return
+        if spot.kind != "card" or spot.card is None:
+            return
+        card = spot.card
+        if is_king(card):
+            self.play(RemoveKing(card))
+            return
+        if self.selected == card:
+            if spot.zone == "draw":
+                self.play(Draw())
+            else:
+                self.deselect()
+            return
+        if self.selected is not None and is_pair(self.selected, card):
+            move = RemovePair(self.selected, card)
+            if game.is_legal(move):
+                self.play(move)
+                return
+        self.selected = card
+        self.app.sounds.play("select")
+        self.dirty = True
+
+    def deselect(self) -> None:
+        if self.selected is not None:
+            self.selected = None
+            self.dirty = True
+
+    def draw_or_recycle(self) -> None:
+        """The D key: draw, or turn the waste over when the pile is empty."""
+        for move in (Draw(), Recycle()):
+            if not self.game.is_over and self.game.is_legal(move):
+                self.play(move)
+                return
+        self.app.sounds.play("nomove")
+        self.say("Nothing to draw.")
+
+    def play(self, move: Move) -> bool:
+        """Play a legal move: animate the difference, sound, save, and spot the end."""
+        game = self.game
+        before = self.geo
+        deal_before = getattr(game, "deal_index", 0)
+        try:
+            game.play(move)
+        except IllegalMoveError as exc:
+            self.say(str(exc))
+            return False
+        self.selected = None
+        self.hint_spots = []
+        self.confirm = None
+        self.geo = geometry(game)
+        self.anim.enabled = self.app.settings.animations
+        gone = move_cards(move)
+        if getattr(game, "deal_index", 0) != deal_before:
+            leaving = [(c, r) for c, r in before.card_rects().items() if c in gone]
+            self.anim.deal(self.geo, leaving)
+            scores = getattr(game, "deal_scores", ())
+            if scores:
+                self.say(
+                    f"Deal {len(scores)} scored {scores[-1]}. Deal {game.deal_index + 1} of 3.",
+                    4000,
+                )
+            self.app.sounds.play("deal")
+        else:
+            self.anim.transition(before, self.geo, gone)
+            if isinstance(move, RemoveKing):
+                self.app.sounds.play("king")
+            elif gone:
+                self.app.sounds.play("remove")
+            else:
+                self.app.sounds.play("deal")
+        self._after_change()
+        if game.is_over:
+            self.finish()
+        return True
+
+    def _after_change(self) -> None:
+        self._refresh_buttons()
+        self.app.save_game(self.game)
+        self.dirty = True
+
+    def finish(self) -> None:
+        """The game just ended: count it once, and show the end screen shortly."""
+        if not self.recorded:
+            self.recorded = True
+            self.app.record_result(self.game)
+        self.app.sounds.play("win" if self.game.outcome.value == "won" else "nomove")
+        self.end_left = END_DELAY_MS if self.anim.enabled else 0
+
+    def undo(self) -> None:
+        if not self.game.can_undo or self.game.is_over:
+            return
+        before = self.geo
+        self.game.undo()
+        self.selected = None
+        self.hint_spots = []
+        self.geo = geometry(self.game)
+        self.anim.enabled = self.app.settings.animations
+        self.anim.transition(before, self.geo, set())
+        self._after_change()
+
+    def show_hint(self) -> None:
+        if self.game.is_over:
+            return
+        move = hints.hint(self.game, budget_ms=150)
+        if move is None:
+            self.app.sounds.play("nomove")
+            self.say("No move left.")
+            return
+        keys: list[tuple] = [("card", c) for c in move_cards(move)]
+        if isinstance(move, Draw):
+            keys.append(("card", self.game.deal.draw_card(self.game.pos)))  # type: ignore[attr-defined]
+            self.say("Hint: draw a card (D).")
+        elif isinstance(move, Recycle):
+            keys.append(("pile",))
+            self.say("Hint: turn the waste over.")
+        elif isinstance(move, MoveToEmpty):
+            keys += [("card", move.card), ("empty", move.column)]
+            self.say("Hint: move the top card to the empty column.")
+        else:
+            self.say(
+                "Hint: "
+                + ("remove the King." if isinstance(move, RemoveKing) else "remove the pair.")
+            )
+        self.hint_spots = keys
+        self.hint_left = HINT_MS
+        self.dirty = True
+
+    def command(self, name: str) -> None:
+        """A panel button or its key."""
+        if name in ("new", "restart") and self.needs_confirm(name):
+            return
+        if name == "new":
+            self.app.new_deal()
+        elif name == "restart":
+            self.app.restart()
+        elif name == "undo":
+            self.undo()
+        elif name == "hint":
+            self.show_hint()
+        elif name == "help":
+            self.app.open("help")
+        elif name == "stats":
+            self.app.open("stats")
+        elif name == "menu":
+            self.app.go_start()
+        elif name == "sound":
+            self.app.toggle_sound()
+            self._refresh_buttons()
+            self.dirty = True
+
+    def needs_confirm(self, name: str) -> bool:
+        """A game in progress is only given up on a second press (a stray N costs nothing)."""
+        if self.game.is_over or not self.game.moves or self.confirm == name:
+            self.confirm = None
+            return False
+        self.confirm, self.confirm_left = name, CONFIRM_MS
+        word = "New" if name == "new" else "Restart"
+        self.say(f"This game counts as lost. Press {word} again to give it up.", CONFIRM_MS)
+        return True
+
+    # -- time ---------------------------------------------------------------
+    def update(self, dt_ms: float) -> None:
+        if self.anim.update(dt_ms):
+            self.dirty = True
+        for name in ("hint_left", "message_left", "confirm_left"):
+            left = getattr(self, name)
+            if left > 0:
+                left -= dt_ms
+                setattr(self, name, left)
+                if left <= 0:
+                    self.dirty = True
+                    if name == "hint_left":
+                        self.hint_spots = []
+                    elif name == "message_left":
+                        self.message = ""
+                    else:
+                        self.confirm = None
+        if self.end_left is not None:
+            self.end_left -= dt_ms
+            if self.end_left <= 0 and not self.anim.active:
+                self.end_left = None
+                self.app.open("end")
+
+    # -- drawing ------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(), (0, 0))
+        self.draw_table(surface)
+        self.draw_panel(surface)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        geo, game = self.geo, self.game
+        four = self.app.settings.four_colour
+        w, h = geo.card_w, geo.card_h
+        for text, pos in geo.labels:
+            theme.blit_text(surface, text, 26, pos, theme.INK_DIM, "midtop")
+        if geo.waste is not None:
+            surface.blit(card_art.slot(w, h), geo.waste)
+        if isinstance(game, Pyramid | Pyramid13) and geo.pile is not None:
+            surface.blit(card_art.slot(w, h), geo.pile)
+            behind = len(game.deal.draw_pile(game.pos)) - 1
+            for n in range(min(2, max(0, behind))):
+                surface.blit(card_art.card_back(w, h), geo.pile.move(-4 * (2 - n), -4 * (2 - n)))
+            if len(game.deal.waste(game.pos)) > 1 and geo.waste is not None:
+                surface.blit(card_art.card_back(w, h), geo.waste.move(-4, -4))
+        shadow = card_art.shadow(w, h)
+        hidden = self.anim.hidden
+        for spot in geo.spots:
+            if spot.kind == "stock":
+                for n in range(min(3, max(0, game.stock_left - 1))):  # type: ignore[attr-defined]
+                    surface.blit(
+                        card_art.card_back(w, h), spot.rect.move(-3 * (3 - n), -3 * (3 - n))
+                    )
+                surface.blit(card_art.card_back(w, h), spot.rect)
+            elif spot.kind == "empty":
+                surface.blit(card_art.slot(w, h), spot.rect)
+                theme.blit_text(surface, "empty", 24, spot.rect.center, theme.INK_DIM, "center")
+            elif spot.kind == "pile":
+                if spot.free:
+                    self._draw_recycle(surface, spot.rect)
+            elif spot.card is not None and spot.card not in hidden:
+                surface.blit(shadow, spot.rect.move(3, 4))
+                art = (card_art.card_face if spot.free else card_art.dimmed)(spot.card, w, h, four)
+                surface.blit(art, spot.rect)
+        for key in self.hint_spots:
+            spot = self.find(key)
+            if spot is not None:
+                pygame.draw.rect(
+                    surface, theme.HINT, spot.rect.inflate(10, 10), width=5, border_radius=12
+                )
+        if self.selected is not None:
+            spot = self.find(("card", self.selected))
+            if spot is not None:
+                pygame.draw.rect(
+                    surface, (120, 80, 0), spot.rect.inflate(14, 14), width=3, border_radius=14
+                )
+                pygame.draw.rect(
+                    surface, theme.GOLD, spot.rect.inflate(8, 8), width=5, border_radius=12
+                )
+        if self.show_focus:
+            spot = self.find(self.focus_key)
+            if spot is not None:
+                self._dashed(surface, spot.rect.inflate(20, 20))
+        self.anim.draw(surface, four)
+
+    @staticmethod
+    def _draw_recycle(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        surface.blit(card_art.slot(rect.w, rect.h), rect)
+        r = rect.w // 4
+        box = pygame.Rect(0, 0, 2 * r, 2 * r)
+        box.center = rect.center
+        pygame.draw.arc(surface, theme.INK, box, 0.6, 5.8, 5)
+        tip = (box.right - 2, box.centery - r // 2)
+        pygame.draw.polygon(
+            surface, theme.INK, [tip, (tip[0] - 10, tip[1] - 12), (tip[0] + 10, tip[1] - 10)]
+        )
+        theme.blit_text(
+            surface, "turn over", 22, (rect.centerx, rect.bottom - 22), theme.INK_DIM, "center"
+        )
+
+    @staticmethod
+    def _dashed(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The keyboard focus ring: white dashes, visible on cards and felt alike."""
+        pygame.draw.rect(surface, (0, 0, 0), rect.inflate(4, 4), width=2, border_radius=14)
+        dash = 14
+        for x in range(rect.left, rect.right, dash * 2):
+            end = min(x + dash, rect.right)
+            pygame.draw.line(surface, theme.FOCUS, (x, rect.top), (end, rect.top), 4)
+            pygame.draw.line(surface, theme.FOCUS, (x, rect.bottom - 1), (end, rect.bottom - 1), 4)
+        for y in range(rect.top, rect.bottom, dash * 2):
+            end = min(y + dash, rect.bottom)
+            pygame.draw.line(surface, theme.FOCUS, (rect.left, y), (rect.left, end), 4)
+            pygame.draw.line(surface, theme.FOCUS, (rect.right - 1, y), (rect.right - 1, end), 4)
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        game = self.game
+        pygame.draw.rect(surface, theme.PANEL, PANEL)
+        pygame.draw.line(surface, theme.PANEL_EDGE, PANEL.topleft, PANEL.bottomleft, 2)
+        x, y = PANEL.x + 18, 16
+        setup = getattr(game, "setup", None)
+        title = game.title
+        if isinstance(game, Thirteens):
+            title += f" {game.layout}"
+        theme.blit_text(surface, title, 38, (x, y), theme.INK)
+        y += 36
+        if setup is not None:
+            sub = f"Deal {setup.deal}" if setup.deal is not None else "Custom deck"
+            theme.blit_text(surface, sub, 26, (x, y), theme.INK_DIM)
+        y += 34
+        theme.blit_text(surface, "Score", 24, (x, y), theme.INK_DIM)
+        theme.blit_text(surface, "Moves", 24, (x + 120, y), theme.INK_DIM)
+        y += 20
+        score = str(game.score)
+        if isinstance(game, Thirteens):
+            score += " / 52"
+        elif isinstance(game, Pyramid):
+            score += " / 28"
+        theme.blit_text(surface, score, 48, (x, y), theme.GOLD)
+        theme.blit_text(surface, str(len(game.moves)), 48, (x + 120, y), theme.INK)
+        y += 46
+        if isinstance(game, Pyramid13):
+            theme.blit_text(surface, f"Deal {game.deal_index + 1} of 3", 30, (x, y), theme.INK)
+            y += 28
+            done = game.deal_scores
+            if len(done) <= game.deal_index:
+                theme.blit_text(
+                    surface, f"This deal: {game.current_deal_points}", 26, (x, y), theme.INK_DIM
+                )
+                y += 24
+            if done:
+                line = "Deals: " + " + ".join(str(s) for s in done)
+                theme.blit_text(surface, line, 26, (x, y), theme.INK_DIM)
+                y += 24
+        elif isinstance(game, Pyramid):
+            theme.blit_text(surface, f"Pass {game.pos[3] + 1} of 3", 30, (x, y), theme.INK)
+            y += 30
+        elif isinstance(game, Thirteens):
+            theme.blit_text(surface, f"Stock: {game.stock_left}", 30, (x, y), theme.INK)
+            y += 30
+        if game.is_over:
+            status = "Won!" if game.outcome.value == "won" else "No moves left"
+            theme.blit_text(surface, status, 30, (x, y + 4), theme.GOLD)
+            y += 30
+        if self.message:
+            y += 8
+            for line in theme.wrap(self.message, 24, PANEL.w - 32)[:4]:
+                theme.blit_text(surface, line, 24, (x, y), (255, 226, 150))
+                y += 22
+        for b in self.buttons:
+            b.draw(surface)

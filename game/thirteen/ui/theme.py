@@ -1,0 +1,82 @@
+"""Colours, fonts and cached text: one place so every scene looks the same.
+
+Text is rendered once per (text, size, colour) and kept, because rendering
+glyphs is the slowest thing a frame would otherwise do.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+FELT = (22, 84, 58)
+FELT_DARK = (14, 58, 40)
+PANEL = (10, 38, 27)
+PANEL_EDGE = (40, 110, 80)
+INK = (240, 244, 238)
+INK_DIM = (170, 196, 182)
+GOLD = (255, 204, 64)
+HINT = (80, 220, 255)
+FOCUS = (255, 255, 255)
+BUTTON = (34, 104, 74)
+BUTTON_EDGE = (90, 170, 130)
+BUTTON_DOWN = (20, 70, 50)
+BUTTON_TEXT = (245, 250, 245)
+DISABLED = (60, 90, 75)
+DANGER = (200, 70, 60)
+SHADOW = (0, 0, 0, 70)
+
+_fonts: dict[int, pygame.font.Font] = {}
+_texts: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
+
+
+def font(size: int) -> pygame.font.Font:
+    """The bundled default font (present in the browser build too)."""
+    f = _fonts.get(size)
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        f = _fonts[size] = pygame.font.Font(None, size)
+    return f
+
+
+def text(words: str, size: int, colour: tuple[int, ...] = INK) -> pygame.Surface:
+    """Rendered, anti-aliased text, cached; the cache is small in practice."""
+    key = (words, size, tuple(colour))
+    surf = _texts.get(key)
+    if surf is None:
+        if len(_texts) > 2000:
+            _texts.clear()
+        surf = _texts[key] = font(size).render(words, True, colour)
+    return surf
+
+
+def blit_text(
+    surface: pygame.Surface,
+    words: str,
+    size: int,
+    pos: tuple[int, int],
+    colour: tuple[int, ...] = INK,
+    anchor: str = "topleft",
+) -> pygame.Rect:
+    """Draw text anchored at ``pos`` (any pygame.Rect anchor name); returns its rect."""
+    surf = text(words, size, colour)
+    rect = surf.get_rect(**{anchor: pos})
+    surface.blit(surf, rect)
+    return rect
+
+
+def wrap(words: str, size: int, width: int) -> list[str]:
+    """Split a paragraph into lines that fit ``width`` pixels."""
+    f = font(size)
+    lines: list[str] = []
+    line = ""
+    for word in words.split():
+        trial = f"{line} {word}" if line else word
+        if f.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines

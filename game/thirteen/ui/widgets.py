@@ -1,0 +1,152 @@
+"""Buttons, checkboxes and an on-screen keyboard, all at least 80 px a side.
+
+pygbag shows no on-screen keyboard on phones, so name entry draws its own;
+a physical keyboard works as well (the scene feeds TEXTINPUT/KEYDOWN).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from . import theme
+
+
+@dataclass
+class Button:
+    name: str
+    rect: pygame.Rect
+    label: str
+    key: str = ""
+    """A keyboard shortcut shown under the label."""
+    enabled: bool = True
+    primary: bool = False
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
+        if self.primary and self.enabled:
+            fill, edge = (196, 150, 40), (255, 214, 110)
+        else:
+            fill = theme.BUTTON if self.enabled else theme.DISABLED
+            edge = theme.BUTTON_EDGE if self.enabled else theme.DISABLED
+        shade = self.rect.move(0, 3)
+        pygame.draw.rect(surface, (6, 30, 20), shade, border_radius=12)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=12)
+        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=12)
+        colour = theme.BUTTON_TEXT if self.enabled else (140, 160, 150)
+        size = 30 if self.rect.h >= 70 else 26
+        cy = self.rect.centery - (8 if self.key else 0)
+        theme.blit_text(surface, self.label, size, (self.rect.centerx, cy), colour, "center")
+        if self.key:
+            hint_colour = (210, 230, 215) if self.enabled else (120, 140, 130)
+            theme.blit_text(
+                surface,
+                self.key,
+                20,
+                (self.rect.centerx, self.rect.bottom - 20),
+                hint_colour,
+                "center",
+            )
+        if focused:
+            pygame.draw.rect(
+                surface, theme.FOCUS, self.rect.inflate(8, 8), width=3, border_radius=15
+            )
+
+
+@dataclass
+class Checkbox:
+    name: str
+    rect: pygame.Rect
+    label: str
+    checked: bool = False
+    note: str = ""
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
+        pygame.draw.rect(surface, (16, 60, 42), self.rect, border_radius=12)
+        box = pygame.Rect(0, 0, 44, 44)
+        box.midleft = (self.rect.x + 18, self.rect.centery)
+        pygame.draw.rect(surface, (245, 245, 240), box, border_radius=8)
+        if self.checked:
+            pygame.draw.rect(surface, (40, 150, 90), box.inflate(-8, -8), border_radius=6)
+            pts = [
+                (box.x + 11, box.centery),
+                (box.x + 19, box.bottom - 11),
+                (box.right - 10, box.y + 11),
+            ]
+            pygame.draw.lines(surface, (255, 255, 255), False, pts, 5)
+        pygame.draw.rect(surface, theme.BUTTON_EDGE, box, width=2, border_radius=8)
+        cy = self.rect.centery - (11 if self.note else 0)
+        theme.blit_text(surface, self.label, 32, (box.right + 18, cy), theme.INK, "midleft")
+        if self.note:
+            theme.blit_text(
+                surface, self.note, 22, (box.right + 18, cy + 24), theme.INK_DIM, "midleft"
+            )
+        if focused:
+            pygame.draw.rect(
+                surface, theme.FOCUS, self.rect.inflate(8, 8), width=3, border_radius=15
+            )
+
+
+KEY_ROWS = ("1234567890", "QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM-_.")
+SPECIAL = (("shift", "aA", 2), ("space", "Space", 4), ("back", "Delete", 2), ("enter", "OK", 2))
+
+
+class Keyboard:
+    """An on-screen keyboard; ``press(pos)`` gives a character, ``\\b``, ``\\n`` or None."""
+
+    def __init__(self, area: pygame.Rect) -> None:
+        self.area = area
+        self.upper = True
+        self.keys: list[tuple[str, pygame.Rect, str]] = []
+        """(value, rect, label) for every key."""
+        gap = 6
+        rows = len(KEY_ROWS) + 1
+        kh = (area.h - gap * (rows - 1)) // rows
+        kw = (area.w - gap * 9) // 10
+        for r, row in enumerate(KEY_ROWS):
+            y = area.y + r * (kh + gap)
+            x0 = area.centerx - (len(row) * kw + (len(row) - 1) * gap) // 2
+            for i, ch in enumerate(row):
+                rect = pygame.Rect(x0 + i * (kw + gap), y, kw, kh)
+                self.keys.append((ch, rect, ch))
+        y = area.y + len(KEY_ROWS) * (kh + gap)
+        units = sum(u for _, _, u in SPECIAL)
+        unit = (area.w - gap * (len(SPECIAL) - 1)) / units
+        x = float(area.x)
+        for value, label, u in SPECIAL:
+            rect = pygame.Rect(round(x), y, round(unit * u), kh)
+            self.keys.append((value, rect, label))
+            x += unit * u + gap
+
+    def press(self, pos: tuple[int, int]) -> str | None:
+        for value, rect, _ in self.keys:
+            if rect.collidepoint(pos):
+                if value == "shift":
+                    self.upper = not self.upper
+                    return ""
+                if value == "space":
+                    return " "
+                if value == "back":
+                    return "\b"
+                if value == "enter":
+                    return "\n"
+                return value if self.upper else value.lower()
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for value, rect, label in self.keys:
+            special = len(value) > 1
+            fill = (40, 88, 68) if special else (232, 236, 230)
+            if value == "enter":
+                fill = (196, 150, 40)
+            pygame.draw.rect(surface, (6, 30, 20), rect.move(0, 3), border_radius=10)
+            pygame.draw.rect(surface, fill, rect, border_radius=10)
+            shown = label if special or self.upper else label.lower()
+            colour = theme.INK if special else (20, 30, 26)
+            theme.blit_text(surface, shown, 34, rect.center, colour, "center")

@@ -1,0 +1,32 @@
+"""Headless pygame for the interface tests: dummy video and audio before pygame loads."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from thirteen import app as app_module  # noqa: E402
+from thirteen.profile import Profile  # noqa: E402
+from thirteen.storage import MemoryStorage  # noqa: E402
+
+
+@pytest.fixture
+def make():
+    """Build an App on a memory profile (optionally opening a link's game)."""
+    made = []
+
+    def build(query: str = "", profile: Profile | None = None, **settings):
+        profile = profile or Profile(MemoryStorage())
+        for name, value in settings.items():
+            setattr(profile.settings, name, value)
+        app = app_module.make_app(["--query", query] if query else [], profile)
+        made.append(app)
+        return app
+
+    yield build
+    app_module.current = None
+    pygame.display.quit()

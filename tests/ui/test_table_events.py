@@ -1,0 +1,257 @@
+"""The click model and the keyboard path, driven by real pygame events."""
+
+from __future__ import annotations
+
+import pygame
+
+from thirteen.cards import is_king, parse_card
+from thirteen.moves import Draw, MoveToEmpty, RemoveKing, RemovePair
+from thirteen.thirteens import Thirteens
+
+# -- helpers ------------------------------------------------------------------
+
+
+def step(app, n: int = 1) -> None:
+    for _ in range(n):
+        app.step(16)
+
+
+def click(app, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+    step(app)
+
+
+def press(app, key: int, mod: int = 0, unicode: str = "") -> None:
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
+    )
+    step(app)
+
+
+def card_at(app, card) -> tuple[int, int]:
+    spot = app.table.geo.spot_for_card(card)
+    assert spot is not None, f"card {card} not on the table"
+    return spot.rect.center
+
+
+def click_card(app, text: str) -> None:
+    click(app, card_at(app, parse_card(text)))
+
+
+def snapshot(app):
+    t = app.table
+    return (t.game.key, len(t.game.moves), t.selected)
+
+
+# -- pointer ------------------------------------------------------------------
+
+
+def test_query_opens_the_game_on_the_table(make):
+    app = make("?game=thirteens&deal=1")
+    from thirteen import app as app_module
+
+    assert app_module.current is app
+    assert isinstance(app.game, Thirteens)
+    assert app.game.setup.deal == 1
+    assert pygame.display.get_surface().get_size() == (1280, 720)
+
+
+def test_clicking_the_cards_of_a_pair_removes_them(make):
+    app = make("?game=thirteens&deal=1")
+    game = app.game
+    pair = next(m for m in game.legal_moves() if isinstance(m, RemovePair))
+    click(app, card_at(app, pair.first))
+    assert app.table.selected == pair.first
+    click(app, card_at(app, pair.second))
+    assert game.moves == [pair]
+    assert app.table.selected is None
+
+
+def test_clicking_a_king_removes_it(make):
+    app = make("?game=thirteens&deal=1")
+    king = next(m for m in app.game.legal_moves() if isinstance(m, RemoveKing))
+    click(app, card_at(app, king.card))
+    assert app.game.moves == [king]
+
+
+def test_clicking_the_selected_card_again_deselects(make):
+    app = make("?game=thirteens&deal=1")
+    card = next(c for c in app.game.cols[0] if not is_king(c))
+    click(app, card_at(app, card))
+    assert app.table.selected == card
+    click(app, card_at(app, card))
+    assert app.table.selected is None and not app.game.moves
+
+
+def test_draw_card_double_click_moves_it_to_the_waste(make):
+    app = make("?game=pyramid13&deal=1")
+    game = app.game
+    draw = game.deal.draw_card(game.pos)
+    click(app, app.table.geo.pile.center)
+    assert app.table.selected == draw and not game.moves
+    click(app, app.table.geo.pile.center)
+    assert game.moves == [Draw()]
+    assert game.deal.waste_top(game.pos) == draw
+
+
+def test_draw_card_then_pyramid_card_pairs(make):
+    app = make("?game=pyramid&deal=1")
+    game = app.game
+    # Draw until the draw card pairs with a free pyramid card.
+    for _ in range(24):
+        draw = game.deal.draw_card(game.pos)
+        partner = next(
+            (
+                m
+                for m in game.legal_moves()
+                if isinstance(m, RemovePair)
+                and draw in m.cards
+                and game.deal.where[m.first if m.second == draw else m.second][0] == "p"
+            ),
+            None,
+        )
+        if partner is not None:
+            break
+        press(app, pygame.K_d)
+    assert partner is not None
+    other = partner.first if partner.second == draw else partner.second
+    click(app, app.table.geo.pile.center)
+    click(app, card_at(app, other))
+    assert game.moves[-1] == partner
+
+
+def test_empty_column_move(make):
+    app = make()
+    game = Thirteens.from_text("thirteens 2x3 Qc--/5c--/Ac-- -")
+    app.put_on_table(game, deal=False)
+    click_card(app, "Qc")
+    column_two = app.table.geo.targets()
+    empty = next(s for s in column_two if s.kind == "empty")
+    click(app, empty.hit.center)
+    assert game.moves == [MoveToEmpty(parse_card("Qc"), 1)]
+
+
+def test_clicks_on_empty_felt_or_blocked_cards_change_nothing(make):
+    app = make("?game=pyramid13&deal=1")
+    game = app.game
+    free = next(
+        s for s in app.table.geo.spots if s.free and s.zone == "pyramid" and not is_king(s.card)
+    )
+    click(app, free.rect.center)
+    before = snapshot(app)
+    blocked = next(s for s in app.table.geo.spots if not s.free and s.kind == "card")
+    click(app, (blocked.rect.centerx, blocked.rect.top + 10))
+    assert snapshot(app) == before
+    for pos in ((150, 680), (1000, 40), (600, 10)):
+        click(app, pos)
+        assert snapshot(app) == before
+    assert not game.moves
+
+
+def test_touch_removes_a_king_once(make):
+    app = make("?game=thirteens&deal=1")
+    king = next(m for m in app.game.legal_moves() if isinstance(m, RemoveKing))
+    x, y = card_at(app, king.card)
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.FINGERDOWN,
+            x=x / 1280,
+            y=y / 720,
+            dx=0,
+            dy=0,
+            finger_id=0,
+            touch_id=0,
+            pressure=1,
+        )
+    )
+    # SDL echoes a touch as a mouse press flagged touch=True: it must be ignored.
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=True))
+    step(app)
+    assert app.game.moves == [king]
+
+
+def test_undo_by_button_and_keys(make):
+    app = make("?game=thirteens&deal=1")
+    game = app.game
+    start = game.key
+    king = next(m for m in game.legal_moves() if isinstance(m, RemoveKing))
+    click(app, card_at(app, king.card))
+    undo = next(b for b in app.table.buttons if b.name == "undo")
+    click(app, undo.rect.center)
+    assert game.key == start and not game.moves
+    click(app, card_at(app, king.card))
+    press(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert game.key == start
+    click(app, card_at(app, king.card))
+    press(app, pygame.K_u)
+    assert game.key == start
+
+
+# -- keyboard -----------------------------------------------------------------
+
+
+def focus_on(app, key: tuple) -> None:
+    for _ in range(60):
+        if app.table.focus_key == key:
+            return
+        press(app, pygame.K_TAB)
+    raise AssertionError(f"focus never reached {key}")
+
+
+def test_keyboard_only_plays_a_whole_thirteens_deal(make):
+    app = make("?game=thirteens&deal=1", animations=False)
+    game = app.game
+    played = 0
+    while not game.is_over and played < 80:
+        move = game.legal_moves()[0]
+        if isinstance(move, RemoveKing):
+            focus_on(app, ("card", move.card))
+            press(app, pygame.K_SPACE)
+        elif isinstance(move, RemovePair):
+            focus_on(app, ("card", move.first))
+            press(app, pygame.K_RETURN)
+            focus_on(app, ("card", move.second))
+            press(app, pygame.K_SPACE)
+        else:
+            focus_on(app, ("card", move.card))
+            press(app, pygame.K_SPACE)
+            focus_on(app, ("empty", move.column))
+            press(app, pygame.K_SPACE)
+        played += 1
+        assert len(game.moves) == played and game.moves[-1] == move
+    assert game.is_over
+    step(app, 3)
+    assert type(app.scene).__name__ == "EndScene"
+    stats = app.profile.stats("thirteens", "3x5")
+    assert stats.played == 1
+
+
+def test_arrow_keys_move_focus_and_escape_backs_out(make):
+    app = make("?game=thirteens&deal=1")
+    press(app, pygame.K_RIGHT)
+    first = app.table.focus_key
+    assert first is not None
+    press(app, pygame.K_RIGHT)
+    assert app.table.focus_key != first
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_SPACE)
+    assert app.table.selected is not None or app.game.moves
+    press(app, pygame.K_ESCAPE)
+    assert app.table.selected is None
+    press(app, pygame.K_ESCAPE)
+    assert app.game is None and type(app.scene).__name__ == "StartScene"
+
+
+def test_empty_draw_pile_click_and_d_key_recycle(make):
+    app = make("?game=pyramid&deal=2", animations=False)
+    game = app.game
+    for _ in range(24):
+        press(app, pygame.K_d)
+    assert game.deal.draw_card(game.pos) is None
+    click(app, app.table.geo.pile.center)
+    assert game.recycles_left == 1
+    for _ in range(24):
+        press(app, pygame.K_d)
+    press(app, pygame.K_d)
+    assert game.recycles_left == 0

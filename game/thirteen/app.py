@@ -31,6 +31,10 @@ from .variants import GameSetup
 current: App | None = None
 """The running App (the web bundle's tests read ``current.game``)."""
 
+WINNABLE_FALLBACK = (
+    "Winnable deals only: the deal checker is not available, so this deal is unchecked."
+)
+
 TOUCH_ECHO_MS = 600
 """A mouse press this soon after a touch near the same place is SDL's echo of it."""
 
@@ -52,6 +56,8 @@ class App:
         self.posted_for: Game | None = None
         self.notices: list[str] = list(self.profile.notices)
         self._touch: tuple[float, tuple[int, int]] | None = None
+        self.pending_say: str | None = None
+        """A notice to show on the next table put out (see :meth:`note`)."""
         from .ui.scenes import StartScene
 
         self.start_scene = StartScene(self)
@@ -86,6 +92,9 @@ class App:
         self.show(table)
         if deal:
             table.deal_in()
+        if self.pending_say:
+            table.say(self.pending_say, 5000)
+            self.pending_say = None
         return table
 
     def abandon(self) -> None:
@@ -107,16 +116,32 @@ class App:
         return self.put_on_table(game)
 
     def random_setup(self, game_id: str, layout: str | None = None) -> GameSetup:
-        """A random deal, or the first winnable one from there when the setting asks."""
+        """A random deal, or the first winnable one from there when the setting asks.
+
+        When the winnable-deal finder is missing or fails, the random deal is
+        played unchecked and the player is told (on the table and on the start
+        screen), never silently.
+        """
         number = random.randint(1, MAX_DEAL)
         if self.settings.winnable_only:
             try:
                 from .winnable import first_winnable_deal
 
-                number = first_winnable_deal(game_id, number, layout=layout, budget_ms=200)
-            except ImportError:
-                pass
+                found = first_winnable_deal(game_id, number, layout=layout, budget_ms=200)
+            except Exception as exc:  # ImportError while winnable.py is missing
+                found = None
+                print(f"thirteen: winnable deals unavailable: {exc!r}", file=sys.stderr)
+            if isinstance(found, int) and 1 <= found <= MAX_DEAL:
+                number = found
+            else:
+                self.note(WINNABLE_FALLBACK)
         return GameSetup(game_id, deal=number, layout=layout)
+
+    def note(self, message: str) -> None:
+        """A notice for the player: on the table now, and on the start screen."""
+        if message not in self.notices:
+            self.notices.append(message)
+        self.pending_say = message
 
     def new_deal(self) -> None:
         setup = getattr(self.game, "setup", None)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from thirteen import share
 from thirteen.cli import main as cli_main
 from thirteen.profile import Profile
 from thirteen.pyramid import Pyramid13
 from thirteen.storage import MemoryStorage
 from thirteen.ui.sound import Sounds
+from thirteen.variants import GAMES
 
 from .test_table_events import click, press, step
 
@@ -143,6 +145,19 @@ def test_hint_highlights_cards(make):
     assert not app.table.hint_spots
 
 
+def test_hint_uses_hints_module_and_marks_the_draw_card(make, monkeypatch):
+    from thirteen import hints
+    from thirteen.moves import Draw
+
+    asked = []
+    monkeypatch.setattr(hints, "hint", lambda game, budget_ms=150: asked.append(game) or Draw())
+    app = make("?game=pyramid13&deal=1")
+    press(app, pygame.K_h)
+    game = app.game
+    assert asked == [game]
+    assert ("card", game.deal.draw_card(game.pos)) in app.table.hint_spots
+
+
 def test_pyramid13_shows_deal_and_total(make):
     app = make("?game=pyramid13&deal=2", animations=False)
     game = app.game
@@ -150,7 +165,147 @@ def test_pyramid13_shows_deal_and_total(make):
     while game.deal_index == 0:
         app.table.play(game.legal_moves()[0])
     step(app)
-    assert "Deal 1 scored" in app.table.message
+    assert "Round 1 scored" in app.table.message and "Round 2 of 3" in app.table.message
+
+
+def panel_text(app, monkeypatch) -> list[str]:
+    """The words the table's side panel draws."""
+    from thirteen.ui import theme
+
+    seen: list[str] = []
+    real = theme.blit_text
+
+    def spy(surface, words, *args, **kwargs):
+        seen.append(words)
+        return real(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "blit_text", spy)
+    app.table.draw_panel(app.screen)
+    monkeypatch.setattr(theme, "blit_text", real)
+    return seen
+
+
+def test_pyramid13_panel_tells_deal_number_from_round(make, monkeypatch):
+    app = make("?game=pyramid13&deal=2", animations=False)
+    words = panel_text(app, monkeypatch)
+    assert "Deal #2" in words and "Round 1 of 3" in words
+    assert not any(w.startswith("Deal ") and " of 3" in w for w in words)
+
+
+def test_start_screen_text_overlaps_no_widget(make):
+    app = make()
+    start = app.start_scene
+    start.message = "A notice that is long enough to take a few lines of the screen to say. " * 2
+    for game_id in ("thirteens", "pyramid13", "pyramid"):
+        start.game_id = game_id
+        start.build()
+        lines = start.text_lines()
+        assert any(
+            GAMES[game_id].blurb in words or words in GAMES[game_id].blurb for words, *_ in lines
+        )
+        for words, _, _, rect in lines:
+            assert pygame.Rect(0, 0, 1280, 720).contains(rect), words
+            for w in start.widgets:
+                assert not rect.colliderect(w.rect.inflate(0, 6)), (words, w.name)
+
+
+def widgets_do_not_overlap(widgets) -> None:
+    for n, a in enumerate(widgets):
+        assert pygame.Rect(0, 0, 1280, 720).contains(a.rect), a.name
+        for b in widgets[n + 1 :]:
+            assert not a.rect.colliderect(b.rect), (a.name, b.name)
+
+
+def test_start_widgets_do_not_overlap(make):
+    app = make("?game=thirteens&deal=4")
+    app.go_start()  # a game to resume adds its button
+    widgets_do_not_overlap(app.start_scene.widgets)
+
+
+@pytest.mark.parametrize("query", ["?game=pyramid13&deal=5", "?game=thirteens&deal=9&layout=4x4"])
+def test_end_screen_shows_deal_and_share_link_and_nothing_overlaps(make, query):
+    app = make(query, animations=False)
+    play_out(app)
+    step(app, 3)
+    end = app.scene
+    assert type(end).__name__ == "EndScene"
+    words = [w for w, *_ in end.lines()]
+    assert share.share_query(app.game.setup) in words
+    assert any(f"Deal #{app.game.setup.deal}" in w for w in words)
+    widgets_do_not_overlap(end.widgets)
+    for w, _, _, rect in end.lines():
+        assert end.BOX.contains(rect), w
+        for b in end.widgets:
+            assert not rect.colliderect(b.rect), (w, b.name)
+    from thirteen.ui.layout import PANEL
+
+    assert not end.BOX.colliderect(PANEL)  # the panel's title shows, uncovered
+
+
+def test_end_screen_of_an_unfinished_game_says_so(make):
+    app = make("?game=thirteens&deal=3")
+    app.open("end")
+    words = [w for w, *_ in app.scene.lines()]
+    assert "Game not over yet" in words and "No moves left" not in words
+
+
+def test_shot_of_the_end_scene_plays_the_game_out(tmp_path, capsys):
+    out = tmp_path / "end.png"
+    args = ["shot", "--game", "pyramid", "--deal", "3", "--scene", "end", "--out", str(out)]
+    assert cli_main(args) == 0
+    assert "first legal move" in capsys.readouterr().out
+
+
+def test_blocked_pyramid_cards_have_no_centre_art():
+    from thirteen.cards import parse_card
+    from thirteen.ui import cards as card_art
+
+    pygame.display.init()
+    w, h = 100, 140
+    for text in ("7s", "Qh"):
+        card = parse_card(text)
+        blocked = card_art.dimmed(card, w, h)
+        free = card_art.card_face(card, w, h)
+        lower = pygame.Rect(4, h // 2 + 4, w - 8, h // 2 - 12)  # what peeks between cards
+        colours = {
+            tuple(blocked.get_at((x, y)))
+            for x in range(lower.left, lower.right, 3)
+            for y in range(lower.top, lower.bottom, 3)
+        }
+        assert len(colours) == 1, text  # one flat grey
+        assert free.get_at(lower.center) != blocked.get_at(lower.center)
+
+
+def test_score_chart_buckets():
+    from thirteen.ui.scenes import StatsScene
+
+    buckets = StatsScene.buckets({0: 1, 13: 2, 52: 1}, 8, cap=52)
+    assert buckets[0] == (0, 9, 1) and buckets[1] == (10, 19, 2)
+    assert sum(n for *_, n in buckets) == 4 and buckets[-1][0] <= 52 <= buckets[-1][1]
+    assert len(StatsScene.buckets({440: 1, 940: 3}, 7)) <= 7
+    assert StatsScene.buckets({}, 8) == []
+
+
+def test_help_pages_fit(make):
+    from thirteen.ui import theme
+    from thirteen.ui.scenes import HELP
+
+    for paras in HELP.values():
+        lines = sum(len(theme.wrap(p, 30, 760)) for p in paras)
+        assert 220 + lines * 28 + len(paras) * 14 <= 700
+
+
+def test_winnable_fallback_is_told(make, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "thirteen.winnable", None)  # import fails
+    app = make(winnable_only=True)
+    play = next(w for w in app.start_scene.widgets if w.name == "play")
+    click(app, play.rect.center)
+    assert app.game is not None
+    assert "unchecked" in app.table.message
+    app.go_start()
+    assert "unchecked" in app.start_scene.message
 
 
 def test_shot_command_writes_png(tmp_path):

@@ -88,9 +88,15 @@ def corner_sizes(h: int) -> tuple[int, int]:
     return max(10, round(h * 0.30)), max(6, round(h * 0.15))
 
 
-def card_face(card: Card, w: int, h: int, four_colour: bool = False) -> pygame.Surface:
-    """The face of ``card`` at ``w`` x ``h``: big corner index, centre symbol."""
-    key = ("face", card, w, h, four_colour)
+def card_face(
+    card: Card, w: int, h: int, four_colour: bool = False, centre: bool = True
+) -> pygame.Surface:
+    """The face of ``card`` at ``w`` x ``h``: big corner index, centre symbol.
+
+    ``centre=False`` leaves the centre blank: for covered pyramid cards, whose
+    centre would otherwise peek out in slivers between the cards over them.
+    """
+    key = ("face", card, w, h, four_colour, centre)
     surf = _cache.get(key)
     if surf is not None:
         return surf
@@ -112,31 +118,38 @@ def card_face(card: Card, w: int, h: int, four_colour: bool = False) -> pygame.S
     surf.blit(small, (w - pad - small.get_width(), pad))
     # Centre: a large suit, or for J/Q/K a framed letter.
     centre_y = sy + suit_size + (h - (sy + suit_size)) // 2
-    if r >= 11:
-        frame = pygame.Rect(0, 0, round(w * 0.56), round(h * 0.42))
-        frame.center = (w // 2 + w // 10, centre_y)
-        frame.bottom = min(frame.bottom, h - pad)
-        tint = tuple(min(255, c // 6 + 214) for c in colour)
-        pygame.draw.rect(surf, tint, frame, border_radius=max(2, w // 16))
-        pygame.draw.rect(surf, colour, frame, width=max(1, w // 45), border_radius=max(2, w // 16))
-        big = theme.font(round(h * 0.34)).render(RANK_TEXT[r - 1], True, colour)
-        surf.blit(big, big.get_rect(center=(frame.centerx, frame.centery + h // 60)))
-    else:
-        size = round(min(w * 0.5, h * 0.36))
-        big = suit_shape(s, size, colour)
-        rect = big.get_rect(center=(w // 2 + w // 10, centre_y))
-        rect.bottom = min(rect.bottom, h - pad)
-        surf.blit(big, rect)
+    if centre:
+        if r >= 11:
+            frame = pygame.Rect(0, 0, round(w * 0.56), round(h * 0.42))
+            frame.center = (w // 2 + w // 10, centre_y)
+            frame.bottom = min(frame.bottom, h - pad)
+            tint = tuple(min(255, c // 6 + 214) for c in colour)
+            pygame.draw.rect(surf, tint, frame, border_radius=max(2, w // 16))
+            pygame.draw.rect(
+                surf, colour, frame, width=max(1, w // 45), border_radius=max(2, w // 16)
+            )
+            big = theme.font(round(h * 0.34)).render(RANK_TEXT[r - 1], True, colour)
+            surf.blit(big, big.get_rect(center=(frame.centerx, frame.centery + h // 60)))
+        else:
+            size = round(min(w * 0.5, h * 0.36))
+            big = suit_shape(s, size, colour)
+            rect = big.get_rect(center=(w // 2 + w // 10, centre_y))
+            rect.bottom = min(rect.bottom, h - pad)
+            surf.blit(big, rect)
     _cache[key] = surf
     return surf
 
 
 def dimmed(card: Card, w: int, h: int, four_colour: bool = False) -> pygame.Surface:
-    """A blocked card: the same face under a grey veil, so it reads as unavailable."""
+    """A blocked card: its corner index, no centre art, under a grey veil.
+
+    A blocked pyramid card is always partly covered; without centre art only
+    clean grey shows between the cards over it, never slivers of a symbol.
+    """
     key = ("dim", card, w, h, four_colour)
     surf = _cache.get(key)
     if surf is None:
-        surf = card_face(card, w, h, four_colour).copy()
+        surf = card_face(card, w, h, four_colour, centre=False).copy()
         veil = _blank(w, h, (70, 84, 78, 120), (70, 84, 78, 120))
         surf.blit(veil, (0, 0))
         _cache[key] = surf

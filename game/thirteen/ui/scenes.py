@@ -17,6 +17,7 @@ from ..variants import GAMES, LAYOUTS, GameSetup
 from . import HEIGHT, WIDTH, theme
 from . import cards as card_art
 from .scene import MenuScene, Scene, backdrop, draw_backdrop
+from .table import deal_words
 from .widgets import Button, Checkbox, Keyboard
 
 if TYPE_CHECKING:
@@ -56,25 +57,32 @@ class StartScene(MenuScene):
         self.build()
         super().enter()
 
+    GAME_X, GAME_W = 70, 560
+    DEAL_X, DEAL_W = 720, 490
+    BLURB_Y = 422
+    LAYOUT_Y = 484
+    MESSAGE_Y = 556
+
     def build(self) -> None:
         w: list = []
+        gx, gw = self.GAME_X, self.GAME_W
         for n, spec in enumerate(GAMES.values()):
-            b = Button(f"game:{spec.id}", R(70, 150 + n * 100, 560, 88), spec.title)
+            b = Button(f"game:{spec.id}", R(gx, 150 + n * 90, gw, 80), spec.title)
             b.primary = spec.id == self.game_id
             w.append(b)
         if GAMES[self.game_id].has_layout:
             for n, name in enumerate(LAYOUTS):
-                b = Button(f"layout:{name}", R(250 + n * 130, 460, 120, 80), name)
+                b = Button(f"layout:{name}", R(250 + n * 130, self.LAYOUT_Y, 120, 80), name)
                 b.primary = name == self.layout
                 w.append(b)
-        x = 720
-        w.append(Button("play", R(x, 150, 490, 88), "Play a new deal", "Enter", primary=True))
+        x, dw = self.DEAL_X, self.DEAL_W
+        w.append(Button("play", R(x, 150, dw, 88), "Play a new deal", "Enter", primary=True))
         w.append(Button("today", R(x, 250, 240, 88), "Today's deal"))
         w.append(Button("number", R(x + 250, 250, 240, 88), "Deal number..."))
         w.append(
             Checkbox(
                 "winnable",
-                R(x, 350, 490, 88),
+                R(x, 350, dw, 88),
                 "Winnable deals only",
                 self.app.settings.winnable_only,
                 "new random deals are checked first",
@@ -82,15 +90,41 @@ class StartScene(MenuScene):
         )
         if self.app.suspended is not None:
             label = "Resume " + self.app.suspended.game.title
-            w.append(Button("resume", R(x, 460, 490, 80), label))
+            w.append(Button("resume", R(x, 450, dw, 88), label))
+        bw = (gw - 2 * 20) // 3
         for n, (name, label) in enumerate(
             (("help", "Help"), ("stats", "Statistics"), ("settings", "Settings"))
         ):
-            w.append(Button(name, R(70 + n * 250, 600, 230, 84), label))
+            w.append(Button(name, R(gx + n * (bw + 20), 604, bw, 84), label))
         if self.focus is not None and self.focus >= len(w):
             self.focus = None
         self.widgets = w
         self.dirty = True
+
+    def text_lines(self) -> list[tuple[str, int, tuple[int, ...], pygame.Rect]]:
+        """Every line of text below the title: (words, size, colour, rect).
+
+        The selected game's blurb sits under the game buttons, the notices
+        (link problems, fallbacks) under the deal buttons; tests check that
+        none of them overlaps a widget.
+        """
+        out: list[tuple[str, int, tuple[int, ...], pygame.Rect]] = []
+        spec = GAMES[self.game_id]
+        y = self.BLURB_Y
+        for line in theme.wrap(spec.blurb, 28, self.GAME_W)[:2]:
+            rect = theme.text(line, 28).get_rect(topleft=(self.GAME_X, y))
+            out.append((line, 28, theme.INK, rect))
+            y += 26
+        if spec.has_layout:
+            rect = theme.text("Layout", 30).get_rect(midleft=(self.GAME_X, self.LAYOUT_Y + 40))
+            out.append(("Layout", 30, theme.INK_DIM, rect))
+        if self.message:
+            y = self.MESSAGE_Y
+            for line in theme.wrap(self.message, 24, self.DEAL_W)[:6]:
+                rect = theme.text(line, 24).get_rect(topleft=(self.DEAL_X, y))
+                out.append((line, 24, (255, 226, 150), rect))
+                y += 22
+        return out
 
     def activate(self, name: str) -> None:
         app = self.app
@@ -148,18 +182,14 @@ class StartScene(MenuScene):
             theme.INK_DIM,
             "midtop",
         )
-        theme.blit_text(surface, "Game", 30, (70, 122), theme.INK_DIM)
-        theme.blit_text(surface, "Deal", 30, (720, 122), theme.INK_DIM)
-        spec = GAMES[self.game_id]
-        theme.blit_text(
-            surface, spec.blurb, 26, (70, 462 if not spec.has_layout else 430), theme.INK
-        )
-        if spec.has_layout:
-            theme.blit_text(surface, "Layout", 30, (70, 486), theme.INK_DIM)
-        if self.message:
-            for n, line in enumerate(theme.wrap(self.message, 24, 490)[:3]):
-                theme.blit_text(surface, line, 24, (720, 556 + n * 22), (255, 226, 150))
+        theme.blit_text(surface, "Game", 30, (self.GAME_X, 122), theme.INK_DIM)
+        theme.blit_text(surface, "Deal", 30, (self.DEAL_X, 122), theme.INK_DIM)
+        for words, size, colour, rect in self.text_lines():
+            surface.blit(theme.text(words, size, colour), rect)
         self.draw_widgets(surface)
+
+
+NAME_PROMPT = "Your screen name: 5 to 10 letters, digits, space - _ ."
 
 
 # -- text entry ---------------------------------------------------------------
@@ -262,25 +292,34 @@ class EndScene(MenuScene):
         self.snapshot: pygame.Surface | None = None
         self.build()
 
+    BOX = R(40, 40, 960, 640)
+    """Over the table, clear of the side panel (its score stays readable)."""
+    POST_Y = 452
+    BUTTONS_Y = 572
+
     def build(self) -> None:
-        y = 560
-        w: list = [
-            Button("new", R(250, y, 250, 84), "New deal", "N", primary=True),
-            Button("restart", R(515, y, 250, 84), "Same deal", "R"),
-            Button("menu", R(780, y, 250, 84), "Menu", "M"),
-        ]
-        if isinstance(self.game, Pyramid13) and self.game.score > 0:
+        y, bw, gap = self.BUTTONS_Y, 205, 20
+        x0 = self.BOX.centerx - (4 * bw + 3 * gap) // 2
+        named = (
+            ("new", "New deal", "N"),
+            ("restart", "Same deal", "R"),
+            ("menu", "Menu", "M"),
+            ("look", "See table", "Esc"),
+        )
+        w: list = []
+        for n, (name, label, key) in enumerate(named):
+            w.append(Button(name, R(x0 + n * (bw + gap), y, bw, 84), label, key, primary=n == 0))
+        if isinstance(self.game, Pyramid13) and self.game.is_over and self.game.score > 0:
             posted = self.app.posted_for is self.game
             w.append(
                 Button(
                     "post",
-                    R(780, 440, 250, 84),
+                    R(self.BOX.right - 40 - 250, self.POST_Y, 250, 84),
                     "Posted" if posted else "Post score",
                     "P",
                     not posted,
                 )
             )
-        w.append(Button("look", R(1040, 20, 210, 80), "See table", "Esc"))
         self.widgets = w
 
     def enter(self) -> None:
@@ -309,7 +348,7 @@ class EndScene(MenuScene):
                     EntryScene(
                         app,
                         "Post your score",
-                        "Your screen name: 5 to 10 letters, digits, space - _ .",
+                        NAME_PROMPT,
                         self._post,
                     )
                 )
@@ -343,6 +382,89 @@ class EndScene(MenuScene):
         self.build()
         return None
 
+    def lines(self) -> list[tuple[str, int, tuple[int, ...], pygame.Rect]]:
+        """Every line of text on the box: (words, size, colour, rect).
+
+        The deal number and the link query that opens this deal again are
+        always shown, so a player can share the deal.
+        """
+        out: list[tuple[str, int, tuple[int, ...], pygame.Rect]] = []
+
+        def put(words: str, size: int, colour, **anchor) -> pygame.Rect:
+            rect = theme.text(words, size, colour).get_rect(**anchor)
+            out.append((words, size, colour, rect))
+            return rect
+
+        game, box = self.game, self.BOX
+        cx, left = box.centerx, box.x + 40
+        if game is None:
+            return out
+        if not game.is_over:
+            title = "Game not over yet"
+        else:
+            title = "You won!" if game.outcome.value == "won" else "No moves left"
+        put(title, 72, theme.GOLD, midtop=(cx, box.y + 18))
+        setup = getattr(game, "setup", None)
+        name = game.title + (f" {game.layout}" if isinstance(game, Thirteens) else "")
+        put(f"{name} \u00b7 {deal_words(setup)}", 30, theme.INK_DIM, midtop=(cx, box.y + 84))
+        if isinstance(game, Pyramid13):
+            parts = " + ".join(str(s) for s in game.deal_scores)
+            if not game.is_over:
+                parts += (" + " if parts else "") + f"{game.current_deal_points} so far"
+            score = f"Rounds: {parts} = {game.score} points" if parts else f"{game.score} points"
+        elif isinstance(game, Thirteens):
+            score = f"Score: {game.score} of 52 cards"
+        else:
+            score = f"Pyramid cards cleared: {game.score} of 28"
+        put(score, 40, theme.INK, midtop=(cx, box.y + 122))
+        y = box.y + 174
+        if setup is not None:
+            st = self.app.profile.stats(setup.game, setup.layout)
+            rows = [
+                ("Played", str(st.played)),
+                ("Won", f"{st.won} ({st.win_percent:.0f}%)"),
+                ("Streak", f"{st.current_streak} (best {st.best_streak})"),
+                ("Average", f"{st.average_score:.1f}"),
+            ]
+            for n, (label, value) in enumerate(rows):
+                x = left + 60 + (n % 2) * 420
+                yy = y + (n // 2) * 42
+                put(label, 28, theme.INK_DIM, topleft=(x, yy))
+                put(value, 34, theme.INK, topleft=(x + 120, yy - 3))
+            y += 94
+            put("Share this deal with the link ending:", 26, theme.INK_DIM, topleft=(left, y))
+            y += 26
+            for line in self.query_lines(share.share_query(setup), box.w - 100):
+                put(line, 30, (20, 30, 26), topleft=(left + 10, y + 8))
+                y += 26
+            y += 24
+        if self.message:
+            put(self.message, 26, (255, 226, 150), midtop=(cx, y))
+        if any(w.name == "post" and w.enabled for w in self.widgets):
+            put(
+                "Post your score to the high-score board:",
+                28,
+                theme.INK,
+                midleft=(left, self.POST_Y + 42),
+            )
+        return out
+
+    @staticmethod
+    def query_lines(query: str, width: int, most: int = 2) -> list[str]:
+        """The link query in lines that fit (a deck's is long; it ends in '...')."""
+        f = theme.font(30)
+        lines: list[str] = []
+        rest = query
+        while rest and len(lines) < most:
+            n = len(rest)
+            while n > 1 and f.size(rest[:n])[0] > width:
+                n -= 1
+            lines.append(rest[:n])
+            rest = rest[n:]
+        if rest:
+            lines[-1] = lines[-1][:-3] + "..."
+        return lines
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.snapshot is None and self.table is not None:
             self.table.draw(surface)
@@ -354,80 +476,17 @@ class EndScene(MenuScene):
             surface.blit(self.snapshot, (0, 0))
         else:
             surface.blit(backdrop(), (0, 0))
-        game = self.game
-        box = R(200, 60, 880, 600)
+        box = self.BOX
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=20)
         pygame.draw.rect(surface, theme.PANEL_EDGE, box, width=3, border_radius=20)
-        if game is None:
-            self.draw_widgets(surface)
-            return
-        won = game.outcome.value == "won"
-        theme.blit_text(
-            surface,
-            "You won!" if won else "No moves left",
-            72,
-            (WIDTH // 2, 90),
-            theme.GOLD,
-            "midtop",
-        )
-        setup = getattr(game, "setup", None)
-        theme.blit_text(
-            surface,
-            setup.label if setup else game.title,
-            28,
-            (WIDTH // 2, 150),
-            theme.INK_DIM,
-            "midtop",
-        )
-        y = 200
-        if isinstance(game, Pyramid13):
-            parts = " + ".join(str(s) for s in game.deal_scores)
-            theme.blit_text(
-                surface,
-                f"Deals: {parts} = {game.score} points",
-                40,
-                (WIDTH // 2, y),
-                theme.INK,
-                "midtop",
-            )
-        elif isinstance(game, Thirteens):
-            theme.blit_text(
-                surface,
-                f"Score: {game.score} of 52 cards",
-                40,
-                (WIDTH // 2, y),
-                theme.INK,
-                "midtop",
-            )
-        else:
-            theme.blit_text(
-                surface,
-                f"Pyramid cards cleared: {game.score} of 28",
-                40,
-                (WIDTH // 2, y),
-                theme.INK,
-                "midtop",
-            )
-        y += 60
-        if setup is not None:
-            st = self.app.profile.stats(setup.game, setup.layout)
-            rows = [
-                ("Played", str(st.played)),
-                ("Won", f"{st.won} ({st.win_percent:.0f}%)"),
-                ("Streak", f"{st.current_streak} (best {st.best_streak})"),
-                ("Average", f"{st.average_score:.1f}"),
-            ]
-            for n, (label, value) in enumerate(rows):
-                x = 260 + (n % 2) * 400
-                yy = y + (n // 2) * 44
-                theme.blit_text(surface, label, 28, (x, yy), theme.INK_DIM)
-                theme.blit_text(surface, value, 34, (x + 120, yy - 3), theme.INK)
-        if self.message:
-            theme.blit_text(surface, self.message, 26, (WIDTH // 2, 392), (255, 226, 150), "midtop")
-        if isinstance(game, Pyramid13) and self.app.posted_for is not game and game.score > 0:
-            theme.blit_text(
-                surface, "Post your score to the high-score board:", 28, (250, 470), theme.INK
-            )
+        lines = self.lines()
+        query = [r for _, _, colour, r in lines if colour == (20, 30, 26)]
+        if query:
+            field = query[0].unionall(query[1:]).inflate(20, 12)
+            field.w = box.w - 80
+            pygame.draw.rect(surface, (250, 250, 244), field, border_radius=10)
+        for words, size, colour, rect in lines:
+            surface.blit(theme.text(words, size, colour), rect)
         self.draw_widgets(surface)
 
 
@@ -448,9 +507,11 @@ HELP = {
         "face up. A pyramid card is free when no card below overlaps it.",
         "Remove a free King, or two available cards that make 13: free pyramid cards, the draw "
         "card and the top of the waste. Click the draw card twice to move it to the waste.",
-        "Each deal has one pass through the draw pile: no turning the waste over. A deal ends "
-        "when the pyramid is clear or nothing more can be removed; three deals make a game.",
-        "Points: 10 per card, +100 for clearing the pyramid in deal 1 or 2, +250 in deal 3. "
+        "A game is three rounds (the rules call them deals): each round is a fresh pyramid "
+        "with one pass through the draw pile, no turning the waste over. A round ends when "
+        "the pyramid is clear or nothing more can be removed. 'Round 2 of 3' says which one "
+        "you are in; 'Deal #123' is the number that deals this same game again.",
+        "Points: 10 per card, +100 for clearing the pyramid in round 1 or 2, +250 in round 3. "
         "At the end you may post your total under a screen name of 5 to 10 characters.",
     ],
     "pyramid": [
@@ -465,9 +526,11 @@ HELP = {
         "(the draw card goes to the waste).",
         "Keyboard: arrows or Tab move the focus ring, Space or Enter clicks, D draws, "
         "U or Ctrl+Z undoes, H shows a hint, N starts a new deal, R restarts it, "
-        "M switches sound, Esc backs out.",
+        "M switches sound, S shows statistics, F1 or ? opens this help, Esc backs out.",
         "Every move can be undone until the game is over. Giving up a game in progress "
         "counts as a loss.",
+        "Every game has a deal number ('Deal #123'): the same number deals the same cards, "
+        "so you can replay it or share it; the end screen shows its link.",
     ],
 }
 HELP_TABS = (
@@ -589,51 +652,117 @@ class StatsScene(MenuScene):
             ("Current streak", str(st.current_streak)),
             ("Best streak", str(st.best_streak)),
         ]
-        for n, (label, value) in enumerate(rows):
-            y = 230 + n * 48
-            theme.blit_text(surface, label, 32, (60, y), theme.INK_DIM)
-            theme.blit_text(surface, value, 38, (330, y - 3), theme.INK)
+        unit, cap = SCORE_UNITS[gid]
         if gid == "pyramid13":
-            self.draw_distribution(surface, st.distribution, R(60, 580, 500, 110))
-            self.draw_board(surface, "Today", self.app.profile.top_today(gid), 620)
-            self.draw_board(surface, "All time", self.app.profile.top_all_time(gid), 940)
+            # Two columns of figures, the chart under them, the boards on the right.
+            for n, (label, value) in enumerate(rows):
+                x, y = 60 + (n % 2) * 280, 220 + (n // 2) * 46
+                theme.blit_text(surface, label, 26, (x, y + 4), theme.INK_DIM)
+                theme.blit_text(surface, value, 34, (x + 170, y), theme.INK)
+            self.draw_distribution(surface, st.distribution, R(100, 420, 480, 180), unit, cap)
+            self.draw_board(surface, "Today's top 10", self.app.profile.top_today(gid), 650)
+            self.draw_board(surface, "All-time top 10", self.app.profile.top_all_time(gid), 960)
         else:
-            self.draw_distribution(surface, st.distribution, R(640, 270, 560, 380))
+            for n, (label, value) in enumerate(rows):
+                y = 230 + n * 48
+                theme.blit_text(surface, label, 32, (60, y), theme.INK_DIM)
+                theme.blit_text(surface, value, 38, (330, y - 3), theme.INK)
+            self.draw_distribution(surface, st.distribution, R(660, 280, 560, 320), unit, cap)
         self.draw_widgets(surface)
 
     @staticmethod
-    def draw_distribution(surface: pygame.Surface, dist: dict[int, int], area: pygame.Rect) -> None:
-        """Scores as a small bar chart, grouped into 10 buckets."""
-        theme.blit_text(surface, "Scores", 26, (area.x, area.y - 30), theme.INK_DIM)
-        pygame.draw.line(surface, theme.INK_DIM, area.bottomleft, area.bottomright, 2)
+    def buckets(
+        dist: dict[int, int], most: int, cap: int | None = None
+    ) -> list[tuple[int, int, int]]:
+        """Scores grouped into at most ``most`` ranges of a round width: (low, high, games).
+
+        The ranges start at 0 and cover the best score seen, or ``cap`` (the
+        game's highest possible score) when there is one.
+        """
         if not dist:
+            return []
+        top = cap if cap is not None else max(dist)
+        size = next(
+            (n for n in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500) if (top + n) // n <= most),
+            -(-(top + 1) // most),
+        )
+        count = top // size + 1
+        out = [(i * size, i * size + size - 1, 0) for i in range(count)]
+        for score, games in dist.items():
+            i = min(count - 1, max(0, score) // size)
+            low, high, n = out[i]
+            out[i] = (low, high, n + games)
+        return out
+
+    @classmethod
+    def draw_distribution(
+        cls,
+        surface: pygame.Surface,
+        dist: dict[int, int],
+        area: pygame.Rect,
+        unit: str,
+        cap: int | None = None,
+    ) -> None:
+        """A bar chart of games per score range: counts on the bars, ranges under them."""
+        theme.blit_text(
+            surface, "Games by score", 30, (area.x - 40, area.y - 56), theme.INK_DIM, "topleft"
+        )
+        axis = theme.INK_DIM
+        pygame.draw.line(surface, axis, area.bottomleft, area.bottomright, 2)
+        pygame.draw.line(surface, axis, area.bottomleft, area.topleft, 2)
+        theme.blit_text(surface, "games", 22, (area.x - 8, area.y - 4), axis, "bottomright")
+        theme.blit_text(surface, unit, 24, (area.centerx, area.bottom + 52), axis, "midtop")
+        buckets = cls.buckets(dist, max(4, area.w // 64), cap)
+        if not buckets:
             theme.blit_text(surface, "no games yet", 26, area.center, theme.INK_DIM, "center")
             return
-        top = max(dist)
-        size = max(1, -(-(top + 1) // 10))
-        buckets = [0] * 10
-        for score, count in dist.items():
-            buckets[min(9, score // size)] += count
-        most = max(buckets) or 1
-        bw = area.w // 10
-        for i, count in enumerate(buckets):
-            bh = round((area.h - 24) * count / most)
-            bar = R(area.x + i * bw + 4, area.bottom - bh, bw - 8, bh)
-            pygame.draw.rect(surface, theme.GOLD, bar, border_radius=4)
-            theme.blit_text(
-                surface, str(i * size), 18, (bar.centerx, area.bottom + 4), theme.INK_DIM, "midtop"
-            )
+        most = max(n for _, _, n in buckets) or 1
+        theme.blit_text(surface, str(most), 22, (area.x - 8, area.y + 18), axis, "midright")
+        theme.blit_text(surface, "0", 22, (area.x - 8, area.bottom), axis, "midright")
+        bw = (area.w - 8) // len(buckets)
+        for i, (low, high, count) in enumerate(buckets):
+            x = area.x + 8 + i * bw
+            bh = round((area.h - 28) * count / most)
+            bar = R(x + 3, area.bottom - bh, bw - 6, bh)
+            if count:
+                pygame.draw.rect(surface, theme.GOLD, bar, border_radius=4)
+                theme.blit_text(
+                    surface, str(count), 26, (bar.centerx, bar.top - 2), theme.INK, "midbottom"
+                )
+            if cap is not None:
+                high = min(high, cap)
+            label = str(low) if low == high else f"{low}-{high}"
+            lines = [label]
+            if theme.font(24).size(label)[0] > bw - 4:
+                lines = [f"{low}-", str(high)]
+            for k, line in enumerate(lines):
+                theme.blit_text(
+                    surface,
+                    line,
+                    24,
+                    (bar.centerx, area.bottom + 6 + k * 20),
+                    theme.INK_DIM,
+                    "midtop",
+                )
 
     @staticmethod
     def draw_board(surface: pygame.Surface, title: str, entries: list, x: int) -> None:
-        theme.blit_text(surface, title, 34, (x, 220), theme.GOLD)
+        theme.blit_text(surface, title, 32, (x, 220), theme.GOLD)
         if not entries:
             theme.blit_text(surface, "no scores yet", 26, (x, 262), theme.INK_DIM)
         for n, e in enumerate(entries[:10]):
             y = 262 + n * 40
-            theme.blit_text(surface, f"{n + 1}.", 28, (x, y), theme.INK_DIM)
+            theme.blit_text(surface, f"{n + 1}.", 28, (x + 30, y), theme.INK_DIM, "topright")
             theme.blit_text(surface, e.name, 28, (x + 40, y), theme.INK)
-            theme.blit_text(surface, str(e.score), 28, (x + 280, y), theme.INK, "topright")
+            theme.blit_text(surface, str(e.score), 28, (x + 270, y), theme.INK, "topright")
+
+
+SCORE_UNITS: dict[str, tuple[str, int | None]] = {
+    "thirteens": ("score: cards removed", 52),
+    "pyramid13": ("score: points", None),
+    "pyramid": ("score: pyramid cards cleared", 28),
+}
+"""What the chart's x axis counts, and the highest possible score (None: open)."""
 
 
 # -- settings -----------------------------------------------------------------

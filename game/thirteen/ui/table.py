@@ -17,6 +17,7 @@ from ..game import Game, IllegalMoveError
 from ..moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing, RemovePair
 from ..pyramid import Pyramid, Pyramid13
 from ..thirteens import Thirteens
+from ..variants import GameSetup
 from . import cards as card_art
 from . import theme
 from .anim import Animator
@@ -41,6 +42,23 @@ BUTTON_LABELS = {
     "stats": ("Stats", "S"),
     "menu": ("Menu", "Esc"),
 }
+
+
+def deal_words(setup: GameSetup | None) -> str:
+    """The deal NUMBER as players see it everywhere: 'Deal #123' (or 'Custom deck').
+
+    Pyramid 13's three deals of one game are called rounds on screen
+    ('Round 2 of 3', see :func:`round_words`), so 'deal' only ever means the
+    number that reproduces a game.
+    """
+    if setup is None or setup.deal is None:
+        return "Custom deck"
+    return f"Deal #{setup.deal}"
+
+
+def round_words(game: Pyramid13) -> str:
+    """Which of Pyramid 13's three deals (called rounds on screen) is in play."""
+    return f"Round {min(game.deal_index + 1, 3)} of 3"
 
 
 def move_cards(move: Move) -> set[Card]:
@@ -290,7 +308,7 @@ class TableScene(Scene):
             scores = getattr(game, "deal_scores", ())
             if scores:
                 self.say(
-                    f"Deal {len(scores)} scored {scores[-1]}. Deal {game.deal_index + 1} of 3.",
+                    f"Round {len(scores)} scored {scores[-1]}. {round_words(game)}.",
                     4000,
                 )
             self.app.sounds.play("deal")
@@ -314,6 +332,7 @@ class TableScene(Scene):
 
     def finish(self) -> None:
         """The game just ended: count it once, and show the end screen shortly."""
+        self.message = ""  # the end screen says it all; no stale round message
         if not self.recorded:
             self.recorded = True
             self.app.record_result(self.game)
@@ -517,7 +536,7 @@ class TableScene(Scene):
         theme.blit_text(surface, title, 38, (x, y), theme.INK)
         y += 36
         if setup is not None:
-            sub = f"Deal {setup.deal}" if setup.deal is not None else "Custom deck"
+            sub = deal_words(setup)
             theme.blit_text(surface, sub, 26, (x, y), theme.INK_DIM)
         y += 34
         theme.blit_text(surface, "Score", 24, (x, y), theme.INK_DIM)
@@ -532,16 +551,16 @@ class TableScene(Scene):
         theme.blit_text(surface, str(len(game.moves)), 48, (x + 120, y), theme.INK)
         y += 46
         if isinstance(game, Pyramid13):
-            theme.blit_text(surface, f"Deal {game.deal_index + 1} of 3", 30, (x, y), theme.INK)
+            theme.blit_text(surface, round_words(game), 30, (x, y), theme.INK)
             y += 28
             done = game.deal_scores
             if len(done) <= game.deal_index:
                 theme.blit_text(
-                    surface, f"This deal: {game.current_deal_points}", 26, (x, y), theme.INK_DIM
+                    surface, f"This round: {game.current_deal_points}", 26, (x, y), theme.INK_DIM
                 )
                 y += 24
             if done:
-                line = "Deals: " + " + ".join(str(s) for s in done)
+                line = "Rounds: " + " + ".join(str(s) for s in done)
                 theme.blit_text(surface, line, 26, (x, y), theme.INK_DIM)
                 y += 24
         elif isinstance(game, Pyramid):

@@ -29,5 +29,11 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m thirteen bench
 
+web: $(STAMP)
+	$(PY) scripts/build_web.py
+
+serve: web
+	$(PY) scripts/serve_web.py $(if $(PORT),--port $(PORT))
+
 clean:
 	rm -rf build game/build

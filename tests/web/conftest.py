@@ -1,0 +1,144 @@
+"""Fixtures for the web tests: the built site, local servers, headless Chromium.
+
+The site is built once per session (about a second) against a fake runtime CDN
+served from tests/web/fake_cdn, because the real one cannot be reached here.
+Each browser test gets a fresh context, so service workers and caches never
+leak from one test into the next.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from webtools import Server, load_script
+
+ROOT = Path(__file__).resolve().parents[2]
+FAKE_CDN = Path(__file__).parent / "fake_cdn"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+build_web = load_script("build_web")
+ensure_test_tools = load_script("ensure_test_tools")
+
+
+@pytest.fixture(scope="session")
+def fake_cdn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The fake runtime at http://127.0.0.1:PORT/cdn/0.9.3/."""
+    root = tmp_path_factory.mktemp("fake-cdn-root")
+    shutil.copytree(FAKE_CDN, root / "cdn")
+    server = Server(root)
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def runtime_url(fake_cdn: Server) -> str:
+    return fake_cdn.url("cdn/0.9.3/")
+
+
+@pytest.fixture(scope="session")
+def site_build(tmp_path_factory: pytest.TempPathFactory, runtime_url: str) -> dict[str, Any]:
+    """The site, built once, loading its runtime from the fake CDN."""
+    out = tmp_path_factory.mktemp("site") / "web"
+    return build_web.build(out=out, zip_path=out.parent / "itch.zip", cdn=runtime_url, label="a")
+
+
+@pytest.fixture(scope="session")
+def site(site_build: dict[str, Any]) -> Iterator[Server]:
+    server = Server(Path(site_build["site"]))
+    yield server
+    server.close()
+
+
+@pytest.fixture(autouse=True)
+def _servers_up(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Bring servers a test took down back up for the next test."""
+    yield
+    for name in ("fake_cdn", "site"):
+        if name in request.fixturenames:
+            request.getfixturevalue(name).reset()
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    path = ensure_test_tools.find_chromium()
+    if path:
+        return path
+    message = "no Chromium found (run scripts/ensure_test_tools.py or set THIRTEEN_CHROMIUM)"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message + "; under CI=true the browser tests must run")
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    """A fresh browser profile: no service worker, no caches, no storage."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(20_000)
+    yield context
+    context.close()
+
+
+class Problems:
+    """Uncaught exceptions and console errors a page reported."""
+
+    def __init__(self, page: Any) -> None:
+        self.errors: list[str] = []
+        self.log: list[str] = []
+        page.on("console", lambda message: self.log.append(f"{message.type}: {message.text}"))
+        page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
+        page.on(
+            "console",
+            lambda message: (
+                message.type == "error"
+                and self.errors.append(f"console: {message.text} @ {message.location}")
+            ),
+        )
+
+
+@pytest.fixture
+def page(context: Any) -> Any:
+    page = context.new_page()
+    page.problems = Problems(page)
+    return page
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots go: $THIRTEEN_SCREENSHOTS, or a folder of the test session."""
+    folder = os.environ.get("THIRTEEN_SCREENSHOTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture(scope="session")
+def builder() -> ModuleType:
+    """scripts/build_web.py, imported (to build more copies of the site)."""
+    return build_web

@@ -1,0 +1,1 @@
+# fake cpythonrc.py: the fake runtime never runs Python

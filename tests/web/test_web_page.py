@@ -1,0 +1,276 @@
+"""The built page in headless Chromium, with a fake runtime (see fake_cdn/README.md).
+
+What is checked: the page loads cleanly, is installable, works offline after
+one visit, fits an itch.io-like iframe with storage refused, says clearly when
+the runtime cannot be loaded, and offers an update when a new build is deployed.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from pathlib import Path
+from typing import Any
+
+import pytest
+from webtools import READY, Server
+
+pytestmark = pytest.mark.browser
+
+CACHES = """async () => {
+  const out = {};
+  for (const name of await caches.keys()) {
+    out[name] = (await (await caches.open(name)).keys()).map((request) => request.url);
+  }
+  return out;
+}"""
+
+ACTIVE_BUILD = """() => new Promise((resolve) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (event) => resolve(event.data);
+  navigator.serviceWorker.controller.postMessage({ type: "BUILD_ID" }, [channel.port2]);
+})"""
+
+# Inside a cross-origin frame, act like a browser that blocks third-party
+# storage: either touching the APIs throws, or their calls fail.
+REFUSE_STORAGE = """(() => {
+  if (window.top === window) return;
+  const refuse = () => {
+    throw new DOMException("The operation is insecure.", "SecurityError");
+  };
+  if (__MODE__ === "throw") {
+    Object.defineProperty(Navigator.prototype, "serviceWorker", { get: refuse });
+    Object.defineProperty(window, "localStorage", { get: refuse });
+    Object.defineProperty(window, "sessionStorage", { get: refuse });
+  } else {
+    ServiceWorkerContainer.prototype.register = () =>
+      Promise.reject(new DOMException("Storage is blocked.", "SecurityError"));
+    Storage.prototype.setItem = refuse;
+    Storage.prototype.getItem = refuse;
+  }
+})();"""
+
+
+def visit_until_offline_ready(page: Any, url: str) -> None:
+    """First visit: the game starts, the worker takes over and stores the runtime."""
+    page.goto(url)
+    page.wait_for_function(READY)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => thirteenLoader.offline === true")
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_page_loads_and_starts_without_errors(page: Any, site: Server) -> None:
+    page.goto(site.url())
+    page.wait_for_function(READY)
+    state = page.evaluate(
+        """() => ({
+          history: thirteenLoader.history,
+          overlayHidden: document.getElementById('transfer').hidden,
+          python: fakeRuntime.python,
+          hasPythonBlock: fakeRuntime.hasPythonBlock,
+          title: document.title,
+          canvas: [canvas.width, canvas.height],
+        })"""
+    )
+    assert state["history"][:4] == ["runtime", "python", "game", "start"]
+    assert state["python"] == "python3.12"
+    assert state["hasPythonBlock"]
+    assert state["title"] == "Thirteen"
+    assert state["canvas"] == [1280, 720]
+    page.wait_for_function("() => document.getElementById('transfer').hidden")
+    box = page.locator("#canvas").bounding_box()
+    assert box == {"x": 0, "y": 40, "width": 1280, "height": 720}
+    assert page.problems.errors == []
+
+
+def test_manifest_is_linked_valid_and_installable(page: Any, site: Server) -> None:
+    visit_until_offline_ready(page, site.url())
+    href = page.eval_on_selector("link[rel=manifest]", "link => link.href")
+    manifest = json.loads(page.evaluate("url => fetch(url).then(r => r.text())", href))
+    for key in ("name", "short_name", "start_url", "display", "background_color", "theme_color"):
+        assert manifest.get(key), key
+    assert manifest["display"] in ("standalone", "fullscreen", "minimal-ui")
+    sizes = {}
+    for icon in manifest["icons"]:
+        data = bytes(
+            page.evaluate(
+                "url => fetch(url).then(r => r.arrayBuffer()).then(b => [...new Uint8Array(b)])",
+                icon["src"],
+            )
+        )
+        width, height = png_size(data)
+        assert f"{width}x{height}" == icon["sizes"], icon
+        sizes.setdefault(icon.get("purpose", "any"), set()).add(width)
+    assert {192, 512} <= sizes["any"]
+    assert 512 in sizes["maskable"]
+    # Chromium's own verdict.
+    cdp = page.context.new_cdp_session(page)
+    parsed = cdp.send("Page.getAppManifest")
+    assert parsed["errors"] == [], parsed["errors"]
+    installability = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # Playwright's contexts are incognito profiles, which can never install.
+    problems = [e for e in installability if e["errorId"] != "in-incognito"]
+    assert problems == [], problems
+    assert page.problems.errors == []
+
+
+def test_service_worker_precaches_the_build(
+    page: Any, site: Server, site_build: dict[str, Any], runtime_url: str
+) -> None:
+    visit_until_offline_ready(page, site.url())
+    caches = page.evaluate(CACHES)
+    app = caches.pop(f"thirteen-app-{site_build['build']}")
+    expected = ["index.html", "thirteen.apk", "manifest.webmanifest", "favicon.png"]
+    expected += [f"icons/{icon}" for icon in ("icon-192.png", "icon-512.png", "maskable-512.png")]
+    assert {site.url(path) for path in expected} <= set(app)
+    [(runtime_name, runtime)] = caches.items()
+    assert runtime_name.startswith("thirteen-runtime-")
+    assert runtime_url + "pythons.js" in runtime
+    for name in ("main.js", "main.wasm", "main.data"):
+        assert f"{runtime_url}cpython312/{name}" in runtime
+    assert runtime_url + "cpythonrc.py" in runtime, page.problems.log
+    assert page.problems.errors == []
+
+
+def test_offline_reload_serves_page_archive_and_runtime_from_cache(
+    page: Any, context: Any, site: Server, fake_cdn: Server, site_build: dict[str, Any]
+) -> None:
+    visit_until_offline_ready(page, site.url("?game=thirteens&deal=1"))
+    # Cut the network both ways: the browser is offline and the servers are gone.
+    site.down = fake_cdn.down = True
+    context.set_offline(True)
+    served_before = len(site.requests) + len(fake_cdn.requests)
+    page.reload()
+    page.wait_for_function(READY)
+    apk_size = (Path(site_build["site"]) / "thirteen.apk").stat().st_size
+    assert page.evaluate("() => fakeRuntime.apkBytes") == apk_size
+    fetched = page.evaluate(
+        "() => fetch('thirteen.apk').then(r => r.arrayBuffer()).then(b => b.byteLength)"
+    )
+    assert fetched == apk_size
+    assert page.title() == "Thirteen"
+    assert len(site.requests) + len(fake_cdn.requests) == served_before
+
+
+@pytest.mark.parametrize("refusal", ["throw", "reject"])
+def test_iframe_on_another_origin_fits_and_survives_refused_storage(
+    browser: Any, site: Server, tmp_path: Path, screenshots: Path, refusal: str
+) -> None:
+    (tmp_path / "index.html").write_text(
+        "<!DOCTYPE html><html><head><link rel='icon' href='data:,'></head>"
+        "<body style='margin:0;background:#333'>"
+        f"<iframe id='game' src='{site.url()}' width='960' height='600' style='border:0'"
+        " allow='autoplay; fullscreen'></iframe></body></html>"
+    )
+    parent = Server(tmp_path)
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    context.add_init_script(REFUSE_STORAGE.replace("__MODE__", json.dumps(refusal)))
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(parent.url(host="localhost"))
+        frame = page.frame_locator("#game")
+        game = next(f for f in page.frames if f.url.startswith(site.url()))
+        game.wait_for_function(READY)
+        assert game.evaluate("() => thirteenLoader.offline") is False
+        outer = page.locator("#game").bounding_box()
+        inner = frame.locator("#canvas").bounding_box()
+        left, top = inner["x"] - outer["x"], inner["y"] - outer["y"]
+        assert inner["width"] == pytest.approx(960, abs=1)
+        assert inner["height"] == pytest.approx(540, abs=1)
+        assert left == pytest.approx(0, abs=1) and top == pytest.approx(30, abs=1)
+        assert errors == []
+        page.screenshot(path=str(screenshots / f"iframe-{refusal}.png"))
+    finally:
+        context.close()
+        parent.close()
+
+
+RUNTIME_FAILURES = {
+    # case: (how the fake CDN fails, what the message names)
+    "runtime unreachable": ("down", "", "pythons.js"),
+    "interpreter missing": ("missing", "cpython312/main.js", "cpython312/main.js"),
+    "data unreachable": ("broken", "cpython312/main.data", "main.data (network error)"),
+    "data missing": ("missing", "cpython312/main.data", "main.data (HTTP 404)"),
+    "wasm missing": ("missing", "cpython312/main.wasm", "main.wasm (HTTP 404)"),
+    "startup file missing": ("missing", "cpythonrc.py", "cpythonrc.py (HTTP 404)"),
+}
+
+
+@pytest.mark.parametrize("case", RUNTIME_FAILURES)
+def test_runtime_failure_shows_a_message(
+    page: Any, site: Server, fake_cdn: Server, screenshots: Path, case: str
+) -> None:
+    how, path, expected = RUNTIME_FAILURES[case]
+    if how == "down":
+        fake_cdn.down = True
+    else:
+        getattr(fake_cdn, how).add(f"/cdn/0.9.3/{path}")
+    page.goto(site.url())
+    failure = page.locator("#failure")
+    failure.wait_for(state="visible")
+    assert page.evaluate("() => thirteenLoader.state") == "failed"
+    assert "could not start" in failure.inner_text()
+    assert expected in page.locator("#failure-detail").inner_text()
+    assert page.locator("#loading").is_hidden()
+    assert page.get_by_role("button", name="Try again").last.is_visible()
+    if case == "runtime unreachable":
+        page.screenshot(path=str(screenshots / "runtime-unreachable.png"))
+
+
+def test_abort_of_the_runtime_shows_a_message(page: Any, site: Server) -> None:
+    # emscripten's abort() (e.g. a wasm file it cannot compile) calls Module.onAbort.
+    page.goto(site.url("?fake=abort"))
+    page.locator("#failure").wait_for(state="visible")
+    assert "runtime stopped" in page.locator("#failure-detail").inner_text()
+
+
+def test_loading_screen_shows_progress(page: Any, site: Server, screenshots: Path) -> None:
+    page.goto(site.url("?fake=hold"))
+    page.wait_for_function("() => document.getElementById('loader-progress').value >= 30")
+    assert page.locator("#transfer").is_visible()
+    assert "Python runtime" in page.locator("#loader-status").inner_text()
+    assert page.evaluate("() => thirteenLoader.state") == "loading"
+    page.screenshot(path=str(screenshots / "loading.png"))
+    assert page.problems.errors == []
+
+
+def test_new_build_is_offered_and_replaces_old_caches(
+    page: Any,
+    builder: Any,
+    site_build: dict[str, Any],
+    runtime_url: str,
+    tmp_path: Path,
+    screenshots: Path,
+) -> None:
+    new = builder.build(out=tmp_path / "web", zip_path=None, cdn=runtime_url, label="b")
+    assert new["build"] != site_build["build"]
+    server = Server(Path(site_build["site"]))
+    try:
+        visit_until_offline_ready(page, server.url())
+        assert page.evaluate(ACTIVE_BUILD)["id"] == site_build["build"]
+        server.root = Path(new["site"])  # deploy the new build
+        page.reload()
+        page.wait_for_function(READY)
+        banner = page.locator("#update")
+        banner.wait_for(state="visible")
+        assert "new version" in banner.inner_text()
+        page.screenshot(path=str(screenshots / "update-ready.png"))
+        with page.expect_navigation():
+            page.locator("#update-reload").click()
+        page.wait_for_function(READY)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        assert page.evaluate(ACTIVE_BUILD)["id"] == new["build"]
+        names = set(page.evaluate(CACHES))
+        assert f"thirteen-app-{new['build']}" in names
+        assert f"thirteen-app-{site_build['build']}" not in names
+        assert page.locator("#update").is_hidden()
+    finally:
+        server.close()

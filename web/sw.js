@@ -1,0 +1,130 @@
+/*
+ * Thirteen's service worker: lets the game start with no network after one
+ * online visit.
+ *
+ * - The site's own files (page, app archive, manifest, icons) are precached at
+ *   install time in a cache named after the build, and served from it first, so
+ *   that a page and its archive always come from the same build.
+ * - The runtime pygbag loads from its CDN (pythons.js, the CPython wasm build,
+ *   the pygame-ce wheel) is cached the first time the page fetches it, and then
+ *   served from the cache: a deployed build keeps working even if the files
+ *   under the pinned CDN path change or the player is offline.
+ * - A new build installs beside the running one and waits; the page offers a
+ *   reload (message SKIP_WAITING), and activation deletes the old caches.
+ */
+"use strict";
+
+// Replaced by scripts/build_web.py with this build's values.
+const BUILD = { id: "dev", runtimeKey: "dev", precache: ["index.html"], runtime: [] }; // @build
+
+const PREFIX = "thirteen-";
+const APP_CACHE = `${PREFIX}app-${BUILD.id}`;
+// Named after the runtime's address (a hash of the CDN paths): a build that
+// pins the same runtime keeps it, one that pins another fetches that afresh.
+const RUNTIME_CACHE = `${PREFIX}runtime-${BUILD.runtimeKey}`;
+
+const SCOPE = new URL(self.registration.scope);
+const PRECACHED = new Set(BUILD.precache.map((path) => new URL(path, SCOPE).href));
+const INDEX = new URL("index.html", SCOPE).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(APP_CACHE).then((cache) =>
+      // "reload": skip the HTTP cache, which may still hold the previous build.
+      cache.addAll(BUILD.precache.map((path) => new Request(path, { cache: "reload" }))),
+    ),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const keep = new Set([APP_CACHE, RUNTIME_CACHE]);
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && !keep.has(name)) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  const reply = (value) => event.ports[0] && event.ports[0].postMessage(value);
+  if (data.type === "SKIP_WAITING") {
+    self.skipWaiting();
+  } else if (data.type === "BUILD_ID") {
+    reply({ id: BUILD.id, appCache: APP_CACHE, runtimeCache: RUNTIME_CACHE });
+  } else if (data.type === "CACHE_RUNTIME" && Array.isArray(data.urls)) {
+    // The page's first visit fetched the runtime before this worker was in
+    // charge: store what it fetched from the runtime's addresses.
+    event.waitUntil(storeRuntime(data.urls).then(reply));
+  }
+});
+
+async function storeRuntime(urls) {
+  const cache = await caches.open(RUNTIME_CACHE);
+  const counts = { stored: 0, already: 0, failed: 0 };
+  for (const url of new Set(urls)) {
+    if (!isRuntime(new URL(url))) continue;
+    if (await cache.match(url, { ignoreVary: true })) {
+      counts.already += 1;
+      continue;
+    }
+    try {
+      // force-cache: the browser most likely still has it; no second download.
+      const response = await fetch(url, { mode: "cors", credentials: "omit", cache: "force-cache" });
+      if (!response.ok) throw new Error(String(response.status));
+      await cache.put(url, response);
+      counts.stored += 1;
+    } catch {
+      counts.failed += 1;
+    }
+  }
+  return counts;
+}
+
+function appKey(url) {
+  // The page itself, whatever its query string (?game=...&deal=...).
+  if (url.origin === SCOPE.origin && (url.href.split("?")[0] === SCOPE.href)) return INDEX;
+  const bare = url.origin + url.pathname;
+  return PRECACHED.has(bare) ? bare : null;
+}
+
+function isRuntime(url) {
+  return BUILD.runtime.some((prefix) => url.href.startsWith(prefix));
+}
+
+async function fromApp(request, key) {
+  const cached = await caches.match(key, { cacheName: APP_CACHE });
+  if (cached) return cached;
+  return fetch(request);
+}
+
+async function fromRuntime(request) {
+  const cache = await caches.open(RUNTIME_CACHE);
+  const cached = await cache.match(request.url, { ignoreVary: true });
+  if (cached) return cached;
+  let response;
+  try {
+    // Ask with CORS (the CDN allows it) so that the status can be checked and
+    // the stored copy can answer both script tags and fetch() calls.
+    response = await fetch(request.url, { mode: "cors", credentials: "omit" });
+  } catch {
+    return fetch(request); // not CORS-enabled or offline: pass through, store nothing
+  }
+  if (response.ok) await cache.put(request.url, response.clone());
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  const key = appKey(url);
+  if (key) {
+    event.respondWith(fromApp(request, key));
+  } else if (isRuntime(url)) {
+    event.respondWith(fromRuntime(request));
+  }
+});

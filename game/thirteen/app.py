@@ -13,6 +13,7 @@ import asyncio
 import random
 import sys
 import time
+from collections import deque
 from collections.abc import Sequence
 
 import pygame
@@ -30,6 +31,11 @@ from .variants import GameSetup
 
 current: App | None = None
 """The running App (the web bundle's tests read ``current.game``)."""
+
+STARTED_AT = time.perf_counter()
+"""When this module was imported: the clock :attr:`App.first_frame_ms` counts from."""
+
+FRAMES_KEPT = 600
 
 WINNABLE_FALLBACK = (
     "Winnable deals only: the deal checker is not available, so this deal is unchecked."
@@ -58,6 +64,10 @@ class App:
         self._touch: tuple[float, tuple[int, int]] | None = None
         self.pending_say: str | None = None
         """A notice to show on the next table put out (see :meth:`note`)."""
+        self.first_frame_at: float | None = None
+        """``time.perf_counter()`` when the first frame was shown."""
+        self.frame_ms: deque[float] = deque(maxlen=FRAMES_KEPT)
+        """How long the last frames that drew took (events, update, draw, flip), in ms."""
         from .ui.scenes import StartScene
 
         self.start_scene = StartScene(self)
@@ -251,8 +261,20 @@ class App:
             self.sounds.load()  # after a user gesture, as browsers want for audio
         self.scene.handle(event)
 
+    @property
+    def first_frame_ms(self) -> float | None:
+        """Milliseconds from importing this module to the first frame shown."""
+        if self.first_frame_at is None:
+            return None
+        return (self.first_frame_at - STARTED_AT) * 1000
+
     def step(self, dt_ms: float) -> bool:
-        """One frame: events, time, and a draw only when something changed."""
+        """One frame: events, time, and a draw only when something changed.
+
+        Frames that draw are timed into :attr:`frame_ms` (a bounded deque: the
+        web tests read it to report frame times; nothing else is kept).
+        """
+        start = time.perf_counter()
         for event in pygame.event.get():
             self.dispatch(event)
         self.scene.update(dt_ms)
@@ -260,6 +282,10 @@ class App:
             self.scene.dirty = False
             self.scene.draw(self.screen)
             pygame.display.flip()
+            end = time.perf_counter()
+            if self.first_frame_at is None:
+                self.first_frame_at = end
+            self.frame_ms.append((end - start) * 1000)
             return True
         return False
 

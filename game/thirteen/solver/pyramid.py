@@ -1,0 +1,1133 @@
+"""Pyramid solvers: classic verdicts, shortest lines, and Pyramid 13 deals.
+
+Every search walks a deal's position as plain integers over tables built once
+per deal (:class:`_Tables`), never building :class:`~thirteen.game.Game`
+objects: ``pm`` (pyramid cards gone, bit mask), ``sm`` (draw-pile cards gone,
+bit mask), ``p`` (the pointer between waste and draw pile) and ``u`` (recycles
+used).  ``p`` is kept *normalised* to the index of the draw card (the first
+remaining card at or after the pointer, or the pile size when the draw pile is
+empty): pointers that differ only by removed cards give the same position, so
+they share one transposition-table entry.
+
+Pruning that keeps every verdict exact:
+
+* **Forced Kings.**  Removing an available King never hurts: it only makes
+  cards available, and a King pairs with nothing.  So when a King is
+  available it is the only move tried.  In shortest mode only a pyramid
+  King is forced (it must go anyway, and taking it first keeps every later
+  move legal); a King in the draw pile or waste costs a step that a shortest
+  line may never need.
+* **Relaxation: the draw pile always at hand.**  :meth:`_Tables.relaxed`
+  asks whether the pyramid could be cleared if every remaining draw-pile card
+  could be taken at any time.  ``False`` proves the real position lost.  It
+  depends only on the pyramid mask and the remaining draw-pile ranks, so one
+  memo serves the whole solve; it proves most lost deals at the root in a few
+  milliseconds, where a plain search needs millions of nodes.  Inside it:
+  a partner in a card's covering cone (or whose cone holds the card) can
+  never be free with it, so it does not count; distinct pyramid cards need
+  distinct partners (a Hall check per rank class, e.g. two Aces whose only
+  partner left is one Queen); and a rank class with enough draw-pile
+  partners for all its pyramid cards takes them at once.
+* **Transposition table** keyed on ``(pm, sm, p)`` remembering the fewest
+  recycles used: a position already seen with as many or more recycles left
+  has already been searched (reachability is monotone in recycles left).
+* **Last pass.**  Once no recycle is left, a waste card that can never be
+  removed (no partner left in the pyramid or still to come from the draw
+  pile) buries every waste card below it for good: the verdict search marks
+  them gone (:meth:`_Tables.bury`), which merges positions and tells the
+  relaxation those partners are lost.
+* **Forced waste cards** (last pass, :meth:`_Tables.stack_ok`).  A pyramid
+  card whose only partners left lie in the waste needs every waste card
+  above them removed first; those cards and the pyramid must all find
+  partners (a Hall check), which proves lost most one-pass positions where
+  the relaxation, blind to the waste's order, still hopes.  The checks run
+  after the transposition lookup, so each position is checked once.
+
+Keys: CPython hashes a small int to itself and a dict indexes by its low
+bits, while a pyramid mask's low bits (the top rows) stay zero for most of a
+search.  Keys therefore put varying bits low: the draw-pile mask first, or the
+pyramid mask rotated so that its bottom rows come first (with the plain mask
+low, lookups collided badly).
+
+Move order: pyramid pairs (which free the most), then pairs with the draw
+card or the waste, then draw card + waste, then Draw, then Recycle.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Callable, Sequence
+
+from ..cards import DECK_SIZE, Card
+from ..moves import Draw, Move, Recycle, RemoveKing, RemovePair
+from ..pyramid import (
+    CLEAR_BONUS,
+    COVER,
+    FULL_PYRAMID,
+    PYRAMID_SIZE,
+    DealKey,
+    Pyramid,
+    Pyramid13,
+    PyramidDeal,
+)
+from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
+
+CHECK_EVERY = 2048
+"""Nodes between clock checks (time.perf_counter is not free)."""
+
+KING_INDEX = 12
+"""``card >> 2`` of a King; two non-King cards pair when their indices add to 11."""
+
+RawMove = tuple
+"""Moves inside the search: ("k", card), ("p", a, b), ("d",), ("r",)."""
+
+
+class _OutOfBudget(Exception):
+    """Raised deep in a search to unwind it when the node or time budget is spent."""
+
+
+def _to_move(raw: RawMove) -> Move:
+    kind = raw[0]
+    if kind == "k":
+        return RemoveKing(raw[1])
+    if kind == "p":
+        return RemovePair(raw[1], raw[2])
+    if kind == "d":
+        return Draw()
+    return Recycle()
+
+
+def _cone(i: int) -> int:
+    """Bits of every pyramid card that covers card ``i``, directly or not."""
+    out = 0
+    todo = COVER[i]
+    while todo:
+        low = todo & -todo
+        todo ^= low
+        j = low.bit_length() - 1
+        if not out >> j & 1:
+            out |= low
+            todo |= COVER[j]
+    return out
+
+
+CONE = tuple(_cone(i) for i in range(PYRAMID_SIZE))
+
+UNDER = tuple(
+    sum(1 << j for j in range(PYRAMID_SIZE) if CONE[j] >> i & 1) for i in range(PYRAMID_SIZE)
+)
+"""Bits of every pyramid card that card ``i`` covers, directly or not (free only after ``i``)."""
+
+SUBSETS = tuple(
+    tuple(
+        tuple(t for t in range(m) if sub >> t & 1)
+        for sub in range(1, (1 << m) - 1)
+        if sub & (sub - 1)
+    )
+    for m in range(9)
+)
+"""Per size m: the subsets of range(m) with at least two and fewer than m members (Hall checks)."""
+
+
+class _Budget:
+    """Counts nodes and watches the clock; ``tick`` raises when either runs out."""
+
+    __slots__ = ("nodes", "max_nodes", "deadline", "next_check", "start")
+
+    def __init__(self, budget_ms: float | None, max_nodes: int | None) -> None:
+        self.start = time.perf_counter()
+        self.deadline = None if budget_ms is None else self.start + budget_ms / 1000
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.next_check = CHECK_EVERY if max_nodes is None else min(CHECK_EVERY, max_nodes)
+
+    def check(self) -> None:
+        """Called when ``nodes`` reaches ``next_check``."""
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise _OutOfBudget
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _OutOfBudget
+        step = CHECK_EVERY
+        if self.max_nodes is not None:
+            step = min(step, self.max_nodes - self.nodes)
+        self.next_check = self.nodes + max(step, 1)
+
+    @property
+    def ms(self) -> float:
+        return (time.perf_counter() - self.start) * 1000
+
+
+class _Tables:
+    """Everything about one deal's cards that the searches look up per node."""
+
+    def __init__(self, deal: PyramidDeal) -> None:
+        self.deal = deal
+        pyr = deal.pyramid
+        stock = deal.stock
+        n = len(stock)
+        self.n = n
+        self.full_stock = (1 << n) - 1
+        self.pcard = pyr
+        self.scard = stock
+        # rank index (card >> 2, King 12) of pyramid cells, -1 for an empty cell
+        self.prank = [-1 if c is None else c >> 2 for c in pyr]
+        self.srank = [c >> 2 for c in stock]
+        present = 0
+        for i, c in enumerate(pyr):
+            if c is not None:
+                present |= 1 << i
+        self.present = present
+        # partners that can ever meet each pyramid card
+        self.ppart = [0] * PYRAMID_SIZE
+        self.spart = [0] * PYRAMID_SIZE
+        for i, r in enumerate(self.prank):
+            if r < 0 or r == KING_INDEX:
+                continue
+            for j, s in enumerate(self.prank):
+                if s >= 0 and r + s == 11 and not (CONE[i] >> j & 1 or CONE[j] >> i & 1):
+                    self.ppart[i] |= 1 << j
+            for j, s in enumerate(self.srank):
+                if r + s == 11:
+                    self.spart[i] |= 1 << j
+        # stock cards' partners: pyramid cells and stock cards of the complementary rank
+        self.s_ppart = [0] * n
+        self.s_spart = [0] * n
+        for j, s in enumerate(self.srank):
+            if s == KING_INDEX:
+                continue
+            for i, r in enumerate(self.prank):
+                if r >= 0 and r + s == 11:
+                    self.s_ppart[j] |= 1 << i
+            for k, t in enumerate(self.srank):
+                if s + t == 11:
+                    self.s_spart[j] |= 1 << k
+        # per rank class (min(r, 11 - r) for r < 12): its non-King pyramid cells
+        self.class_cells: list[tuple[int, ...]] = [() for _ in range(6)]
+        for i, r in enumerate(self.prank):
+            if 0 <= r < KING_INDEX:
+                k = min(r, 11 - r)
+                self.class_cells[k] = (*self.class_cells[k], i)
+        self.pking = 0
+        for i, r in enumerate(self.prank):
+            if r == KING_INDEX:
+                self.pking |= 1 << i
+        self.skings = 0
+        for j, s in enumerate(self.srank):
+            if s == KING_INDEX:
+                self.skings |= 1 << j
+        self.class_mask = [sum(1 << i for i in cells) for cells in self.class_cells]
+        self.scv = [1 << 3 * r for r in self.srank]
+        self.srmask = [sum(1 << j for j, s in enumerate(self.srank) if s == r) for r in range(13)]
+        self.prmask = [sum(1 << i for i, s in enumerate(self.prank) if s == r) for r in range(13)]
+        self._free: dict[int, tuple[int, ...]] = {}
+        self._h: dict[int, int] = {}
+        self._relaxed: dict[int, bool] = {}
+        self._need: dict[int, int] = {}
+        self._needy: dict[int, tuple[int, ...]] = {}
+        self.budget: _Budget | None = None
+
+    # -- per-position helpers ------------------------------------------------
+    def free(self, pm: int) -> tuple[int, ...]:
+        """Free pyramid cells of a removed-mask, bottom row first (they free the most)."""
+        hkey = pm >> 14 | (pm & 16383) << 14
+        got = self._free.get(hkey)
+        if got is None:
+            got = tuple(
+                i
+                for i in range(PYRAMID_SIZE - 1, -1, -1)
+                if not pm >> i & 1 and pm & COVER[i] == COVER[i]
+            )
+            self._free[hkey] = got
+        return got
+
+    def next_index(self, sm: int, p: int) -> int:
+        """The first remaining draw-pile index at or after ``p`` (the pile size if none)."""
+        hi = (self.full_stock & ~sm) >> p
+        if not hi:
+            return self.n
+        return p + (hi & -hi).bit_length() - 1
+
+    def normalise(self, key: DealKey) -> tuple[int, int, int, int]:
+        pm, sm, p, u = key
+        return pm, sm, self.next_index(sm, p), u
+
+    def cv_of(self, sm: int) -> int:
+        """Remaining draw-pile cards as rank counts packed three bits per rank."""
+        cv = 0
+        for j, unit in enumerate(self.scv):
+            if not sm >> j & 1:
+                cv += unit
+        return cv
+
+    def buried(self, pm: int, sm: int, p: int) -> int:
+        """Last pass only: waste cards under a waste card that can never be removed.
+
+        Two waste cards are never available together, so a waste card can only
+        go with a pyramid card or a card still in the draw pile; with neither
+        left, it and everything under it stay for good.
+        """
+        lo = ~sm & ((1 << p) - 1)
+        draw_left = self.full_stock & ~sm & ~((1 << p) - 1)
+        left_p = self.present & ~pm
+        while lo:
+            w = lo.bit_length() - 1
+            if self.srank[w] != KING_INDEX and not (
+                self.s_ppart[w] & left_p or self.s_spart[w] & draw_left
+            ):
+                return lo & ((1 << w) - 1)
+            lo ^= 1 << w
+        return 0
+
+    def bury(self, pm: int, sm: int, p: int, cv: int) -> tuple[int, int]:
+        """Last pass: count the waste cards under a never-removable one as gone.
+
+        Such a waste card can take part in no move, so the position plays
+        exactly like one where it and everything under it had left: marking
+        them gone in ``sm`` (and ``cv``) merges those positions in the
+        transposition table and lets the relaxation see the lost partners.
+        Only the verdict searches use this; a points count must not.
+        """
+        waste = ~sm & ((1 << p) - 1)
+        if not waste:
+            return sm, cv
+        left_p = self.present & ~pm
+        draw_left = (self.full_stock & ~sm) >> p << p
+        srmask, prmask = self.srmask, self.prmask
+        dead = 0
+        for r in range(12):
+            here = waste & srmask[r]
+            if here and not (left_p & prmask[11 - r] or draw_left & srmask[11 - r]):
+                dead |= here
+        if not dead:
+            return sm, cv
+        lost = waste & ((1 << dead.bit_length()) - 1)
+        return sm | lost, cv - self.buried_cv(lost)
+
+    def buried_cv(self, lost: int) -> int:
+        cv = 0
+        while lost:
+            low = lost & -lost
+            lost ^= low
+            cv += self.scv[low.bit_length() - 1]
+        return cv
+
+    def needy(self, pm: int) -> tuple[int, ...]:
+        """Remaining non-King pyramid cards with no pyramid partner left (only stock ones)."""
+        hkey = pm >> 14 | (pm & 16383) << 14
+        got = self._needy.get(hkey)
+        if got is None:
+            left = self.present & ~pm & ~self.pking
+            got = tuple(
+                x for x in range(PYRAMID_SIZE) if left >> x & 1 and not self.ppart[x] & left
+            )
+            self._needy[hkey] = got
+        return got
+
+    def stack_ok(self, pm: int, sm: int, p: int) -> bool:
+        """Last pass: can the waste cards that must leave, and the pyramid, all find partners?
+
+        ``False`` proves the position lost.  The waste is a stack, so a pyramid
+        card whose only partners left are waste cards (no pyramid partner, none
+        in the draw pile) needs one of them on top: every waste card above its
+        highest partner must be removed first.  Such a forced waste card pairs
+        with a pyramid card or a draw-pile card (two waste cards are never
+        available together), and not with a pyramid card that the needy card
+        covers (that one is free only after the needy card, which goes after the
+        forced one).  Forced waste cards and pyramid cards all need distinct
+        partners: a Hall check per rank, on the ranks that have forced cards
+        (the relaxation already checks the pyramid cards on their own; by
+        Mendelsohn-Dulmage the two ranks of a pair can be checked apart).
+        """
+        left_p = self.present & ~pm
+        below = (1 << p) - 1
+        rest = self.full_stock & ~sm
+        waste = rest & below
+        pile = rest & ~below
+        ppart, spart = self.ppart, self.spart
+        lowest = PYRAMID_SIZE + DECK_SIZE
+        forcers: list[tuple[int, int]] = []  # (highest waste partner, needy card)
+        for x in self.needy(pm):
+            if spart[x] & pile:
+                continue
+            ow = spart[x] & waste
+            if not ow:
+                return False
+            h = ow.bit_length() - 1
+            forcers.append((h, x))
+            if h < lowest:
+                lowest = h
+        if not forcers:
+            return True
+        forced = waste >> (lowest + 1) << (lowest + 1) & ~self.skings
+        if not forced:
+            return True
+        s_ppart, s_spart, srank = self.s_ppart, self.s_spart, self.srank
+        # options as bit masks: pyramid cells low, draw-pile indices from bit 28
+        by_rank: dict[int, list[int]] = {}
+        while forced:
+            low = forced & -forced
+            forced ^= low
+            j = low.bit_length() - 1
+            ys = s_ppart[j] & left_p
+            for h, x in forcers:
+                if h < j:
+                    ys &= ~UNDER[x]
+            opt = ys | (s_spart[j] & pile) << PYRAMID_SIZE
+            if not opt:
+                return False
+            r = srank[j]
+            if r in by_rank:
+                by_rank[r].append(opt)
+            else:
+                by_rank[r] = [opt]
+        stock_bits = (pile | waste) << PYRAMID_SIZE
+        for r, opts in by_rank.items():
+            cells = left_p & self.prmask[r]
+            while cells:
+                low = cells & -cells
+                cells ^= low
+                x = low.bit_length() - 1
+                opts.append(ppart[x] & left_p | (spart[x] << PYRAMID_SIZE) & stock_bits)
+            m = len(opts)
+            union = 0
+            for o in opts:
+                if not o:
+                    return False
+                union |= o
+            if union.bit_count() < m:
+                return False
+            for subset in SUBSETS[m]:
+                union = 0
+                for t in subset:
+                    union |= opts[t]
+                if union.bit_count() < len(subset):
+                    return False
+        return True
+
+    def class_ok(self, k: int, pm: int, cv: int) -> bool:
+        """Whether the remaining pyramid cards of rank class ``k`` can all still find partners.
+
+        Partners of one card have the other rank, so the two ranks are two sides
+        of a bipartite graph; by Mendelsohn-Dulmage both sides' pyramid cards
+        can be covered at once iff each side can be matched on its own, and for
+        at most four cards per side Hall's condition is checked directly (every
+        card of one side may take any remaining draw-pile card of the other rank).
+        """
+        live = ~pm
+        for rank_index in (k, 11 - k):
+            stock = cv >> 3 * (11 - rank_index) & 7
+            opts = [
+                self.ppart[i] & live
+                for i in self.class_cells[k]
+                if self.prank[i] == rank_index and live >> i & 1
+            ]
+            m = len(opts)
+            if m <= stock:
+                continue
+            for subset in range(1, 1 << m):
+                union = 0
+                size = 0
+                for t in range(m):
+                    if subset >> t & 1:
+                        union |= opts[t]
+                        size += 1
+                if union.bit_count() + stock < size:
+                    return False
+        return True
+
+    def relaxed(self, pm: int, cv: int) -> bool:
+        """Could the pyramid be cleared if every remaining draw-pile card were always at hand?
+
+        A relaxation of the real game (the order of the draw pile and waste is
+        ignored), so ``False`` proves a position lost.  It depends only on the
+        pyramid mask and the remaining draw-pile ranks, so one memo serves the
+        whole solve; this is what proves most lost deals at once.
+        """
+        key = (pm >> 14 | (pm & 16383) << 14) | cv << 28
+        memo = self._relaxed
+        got = memo.get(key)
+        if got is not None:
+            return got
+        # draw-pile cards beyond what the remaining pyramid cards could use are
+        # idle in the relaxation: cap each rank's count so such positions share a key
+        need = self.need(pm)
+        capped = 0
+        for s in range(12):
+            shift = 3 * s
+            have = cv >> shift & 7
+            want = need >> shift & 7
+            capped |= (have if have < want else want) << shift
+        ckey = (key & FULL_PYRAMID) | capped << 28
+        got = memo.get(ckey)
+        if got is None:
+            got = self._relaxed_search(pm, capped, need)
+            memo[ckey] = got
+        memo[key] = got
+        return got
+
+    def need(self, pm: int) -> int:
+        """Per draw-pile rank (packed like ``cv``): remaining pyramid cards that could use it."""
+        hkey = pm >> 14 | (pm & 16383) << 14
+        got = self._need.get(hkey)
+        if got is None:
+            got = 0
+            left = self.present & ~pm
+            for i, r in enumerate(self.prank):
+                if 0 <= r < KING_INDEX and left >> i & 1:
+                    got += 1 << 3 * (11 - r)
+            self._need[hkey] = got
+        return got
+
+    def _relaxed_search(self, pm: int, cv: int, need: int) -> bool:
+        """The relaxation's own search, from a capped ``cv`` (see :meth:`relaxed`)."""
+        if pm == FULL_PYRAMID:
+            return True
+        budget = self.budget
+        if budget is not None:
+            budget.nodes += 1
+            if budget.nodes >= budget.next_check:
+                budget.check()
+        free = self.free(pm)
+        prank = self.prank
+        relaxed = self.relaxed
+        for i in free:
+            ri = prank[i]
+            if ri == KING_INDEX:
+                return relaxed(pm | 1 << i, cv)
+            # a saturated rank class (enough draw-pile partners for every pyramid
+            # card of both ranks) needs no pyramid pairs: taking a card with a
+            # draw-pile card at once is as good as anything
+            s1 = 3 * (11 - ri)
+            s2 = 3 * ri
+            if cv >> s1 & 7 == need >> s1 & 7 and cv >> s2 & 7 == need >> s2 & 7:
+                return relaxed(pm | 1 << i, cv - (1 << s1))
+        left = self.present & ~pm & ~self.pking
+        for k in range(6):
+            if left & self.class_mask[k] and not self.class_ok(k, pm, cv):
+                return False
+        nf = len(free)
+        for a in range(nf):
+            i = free[a]
+            ri = prank[i]
+            for b in range(a + 1, nf):
+                j = free[b]
+                if prank[j] + ri == 11 and relaxed(pm | 1 << i | 1 << j, cv):
+                    return True
+            unit = 1 << 3 * (11 - ri)
+            if cv >> 3 * (11 - ri) & 7 and relaxed(pm | 1 << i, cv - unit):
+                return True
+        return False
+
+    def lower_bound(self, pm: int) -> int:
+        """Removal steps still needed: Kings one each, a rank class at least its larger side."""
+        hkey = pm >> 14 | (pm & 16383) << 14
+        got = self._h.get(hkey)
+        if got is None:
+            left = self.present & ~pm
+            got = (left & self.pking).bit_count()
+            for k, cells in enumerate(self.class_cells):
+                a = b = 0
+                for i in cells:
+                    if left >> i & 1:
+                        if self.prank[i] == k:
+                            a += 1
+                        else:
+                            b += 1
+                got += max(a, b)
+            self._h[hkey] = got
+        return got
+
+    def removed_count(self, pm: int, sm: int) -> int:
+        """Cards gone from this deal, counting from the full 52 it was dealt from."""
+        left = (self.present & ~pm).bit_count() + (self.full_stock & ~sm).bit_count()
+        return DECK_SIZE - left
+
+
+# ---------------------------------------------------------------------------
+# verdict search (classic and one-pass)
+# ---------------------------------------------------------------------------
+
+
+def _verdict_search(
+    t: _Tables, start: DealKey, recycles: int, budget: _Budget
+) -> tuple[bool, list[RawMove]]:
+    """Depth-first search for any line that clears the pyramid; exact unless out of budget."""
+    n = t.n
+    prank, srank, scv = t.prank, t.srank, t.scv
+    pcard, scard = t.pcard, t.scard
+    free_of = t.free
+    nxt = t.next_index
+    relaxed = t.relaxed
+    bury = t.bury
+    stack_ok = t.stack_ok
+    seen: dict[int, int] = {}
+    path: list[RawMove] = []
+    full = FULL_PYRAMID
+    t.budget = budget
+
+    def go(pm: int, sm: int, p: int, u: int, cv: int) -> bool:
+        if pm == full:
+            return True
+        last = u == recycles
+        if last:
+            sm, cv = bury(pm, sm, p, cv)
+        key = sm | p << 24 | pm << 29
+        old = seen.get(key)
+        if old is not None and old <= u:
+            return False
+        seen[key] = u
+        if last and not (relaxed(pm, cv) and stack_ok(pm, sm, p)):
+            return False
+        budget.nodes += 1
+        if budget.nodes >= budget.next_check:
+            budget.check()
+        free = free_of(pm)
+        # forced Kings
+        for i in free:
+            if prank[i] == KING_INDEX:
+                if go(pm | 1 << i, sm, p, u, cv):
+                    path.append(("k", pcard[i]))
+                    return True
+                return False
+        d = p if p < n else -1
+        if d >= 0 and srank[d] == KING_INDEX:
+            if go(pm, sm | 1 << d, nxt(sm, d + 1), u, cv - scv[d]):
+                path.append(("k", scard[d]))
+                return True
+            return False
+        lo = ~sm & ((1 << p) - 1)
+        w = lo.bit_length() - 1
+        if w >= 0 and srank[w] == KING_INDEX:
+            if go(pm, sm | 1 << w, p, u, cv - scv[w]):
+                path.append(("k", scard[w]))
+                return True
+            return False
+        # pyramid pairs
+        nf = len(free)
+        for a in range(nf):
+            i = free[a]
+            ri = prank[i]
+            for b in range(a + 1, nf):
+                j = free[b]
+                if prank[j] + ri == 11:
+                    pm2 = pm | 1 << i | 1 << j
+                    if relaxed(pm2, cv) and go(pm2, sm, p, u, cv):
+                        path.append(("p", pcard[i], pcard[j]))
+                        return True
+        # pyramid + draw card / waste top
+        rd = srank[d] if d >= 0 else -99
+        rw = srank[w] if w >= 0 else -99
+        for i in free:
+            ri = prank[i]
+            if ri + rd == 11:
+                pm2 = pm | 1 << i
+                sm2 = sm | 1 << d
+                p2 = nxt(sm2, d + 1)
+                cv2 = cv - scv[d]
+                if relaxed(pm2, cv2) and go(pm2, sm2, p2, u, cv2):
+                    path.append(("p", pcard[i], scard[d]))
+                    return True
+            if ri + rw == 11:
+                pm2 = pm | 1 << i
+                sm2 = sm | 1 << w
+                cv2 = cv - scv[w]
+                if relaxed(pm2, cv2) and go(pm2, sm2, p, u, cv2):
+                    path.append(("p", pcard[i], scard[w]))
+                    return True
+        if rd + rw == 11:
+            sm2 = sm | 1 << d | 1 << w
+            p2 = nxt(sm2, d + 1)
+            cv2 = cv - scv[d] - scv[w]
+            if relaxed(pm, cv2) and go(pm, sm2, p2, u, cv2):
+                path.append(("p", scard[d], scard[w]))
+                return True
+        if d >= 0:
+            p2 = nxt(sm, d + 1)
+            if go(pm, sm, p2, u, cv):
+                path.append(("d",))
+                return True
+        elif u < recycles and lo:
+            if go(pm, sm, nxt(sm, 0), u + 1, cv):
+                path.append(("r",))
+                return True
+        return False
+
+    pm, sm, p, u = t.normalise(start)
+    cv = t.cv_of(sm)
+    found = go(pm, sm, p, u, cv)
+    path.reverse()
+    return found, path
+
+
+# ---------------------------------------------------------------------------
+# shortest lines
+# ---------------------------------------------------------------------------
+
+
+def _shortest_search(
+    t: _Tables, start: DealKey, recycles: int, budget: _Budget
+) -> tuple[bool, list[RawMove]]:
+    """A* over normalised positions, one step per move, with an admissible bound.
+
+    The bound counts removals only (:meth:`_Tables.lower_bound`); it drops by
+    at most one per step, so it is consistent and the first time a cleared
+    pyramid is taken from the queue its line is shortest.  Ties go to the
+    deeper position, which reaches the goal sooner.
+    """
+    n = t.n
+    prank, srank, scv = t.prank, t.srank, t.scv
+    pcard, scard = t.pcard, t.scard
+    free_of = t.free
+    nxt = t.next_index
+    h = t.lower_bound
+    relaxed = t.relaxed
+    full = FULL_PYRAMID
+    t.budget = budget
+
+    State = tuple[int, int, int, int]
+    start_state = t.normalise(start)
+    pm0, sm0, _, _ = start_state
+    cv0 = t.cv_of(sm0)
+    if not relaxed(pm0, cv0):
+        return False, []
+    best_g: dict[State, int] = {start_state: 0}
+    parent: dict[State, tuple[State | None, RawMove]] = {start_state: (None, ("",))}
+    counter = 0
+    heap: list[tuple[int, int, int, State, int]] = [(h(pm0), 0, counter, start_state, cv0)]
+    push = heapq.heappush
+    pop = heapq.heappop
+
+    while heap:
+        _, neg_g, _, state, cv = pop(heap)
+        g = -neg_g
+        if best_g.get(state, -1) != g:
+            continue
+        pm, sm, p, u = state
+        if pm == full:
+            line: list[RawMove] = []
+            cur: State | None = state
+            while cur is not None:
+                prev, move = parent[cur]
+                if prev is not None:
+                    line.append(move)
+                cur = prev
+            line.reverse()
+            return True, line
+        budget.nodes += 1
+        if budget.nodes >= budget.next_check:
+            budget.check()
+        # each child: (position, move, draw-pile rank counts after it)
+        children: list[tuple[State, RawMove, int]] = []
+        free = free_of(pm)
+        forced = False
+        for i in free:
+            if prank[i] == KING_INDEX:
+                children.append(((pm | 1 << i, sm, p, u), ("k", pcard[i]), cv))
+                forced = True
+                break
+        d = p if p < n else -1
+        if not forced:
+            lo = ~sm & ((1 << p) - 1)
+            w = lo.bit_length() - 1
+            rd = srank[d] if d >= 0 else -99
+            rw = srank[w] if w >= 0 else -99
+            if rw == KING_INDEX:
+                children.append(((pm, sm | 1 << w, p, u), ("k", scard[w]), cv - scv[w]))
+            if rd == KING_INDEX:
+                sm2 = sm | 1 << d
+                children.append(((pm, sm2, nxt(sm2, d + 1), u), ("k", scard[d]), cv - scv[d]))
+            nf = len(free)
+            for a in range(nf):
+                i = free[a]
+                ri = prank[i]
+                for b in range(a + 1, nf):
+                    j = free[b]
+                    if prank[j] + ri == 11:
+                        children.append(
+                            ((pm | 1 << i | 1 << j, sm, p, u), ("p", pcard[i], pcard[j]), cv)
+                        )
+                if ri + rd == 11:
+                    sm2 = sm | 1 << d
+                    children.append(
+                        (
+                            (pm | 1 << i, sm2, nxt(sm2, d + 1), u),
+                            ("p", pcard[i], scard[d]),
+                            cv - scv[d],
+                        )
+                    )
+                if ri + rw == 11:
+                    children.append(
+                        ((pm | 1 << i, sm | 1 << w, p, u), ("p", pcard[i], scard[w]), cv - scv[w])
+                    )
+            if rd + rw == 11:
+                sm2 = sm | 1 << d | 1 << w
+                children.append(
+                    (
+                        (pm, sm2, nxt(sm2, d + 1), u),
+                        ("p", scard[d], scard[w]),
+                        cv - scv[d] - scv[w],
+                    )
+                )
+            if d >= 0:
+                children.append(((pm, sm, nxt(sm, d + 1), u), ("d",), cv))
+            elif u < recycles and lo:
+                children.append(((pm, sm, nxt(sm, 0), u + 1), ("r",), cv))
+        g2 = g + 1
+        for child, move, cv2 in children:
+            if best_g.get(child, g2 + 1) <= g2:
+                continue
+            if not relaxed(child[0], cv2):
+                continue
+            best_g[child] = g2
+            parent[child] = (state, move)
+            counter += 1
+            push(heap, (g2 + h(child[0]), -g2, counter, child, cv2))
+    return False, []
+
+
+# ---------------------------------------------------------------------------
+# Pyramid 13: most points in one deal
+# ---------------------------------------------------------------------------
+
+
+def _points_search(
+    t: _Tables, start: DealKey, bonus: int, budget: _Budget
+) -> tuple[int, list[RawMove], bool]:
+    """Branch and bound over one pass: the best (points, line to it, proven exact).
+
+    Cards removed only grow along a line, so a deal's points are the best
+    value of any reachable position (clearing the pyramid adds the bonus but
+    ends the deal).  A position whose bound (every card that might still go,
+    plus the bonus while the relaxation says the pyramid may still be
+    cleared) cannot beat the best found is cut.
+    """
+    n = t.n
+    prank, srank, scv = t.prank, t.srank, t.scv
+    pcard, scard = t.pcard, t.scard
+    free_of = t.free
+    nxt = t.next_index
+    relaxed = t.relaxed
+    full = FULL_PYRAMID
+    removed = t.removed_count
+    seen: set[int] = set()
+    best: list = [-1, []]  # points, line to them
+    stack: list[RawMove] = []
+    t.budget = budget
+
+    def bound(pm: int, sm: int, p: int, cv: int) -> int:
+        lost = t.buried(pm, sm, p)
+        stuck = not relaxed(pm, cv - t.buried_cv(lost))
+        # a stuck pyramid leaves at least one card, and buried waste cards stay
+        cap = DECK_SIZE - lost.bit_count() - (1 if stuck else 0)
+        return 10 * cap + (0 if stuck else bonus)
+
+    def record(pm: int, sm: int) -> None:
+        value = 10 * removed(pm, sm) + (bonus if pm == full else 0)
+        if value > best[0]:
+            best[0] = value
+            best[1] = list(stack)
+
+    def go(pm: int, sm: int, p: int, cv: int) -> None:
+        if pm == full:
+            record(pm, sm)
+            return
+        key = sm | p << 24 | pm << 29
+        if key in seen:
+            return
+        seen.add(key)
+        budget.nodes += 1
+        if budget.nodes >= budget.next_check:
+            budget.check()
+        if bound(pm, sm, p, cv) <= best[0]:
+            return
+        free = free_of(pm)
+        # Kings are forced unless taking one clears the pyramid (which ends the deal)
+        for i in free:
+            if prank[i] == KING_INDEX and pm | 1 << i != full:
+                stack.append(("k", pcard[i]))
+                go(pm | 1 << i, sm, p, cv)
+                stack.pop()
+                return
+        d = p if p < n else -1
+        if d >= 0 and srank[d] == KING_INDEX:
+            stack.append(("k", scard[d]))
+            go(pm, sm | 1 << d, nxt(sm, d + 1), cv - scv[d])
+            stack.pop()
+            return
+        lo = ~sm & ((1 << p) - 1)
+        w = lo.bit_length() - 1
+        if w >= 0 and srank[w] == KING_INDEX:
+            stack.append(("k", scard[w]))
+            go(pm, sm | 1 << w, p, cv - scv[w])
+            stack.pop()
+            return
+        children: list[tuple[int, int, int, int, RawMove]] = []
+        for i in free:
+            if prank[i] == KING_INDEX:
+                children.append((pm | 1 << i, sm, p, cv, ("k", pcard[i])))
+        nf = len(free)
+        rd = srank[d] if d >= 0 else -99
+        rw = srank[w] if w >= 0 else -99
+        for a in range(nf):
+            i = free[a]
+            ri = prank[i]
+            for b in range(a + 1, nf):
+                j = free[b]
+                if prank[j] + ri == 11:
+                    children.append((pm | 1 << i | 1 << j, sm, p, cv, ("p", pcard[i], pcard[j])))
+            if ri + rd == 11:
+                sm2 = sm | 1 << d
+                children.append(
+                    (pm | 1 << i, sm2, nxt(sm2, d + 1), cv - scv[d], ("p", pcard[i], scard[d]))
+                )
+            if ri + rw == 11:
+                children.append(
+                    (pm | 1 << i, sm | 1 << w, p, cv - scv[w], ("p", pcard[i], scard[w]))
+                )
+        if rd + rw == 11:
+            sm2 = sm | 1 << d | 1 << w
+            children.append(
+                (pm, sm2, nxt(sm2, d + 1), cv - scv[d] - scv[w], ("p", scard[d], scard[w]))
+            )
+        if d >= 0:
+            children.append((pm, sm, nxt(sm, d + 1), cv, ("d",)))
+        if not children:
+            record(pm, sm)
+        for pm2, sm2, p2, cv2, move in children:
+            stack.append(move)
+            go(pm2, sm2, p2, cv2)
+            stack.pop()
+
+    pm, sm, p, _ = t.normalise(start)
+    record(pm, sm)
+    exact = True
+    try:
+        go(pm, sm, p, t.cv_of(sm))
+    except _OutOfBudget:
+        exact = False
+    return best[0], best[1], exact
+
+
+# ---------------------------------------------------------------------------
+# public API
+# ---------------------------------------------------------------------------
+
+
+def _result(found: bool | None, raw: Sequence[RawMove], budget: _Budget) -> SolveResult:
+    if found is None:
+        return SolveResult(UNKNOWN, [], budget.nodes, budget.ms)
+    if not found:
+        return SolveResult(NOT_WINNABLE, [], budget.nodes, budget.ms)
+    return SolveResult(WINNABLE, [_to_move(m) for m in raw], budget.nodes, budget.ms)
+
+
+def _run(
+    search: Callable[[_Tables, DealKey, int, _Budget], tuple[bool, list[RawMove]]],
+    deal: PyramidDeal,
+    key: DealKey,
+    recycles: int,
+    budget_ms: float | None,
+    max_nodes: int | None,
+) -> SolveResult:
+    budget = _Budget(budget_ms, max_nodes)
+    if deal.cleared(key):
+        return SolveResult(WINNABLE, [], 0, budget.ms)
+    try:
+        found, raw = search(_Tables(deal), key, recycles, budget)
+    except _OutOfBudget:
+        return _result(None, [], budget)
+    return _result(found, raw, budget)
+
+
+def solve_pyramid(
+    game: Pyramid,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    shortest: bool = False,
+) -> SolveResult:
+    """Whether the classic game can still be won from its current position, with a line.
+
+    Perfect information (the search reads the draw pile's order).  With
+    ``shortest`` the line has the fewest steps (each Draw, removal and Recycle
+    counts one); that search keeps every position in memory and is slower.
+    """
+    search = _shortest_search if shortest else _verdict_search
+    return _run(search, game.deal, game.pos, game.deal.recycles, budget_ms, max_nodes)
+
+
+def solve_pyramid13_deal(
+    game: Pyramid13, *, budget_ms: float | None = None, max_nodes: int | None = None
+) -> SolveResult:
+    """Whether the current deal's pyramid can be cleared in its one pass; the moves clear it.
+
+    Once the whole game is over the verdict says whether the last pyramid was cleared.
+    """
+    if game.is_over:
+        won = game.deals[-1].cleared(game.pos)
+        return SolveResult(WINNABLE if won else NOT_WINNABLE)
+    return _run(_verdict_search, game.deal, game.pos, 0, budget_ms, max_nodes)
+
+
+def max_points_pyramid13_deal(
+    deal: PyramidDeal,
+    key: DealKey | None = None,
+    *,
+    bonus: int = CLEAR_BONUS[0],
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+) -> tuple[int, list[Move], str]:
+    """The most points one Pyramid 13 deal can give from ``key`` (default: its start).
+
+    Points are the whole deal's: 10 per card gone from its 52 (including cards
+    already gone at ``key``) plus ``bonus`` if the pyramid is cleared (pass
+    ``CLEAR_BONUS[deal_index]``).  Returns (points, a line from ``key`` that
+    ends the deal with those points, "exact" or "unknown").  With "unknown"
+    the budget ran out and the points are the best line found so far.
+    """
+    if key is None:
+        key = deal.start()
+    budget = _Budget(budget_ms, max_nodes)
+    tables = _Tables(deal)
+    points, raw, exact = _points_search(tables, key, bonus, budget)
+    moves = [_to_move(m) for m in raw]
+    # finish the deal: nothing can raise the points above the best, and
+    # further moves never lower them, so any moves to the end keep them
+    pos = key
+    for m in moves:
+        pos = deal.apply(pos, m)
+    while not deal.cleared(pos):
+        legal = [m for m in deal.moves(pos) if not isinstance(m, Recycle)]
+        if not legal:
+            break
+        removal = [m for m in legal if not isinstance(m, Draw)]
+        m = removal[0] if removal else legal[0]
+        moves.append(m)
+        pos = deal.apply(pos, m)
+    final = 10 * deal.removed(pos) + (bonus if deal.cleared(pos) else 0)
+    if exact and final != points:  # pragma: no cover - would be a solver bug
+        raise AssertionError(f"points line gives {final}, search said {points}")
+    return max(points, final), moves, "exact" if exact else "unknown"
+
+
+def pyramid_verdict_fast(
+    deck: Sequence[Card], *, budget_ms: float | None = None, max_nodes: int | None = None
+) -> str:
+    """Just the classic verdict for a 52-card deck (for bulk statistics)."""
+    return solve_pyramid(Pyramid(deck), budget_ms=budget_ms, max_nodes=max_nodes).verdict
+
+
+# ---------------------------------------------------------------------------
+# baseline for the benchmark
+# ---------------------------------------------------------------------------
+
+
+def baseline_solve_pyramid(
+    game: Pyramid, *, max_nodes: int | None = 5_000_000, budget_ms: float | None = None
+) -> SolveResult:
+    """Plain depth-first search with a visited set over the engine's own moves.
+
+    No forced moves, no dead-card cuts, no pointer normalisation: the yardstick
+    the benchmark compares :func:`solve_pyramid` against, and an independent
+    check of its verdicts (it only uses :class:`PyramidDeal`'s rules).
+    """
+    deal = game.deal
+    budget = _Budget(budget_ms, max_nodes)
+    start = game.pos
+    if deal.cleared(start):
+        return SolveResult(WINNABLE, [], 0, budget.ms)
+    seen = {start}
+    # stack of (key, remaining moves iterator); the line is the moves taken so far
+    stack = [(start, iter(deal.moves(start)))]
+    line: list[Move] = []
+    try:
+        while stack:
+            key, it = stack[-1]
+            move = next(it, None)
+            if move is None:
+                stack.pop()
+                if line:
+                    line.pop()
+                continue
+            child = deal.apply(key, move)
+            if child in seen:
+                continue
+            seen.add(child)
+            budget.nodes += 1
+            if budget.nodes >= budget.next_check:
+                budget.check()
+            line.append(move)
+            if deal.cleared(child):
+                return SolveResult(WINNABLE, line, budget.nodes, budget.ms)
+            stack.append((child, iter(deal.moves(child))))
+    except _OutOfBudget:
+        return SolveResult(UNKNOWN, [], budget.nodes, budget.ms)
+    return SolveResult(NOT_WINNABLE, [], budget.nodes, budget.ms)
+
+
+def bench_pyramid_solvers(
+    numbers: Sequence[int] = range(1, 201), *, budget_ms: float = 10_000
+) -> dict[str, dict[str, float]]:
+    """Figures over deal numbers for the classic verdict and the Pyramid 13 first-deal verdict.
+
+    Per game: median, 95th percentile and max milliseconds per deal (wall
+    clock and process CPU), nodes per CPU second, winnable and unknown counts.
+    The peak resident memory of the process is added where the platform has
+    :mod:`resource` (not in the browser).
+    """
+    from ..deals import deck_for_deal
+
+    def pct(values: list[float], q: float) -> float:
+        ordered = sorted(values)
+        return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
+
+    out: dict[str, dict[str, float]] = {}
+    for name in ("pyramid", "pyramid13"):
+        wall: list[float] = []
+        cpu: list[float] = []
+        nodes = wins = unknown = 0
+        for number in numbers:
+            deck = deck_for_deal(number)
+            began = time.process_time()
+            if name == "pyramid":
+                result = solve_pyramid(Pyramid(deck), budget_ms=budget_ms)
+            else:
+                # the first deal of Pyramid 13 deal number N uses the same deck
+                result = solve_pyramid13_deal(Pyramid13([deck] * 3), budget_ms=budget_ms)
+            cpu.append((time.process_time() - began) * 1000)
+            wall.append(result.ms)
+            nodes += result.nodes
+            wins += result.winnable
+            unknown += result.verdict == UNKNOWN
+        out[name] = {
+            "deals": len(wall),
+            "median_ms": pct(wall, 0.5),
+            "p95_ms": pct(wall, 0.95),
+            "max_ms": max(wall),
+            "median_cpu_ms": pct(cpu, 0.5),
+            "p95_cpu_ms": pct(cpu, 0.95),
+            "max_cpu_ms": max(cpu),
+            "nodes_per_s": nodes / max(sum(cpu), 1e-9) * 1000,
+            "winnable": wins,
+            "unknown": unknown,
+        }
+    try:
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        for figures in out.values():
+            figures["peak_rss_mb"] = peak
+    except ImportError:  # pragma: no cover - browser
+        pass
+    return out
+
+
+__all__ = [
+    "baseline_solve_pyramid",
+    "bench_pyramid_solvers",
+    "max_points_pyramid13_deal",
+    "pyramid_verdict_fast",
+    "solve_pyramid",
+    "solve_pyramid13_deal",
+]

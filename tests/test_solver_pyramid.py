@@ -1,0 +1,346 @@
+"""Pyramid solvers: lines replay to wins, verdicts and optima match exhaustive searches."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import pytest
+
+from thirteen.cards import card_text, cards_compact, make_card, parse_cards
+from thirteen.deals import deck_for_deal
+from thirteen.game import Outcome
+from thirteen.moves import Draw, Recycle
+from thirteen.pyramid import CLEAR_BONUS, Pyramid, Pyramid13, PyramidDeal
+from thirteen.solver.pyramid import (
+    baseline_solve_pyramid,
+    max_points_pyramid13_deal,
+    pyramid_verdict_fast,
+    solve_pyramid,
+    solve_pyramid13_deal,
+)
+from thirteen.solver.result import NOT_WINNABLE, UNKNOWN, WINNABLE
+
+# -- helpers ---------------------------------------------------------------
+
+
+def small_position(bottom: list[int], stock: list[int], recycles_left: int = 2) -> Pyramid:
+    """A classic position whose pyramid keeps only its lowest rows (the rest already gone)."""
+    rows: list[str] = []
+    cells = list(bottom)
+    for r in range(6, -1, -1):
+        take, cells = (cells[-(r + 1) :], cells[: -(r + 1)]) if cells else ([], [])
+        rows.append(cards_compact(take) if take else "--" * (r + 1))
+    rows.reverse()
+    draw = cards_compact(stock) or "-"
+    return Pyramid.from_text(f"pyramid {'/'.join(rows)} {draw} - {recycles_left}")
+
+
+def bfs_shortest(game: Pyramid) -> int | None:
+    """Fewest steps to a cleared pyramid, by breadth-first search over the engine's own rules."""
+    deal = game.deal
+    start = game.pos
+    if deal.cleared(start):
+        return 0
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        key = queue.popleft()
+        for move in deal.moves(key):
+            child = deal.apply(key, move)
+            if child not in dist:
+                dist[child] = dist[key] + 1
+                if deal.cleared(child):
+                    return dist[child]
+                queue.append(child)
+    return None
+
+
+def exhaustive_points(deal: PyramidDeal, bonus: int) -> int:
+    """Best points of a one-pass deal over every reachable end of the deal."""
+    best = 0
+    seen = {deal.start()}
+    stack = [deal.start()]
+    while stack:
+        key = stack.pop()
+        moves = [m for m in deal.moves(key) if not isinstance(m, Recycle)]
+        if not moves:
+            best = max(best, 10 * deal.removed(key) + (bonus if deal.cleared(key) else 0))
+        for move in moves:
+            child = deal.apply(key, move)
+            if child not in seen:
+                seen.add(child)
+                stack.append(child)
+    return best
+
+
+def random_small(rng: random.Random, rows: int, extra: int, recycles_left: int) -> Pyramid:
+    """The lowest ``rows`` rows of a pyramid; the draw pile holds a partner for most cards.
+
+    Purely random small positions are almost never winnable, so partners are
+    put in the pile on purpose (three in four), plus ``extra`` random cards.
+    """
+    cells = sum(range(8 - rows, 8))
+    pyramid = rng.sample(range(52), cells)
+    pool = [c for c in range(52) if c not in pyramid]
+    stock: list[int] = []
+    for c in pyramid:
+        partners = [p for p in pool if (p >> 2) + (c >> 2) == 11]
+        if partners and rng.random() < 0.75:
+            pick = rng.choice(partners)
+            pool.remove(pick)
+            stock.append(pick)
+    stock += rng.sample(pool, extra)
+    rng.shuffle(stock)
+    return small_position(pyramid, stock, recycles_left)
+
+
+def replays_to_win(game: Pyramid, moves) -> bool:
+    replay = game.copy()
+    replay.play_all(moves)
+    return replay.outcome is Outcome.WON
+
+
+# -- classic verdicts --------------------------------------------------------
+
+
+@pytest.mark.parametrize("number", range(1, 41))
+def test_winning_lines_replay(number: int) -> None:
+    game = Pyramid(deck_for_deal(number))
+    result = solve_pyramid(game, budget_ms=20_000)
+    assert result.verdict in (WINNABLE, NOT_WINNABLE)
+    if result.winnable:
+        assert replays_to_win(game, result.moves)
+    if number <= 4:
+        assert pyramid_verdict_fast(deck_for_deal(number)) == result.verdict
+
+
+def test_solve_from_a_position_in_play() -> None:
+    game = Pyramid(deck_for_deal(1))
+    line = solve_pyramid(game).moves
+    game.play_all(line[:10])
+    result = solve_pyramid(game)
+    assert result.winnable and replays_to_win(game, result.moves)
+
+
+def test_partners_buried_under_the_top_card_is_lost() -> None:
+    # the top card is the Ace of clubs; all four Queens lie under it, so
+    # each must leave before the Ace is free and the Ace can never go
+    queens = [make_card(12, s) for s in range(4)]
+    rest = [c for c in range(52) if c not in queens and c != make_card(1, 0)]
+    deck = [make_card(1, 0), *queens, *rest]
+    game = Pyramid(deck)
+    result = solve_pyramid(game)
+    assert result.verdict == NOT_WINNABLE
+    assert baseline_solve_pyramid(game, max_nodes=50).verdict == UNKNOWN
+
+
+def test_relaxation_sees_partners_used_up() -> None:
+    # two Jacks on the bottom row, no 2 left but one in the draw pile: one Jack stays
+    game = small_position(parse_cards("Jc Jd Kc Ks Kd Kh Qs"), parse_cards("2c As 4d"))
+    assert solve_pyramid(game).verdict == NOT_WINNABLE
+    assert bfs_shortest(game) is None
+
+
+def test_verdicts_agree_with_baseline_on_small_positions() -> None:
+    rng = random.Random(13)
+    counts = {WINNABLE: 0, NOT_WINNABLE: 0}
+    for n in range(140):
+        # two rows with recycles make the plain search slow: keep those one-pass
+        rows, recycles = (1, rng.randint(0, 2)) if n % 3 else (2, 0)
+        game = random_small(rng, rows, rng.randint(0, 3), recycles)
+        mine = solve_pyramid(game)
+        plain = baseline_solve_pyramid(game, max_nodes=None)
+        assert mine.verdict == plain.verdict, game.text()
+        counts[mine.verdict] += 1
+        if mine.winnable:
+            assert replays_to_win(game, mine.moves)
+            assert replays_to_win(game, plain.moves)
+    assert min(counts.values()) >= 20  # both verdicts well represented
+
+
+BASELINE_DEALS = [1, 2, 4]
+"""Full deals on which the plain search finishes quickly (lost full deals take it minutes)."""
+
+
+@pytest.mark.parametrize("number", BASELINE_DEALS)
+def test_verdicts_agree_with_baseline_on_deals(number: int) -> None:
+    game = Pyramid(deck_for_deal(number))
+    plain = baseline_solve_pyramid(game, max_nodes=400_000)
+    assert plain.verdict != UNKNOWN
+    assert solve_pyramid(game).verdict == plain.verdict
+
+
+def test_budget_runs_out_to_unknown() -> None:
+    game = Pyramid(deck_for_deal(5))  # needs many thousand nodes
+    assert solve_pyramid(game, max_nodes=50).verdict == UNKNOWN
+    assert solve_pyramid(game, budget_ms=0).verdict == UNKNOWN
+    assert solve_pyramid(game, shortest=True, max_nodes=50).verdict == UNKNOWN
+    assert baseline_solve_pyramid(game, max_nodes=50).verdict == UNKNOWN
+
+
+def test_cleared_pyramid_is_won_at_once() -> None:
+    game = Pyramid.from_text(
+        "pyramid --/----/------/--------/----------/------------/Kc" + "--" * 6 + " Ac - 2"
+    )
+    game.play("Kc")
+    result = solve_pyramid(game)
+    assert result.verdict == WINNABLE and result.moves == []
+
+
+# -- shortest lines ----------------------------------------------------------
+
+
+def test_shortest_known_case() -> None:
+    # bottom row Ac 2c 3c 4c 5c 6c 7c; the draw pile is Kd 9d Jd Qd Td 8d.
+    # 6c+7c pair at once (1), then each of Ac..5c needs its partner from the pile:
+    # Kd is removed (1), 9d (4c) (1), Jd (2c) (1), Qd (Ac) (1), Td (3c) (1),
+    # 8d (5c) (1): 7 steps and no Draw at all.
+    game = small_position(parse_cards("Ac 2c 3c 4c 5c 6c 7c"), parse_cards("Kd 9d Jd Qd Td 8d"))
+    result = solve_pyramid(game, shortest=True)
+    assert result.winnable and result.steps == 7 == bfs_shortest(game)
+    assert not any(isinstance(m, Draw) for m in result.moves)
+    assert replays_to_win(game, result.moves)
+
+
+def test_shortest_needs_a_recycle() -> None:
+    # Ac (row 6 from the top) is covered by 2c and 3h; 4h+9h, 5h+8h and Ks go
+    # at once.  The Queen comes first in the pile, then a useless 6c that
+    # buries it on the waste, then the Jack and Ten that free the Ace.  So:
+    # Ks, 4h+9h, 5h+8h, D, D, 2c+Jd, 3h+Td, R, Ac+Qd = 9 steps.
+    game = Pyramid.from_text(
+        "pyramid --/----/------/--------/----------/Ac----------/2c3h4h9h5h8hKs Qd6cJdTd - 2"
+    )
+    result = solve_pyramid(game, shortest=True)
+    assert result.winnable and result.steps == 9 == bfs_shortest(game)
+    assert any(isinstance(m, Recycle) for m in result.moves)
+    assert replays_to_win(game, result.moves)
+    no_recycle = Pyramid.from_text(game.text()[:-1] + "0")
+    assert solve_pyramid(no_recycle).verdict == NOT_WINNABLE
+    assert bfs_shortest(no_recycle) is None
+
+
+def test_shortest_matches_bfs_on_small_positions() -> None:
+    rng = random.Random(7)
+    checked = 0
+    for n in range(110):
+        # the breadth-first oracle is slow on two rows with recycles: keep those one-pass
+        rows, recycles = (1, rng.randint(0, 2)) if n % 4 else (2, 0)
+        game = random_small(rng, rows, rng.randint(0, 3), recycles)
+        best = bfs_shortest(game)
+        result = solve_pyramid(game, shortest=True)
+        if best is None:
+            assert result.verdict == NOT_WINNABLE
+        else:
+            checked += 1
+            assert result.winnable and result.steps == best, game.text()
+            assert replays_to_win(game, result.moves)
+    assert checked >= 20
+
+
+def test_shortest_on_a_full_deal_is_no_longer_than_the_first_line() -> None:
+    game = Pyramid(deck_for_deal(1))
+    first = solve_pyramid(game)
+    best = solve_pyramid(game, shortest=True, budget_ms=20_000)
+    assert best.winnable and best.steps <= first.steps
+    assert replays_to_win(game, best.moves)
+
+
+# -- Pyramid 13 --------------------------------------------------------------
+
+
+def test_pyramid13_deal_clears_in_one_pass() -> None:
+    game = Pyramid13.for_deal_number(1)
+    result = solve_pyramid13_deal(game)
+    assert result.winnable
+    assert not any(isinstance(m, Recycle) for m in result.moves)
+    replay = game.copy()
+    replay.play_all(result.moves)
+    assert replay.deal_index == 1 and len(replay.deal_scores) == 1
+    assert replay.deal_scores[0] >= 28 * 10 + CLEAR_BONUS[0]
+
+
+def test_pyramid13_deal_lost() -> None:
+    game = Pyramid13.for_deal_number(2)
+    assert solve_pyramid13_deal(game).verdict == NOT_WINNABLE
+    assert solve_pyramid13_deal(game, max_nodes=20).verdict in (UNKNOWN, NOT_WINNABLE)
+
+
+def test_pyramid13_deal_agrees_with_baseline_without_recycles() -> None:
+    # Pyramid 13's one pass is the classic game with no recycle: the plain
+    # search on such positions checks the one-pass verdicts both ways
+    rng = random.Random(11)
+    counts = {WINNABLE: 0, NOT_WINNABLE: 0}
+    for _ in range(60):
+        game = random_small(rng, 2, rng.randint(0, 3), 0)
+        plain = baseline_solve_pyramid(game, max_nodes=None)
+        rows, draw = game.text().split()[1:3]
+        p13 = Pyramid13.from_text(f"pyramid13 3 0,0 {rows} {draw} - -")
+        result = solve_pyramid13_deal(p13)
+        assert result.verdict == plain.verdict, game.text()
+        counts[result.verdict] += 1
+        if result.winnable:
+            p13.play_all(result.moves)
+            assert p13.deal.cleared(p13.pos) and p13.is_over
+    assert min(counts.values()) >= 10
+
+
+def test_max_points_matches_exhaustive_search() -> None:
+    rng = random.Random(3)
+    for n in range(60):
+        bonus = CLEAR_BONUS[n % 3]
+        size = rng.choice((2, 3))
+        cells_n = sum(range(8 - size, 8))
+        cards = rng.sample(range(52), cells_n + rng.randint(3, 8))
+        pyramid = [None] * (28 - cells_n) + cards[:cells_n]
+        deal = PyramidDeal(pyramid, cards[cells_n:], 0)
+        points, moves, status = max_points_pyramid13_deal(deal, bonus=bonus)
+        assert status == "exact"
+        assert points == exhaustive_points(deal, bonus), [card_text(c) for c in cards]
+        key = deal.start()
+        for m in moves:
+            assert deal.why_illegal(key, m) is None
+            key = deal.apply(key, m)
+        assert not deal.moves(key)  # the line ends the deal
+        assert 10 * deal.removed(key) + (bonus if deal.cleared(key) else 0) == points
+
+
+def test_max_points_on_full_deals() -> None:
+    game = Pyramid13.for_deal_number(1)
+    points, moves, status = max_points_pyramid13_deal(game.deal, bonus=CLEAR_BONUS[0])
+    assert status == "exact" and points >= 28 * 10 + CLEAR_BONUS[0]
+    replay = game.copy()
+    replay.play_all(moves)
+    assert replay.deal_scores == (points,)
+    lost = Pyramid13.for_deal_number(2)
+    points, moves, status = max_points_pyramid13_deal(lost.deal, bonus=CLEAR_BONUS[0])
+    assert status == "exact"
+    replay = lost.copy()
+    replay.play_all(moves)
+    assert replay.deal_scores == (points,)
+    assert points <= 51 * 10  # not cleared, so at least one card stays
+    _, _, status = max_points_pyramid13_deal(lost.deal, bonus=100, max_nodes=30)
+    assert status == "unknown"
+
+
+def test_pyramid13_forced_waste_cuts_agree_with_baseline() -> None:
+    # three rows in one pass, after a few random moves: deep wastes whose
+    # order matters, where the forced-waste check prunes most
+    rng = random.Random(29)
+    counts = {WINNABLE: 0, NOT_WINNABLE: 0}
+    for _ in range(16):
+        game = random_small(rng, 3, rng.randint(2, 6), 0)
+        for _ in range(rng.randint(0, 4)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+        plain = baseline_solve_pyramid(game, max_nodes=None)
+        rows, draw, waste = game.text().split()[1:4]
+        p13 = Pyramid13.from_text(f"pyramid13 3 0,0 {rows} {draw} {waste} -")
+        if p13.is_over:
+            continue
+        result = solve_pyramid13_deal(p13)
+        assert result.verdict == plain.verdict, game.text()
+        counts[result.verdict] += 1
+    assert min(counts.values()) >= 4

@@ -36,4 +36,28 @@ def _bench_ui(sub: argparse._SubParsersAction) -> None:
     register(sub)
 
 
-REGISTRARS = [_play, _shot, _bench_ui]
+def _solve(sub: argparse._SubParsersAction) -> None:
+    from .solver import register_solve
+
+    register_solve(sub)
+
+
+def _deal(sub: argparse._SubParsersAction) -> None:
+    from .winnable import register_deal
+
+    register_deal(sub)
+
+
+def _sim(sub: argparse._SubParsersAction) -> None:
+    from .players import register_sim
+
+    register_sim(sub)
+
+
+def _bench(sub: argparse._SubParsersAction) -> None:
+    from .bench import register
+
+    register(sub)
+
+
+REGISTRARS = [_play, _shot, _bench_ui, _solve, _deal, _sim, _bench]

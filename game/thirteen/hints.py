@@ -1,20 +1,185 @@
-"""Hints: the next move of a winning line when one is found quickly, else a heuristic move."""
+"""Hints: the next move of a winning line when the solver finds one quickly, else a heuristic.
+
+:func:`hint` works from any position (also after undo) because it only reads the
+game's current position, and it never returns an illegal move: whatever it
+picks is checked against ``game.legal_moves()``.
+
+The goal a hint serves is the game's own: winning Thirteens and Pyramid (in
+Thirteens, once no win is left, removing the most cards), and in Pyramid 13 the
+most points from the current deal (clearing the pyramid is worth it only when
+it pays).
+
+The heuristic, used when no winning line is found within the budget (or none
+exists), looks only at cards the player can see:
+
+* Thirteens (:func:`thirteens_move_score`): a King at once; then the pair that
+  splits the fewest other neighbouring pairs when the cards above fall, then
+  the one nearest the middle column, then the one highest on the grid; an
+  empty-column move only when no removal is left, preferring one that makes a
+  pair touch.
+* Pyramids (:func:`pyramid_move_score`): a King at once; then a pair of two
+  pyramid cards (lowest rows first: they uncover the most), then a pyramid card
+  with the draw card or the waste top, then draw card with waste top; then
+  Draw; Recycle last.
+"""
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Callable
+
 from .game import Game
 from .moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing, RemovePair
+from .pyramid import CLEAR_BONUS, ROW_OF, Pyramid, Pyramid13
+from .thirteens import REACHABILITY_LIMIT, Thirteens, column_moves, find_removals
+
+MoveScore = tuple[float, ...]
+
+
+# -- Thirteens heuristic ------------------------------------------------------
+
+
+def _neighbour_pairs(cols: tuple[tuple[int, ...], ...]) -> set[tuple[int, int]]:
+    """Every neighbouring pair on a grid of columns (bottom-up), as sorted card tuples."""
+    out: set[tuple[int, int]] = set()
+    for c, col in enumerate(cols):
+        right = cols[c + 1] if c + 1 < len(cols) else ()
+        for i, card in enumerate(col):
+            if card >= 48:
+                continue
+            r = 11 - (card >> 2)
+            if i + 1 < len(col) and col[i + 1] >> 2 == r:
+                out.add((min(card, col[i + 1]), max(card, col[i + 1])))
+            for j in (i - 1, i, i + 1):
+                if 0 <= j < len(right) and right[j] >> 2 == r:
+                    out.add((min(card, right[j]), max(card, right[j])))
+    return out
+
+
+def thirteens_move_score(game: Thirteens, move: Move) -> MoveScore:
+    """Sort key of a Thirteens move for the visible-cards heuristic (lower is better)."""
+    if isinstance(move, RemoveKing):
+        row, _ = game.position_of(move.card) or (0, 0)
+        return (0, 0, 0, row)
+    middle = (game.layout.columns - 1) / 2
+    if isinstance(move, RemovePair):
+        gone = set(move.cards)
+        before = _neighbour_pairs(game.cols)
+        # the cards above fall; refills come from the hidden stock and are not looked at
+        after_cols = tuple(tuple(c for c in col if c not in gone) for col in game.cols)
+        after = _neighbour_pairs(after_cols)
+        split = sum(1 for p in before if not gone & set(p) and p not in after)
+        cells = [game.position_of(c) or (0, 0) for c in move.cards]
+        centre = sum(abs(col - middle) for _, col in cells)
+        top_row = min(row for row, _ in cells)
+        return (1, split, centre, top_row)
+    if isinstance(move, MoveToEmpty):
+        return (2, 0, abs(move.column - middle), 0)
+    return (3, 0, 0, 0)
+
+
+def shift_towards_removal(game: Thirteens) -> Move | None:
+    """The first empty-column move of a shortest series that leads to a removal.
+
+    Only called when no removal is possible.  Without it a player could move a
+    lone card back and forth for ever; with it the game always progresses
+    (the engine calls a position lost when no series leads to a removal).
+    """
+    start = game.cols
+    first: dict[tuple[tuple[int, ...], ...], Move | None] = {start: None}
+    queue = deque([start])
+    while queue and len(first) <= REACHABILITY_LIMIT:
+        here = queue.popleft()
+        if here is not start and find_removals(here):
+            return first[here]
+        for s, e in column_moves(here):
+            nxt = list(here)
+            nxt[e] = (here[s][-1],)
+            nxt[s] = here[s][:-1]
+            t = tuple(nxt)
+            if t not in first:
+                first[t] = first[here] or MoveToEmpty(here[s][-1], e)
+                queue.append(t)
+    return None
+
+
+# -- Pyramid heuristic -------------------------------------------------------
+
+
+def pyramid_move_score(game: Pyramid | Pyramid13, move: Move) -> MoveScore:
+    """Sort key of a pyramid move for the heuristic (lower is better)."""
+    deal = game.deal
+    if isinstance(move, RemoveKing):
+        return (0, 0)
+    if isinstance(move, RemovePair):
+        rows = []
+        for card in move.cards:
+            zone, index = deal.where[card]
+            rows.append(ROW_OF[index] if zone == "p" else -1)
+        in_pyramid = sum(1 for r in rows if r >= 0)
+        # two pyramid cards first, then one; within, the lowest row first
+        return (1 + (2 - in_pyramid), -max(rows))
+    if isinstance(move, Draw):
+        return (5, 0)
+    if isinstance(move, Recycle):
+        return (6, 0)
+    return (7, 0)
+
+
+def heuristic_key(game: Game) -> Callable[[Move], MoveScore]:
+    """The heuristic's sort key for ``game``'s moves."""
+    if isinstance(game, Thirteens):
+        return lambda m: thirteens_move_score(game, m)
+    if isinstance(game, Pyramid | Pyramid13):
+        return lambda m: pyramid_move_score(game, m)
+    return lambda m: (0,)
 
 
 def heuristic_move(game: Game) -> Move | None:
-    """A legal move by a simple rule: Kings, then pairs, then shifts/draws/recycles."""
+    """The heuristic's pick among the legal moves (the first of equals), or None."""
     moves = game.legal_moves()
     if not moves:
         return None
-    order = {RemoveKing: 0, RemovePair: 1, MoveToEmpty: 2, Draw: 3, Recycle: 4}
-    return min(moves, key=lambda m: order.get(type(m), 5))
+    best = min(moves, key=heuristic_key(game))
+    if isinstance(best, MoveToEmpty) and isinstance(game, Thirteens):
+        return shift_towards_removal(game) or best
+    return best
+
+
+# -- the hint ----------------------------------------------------------------
+
+
+def solver_move(game: Game, budget_ms: float) -> Move | None:
+    """The first move of a line the solver proves best within ``budget_ms``, or None.
+
+    Best means: a win (Thirteens, Pyramid); in Thirteens, when no win is left, the
+    most cards removed; in Pyramid 13, the most points from the current deal.
+    """
+    if isinstance(game, Pyramid13):
+        from .solver.pyramid import max_points_pyramid13_deal
+
+        points, line, status = max_points_pyramid13_deal(
+            game.deal, game.pos, bonus=CLEAR_BONUS[game.deal_index], budget_ms=budget_ms
+        )
+        return line[0] if status == "exact" and line else None
+    if isinstance(game, Thirteens):
+        from .solver.thirteens import best_line_thirteens
+
+        # a winning line when there is one, else the line to the best score
+        _, best, exact = best_line_thirteens(game, budget_ms=budget_ms)
+        return best[0] if exact and best else None
+    from .solver import solve
+
+    result = solve(game, budget_ms=budget_ms)
+    return result.moves[0] if result.winnable and result.moves else None
 
 
 def hint(game: Game, budget_ms: float = 150) -> Move | None:
-    """The move to suggest in ``game``'s current position, or None when none is legal."""
+    """The move to suggest now, or None when the game is over (no legal move)."""
+    legal = game.legal_moves()
+    if not legal:
+        return None
+    move = solver_move(game, budget_ms) if budget_ms > 0 else None
+    if move is not None and move in legal:
+        return move
     return heuristic_move(game)

@@ -1,0 +1,432 @@
+"""``python -m thirteen bench``: figures for the engine and the solvers (not timed tests).
+
+For each game it prints the engine's speed (random playouts per second) and,
+over a fixed set of deal numbers, the solver's time per deal (median, 95th
+percentile, maximum), nodes per second, how many verdicts were unknown within
+the budget, and the peak memory of a solve; then the same for a plain baseline
+(depth-first search with only a visited set, over the engine's own moves) run
+in the same process, with the ratio of the two.
+
+Peak memory is measured with :mod:`tracemalloc`, which slows Python down, so
+it is taken in a second pass over the few deals whose solves visited the most
+positions (memory grows with positions kept), not over every deal.
+
+Games benched:
+
+* ``thirteens`` (3x5 unless ``--layout``): the verdict solver.
+* ``pyramid``: the classic verdict solver (``--shortest`` is not benched).
+* ``pyramid13``: the clear-in-one-pass verdict on each deal number's first
+  deck, and separately the most-points search on the same decks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .deals import SplitMix64
+from .game import Game
+from .pyramid import CLEAR_BONUS, Pyramid13
+from .solver.result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
+from .thirteens import Thirteens
+from .variants import new_game
+
+DEFAULT_DEALS = "1-200"
+DEFAULT_BUDGET_MS = 10_000.0
+DEFAULT_BASELINE_BUDGET_MS = 1_000.0
+MEMORY_DEALS = 3
+
+Solver = Callable[[Game, float], SolveResult]
+
+
+# -- engine speed --------------------------------------------------------------
+
+
+def playouts_per_second(
+    game_id: str, seconds: float = 1.0, layout: str | None = None
+) -> tuple[float, int]:
+    """Random playouts (random legal moves to the end) per second, and how many ran."""
+    rng = SplitMix64(12345)
+    deal = 0
+    start = time.perf_counter()
+    end = start + seconds
+    done = 0
+    while True:
+        deal += 1
+        game = new_game(game_id, deal=deal, layout=layout)
+        while not game.is_over:
+            moves = game.legal_moves()
+            game.play(moves[rng.below(len(moves))])
+        done += 1
+        now = time.perf_counter()
+        if now >= end:
+            return done / (now - start), done
+
+
+# -- baselines -----------------------------------------------------------------
+
+
+def baseline_solve_thirteens(game: Thirteens, budget_ms: float | None = None) -> SolveResult:
+    """Plain depth-first search over the engine's own moves, with only a visited set.
+
+    No move ordering beyond the engine's, no mirror keys, positions built by
+    ``play``/``undo``: the yardstick for the real solver.
+    """
+    start = time.perf_counter()
+    deadline = None if budget_ms is None else start + budget_ms / 1000
+    game = game.copy()
+    base = len(game.moves)
+    seen = {game.key}
+    stack = [iter(game.legal_moves())]
+    nodes = 0
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if len(game.moves) > base:
+                game.undo()
+            continue
+        game.play(move)
+        if game.key in seen:
+            game.undo()
+            continue
+        seen.add(game.key)
+        nodes += 1
+        if game.removed_cards == 52:
+            ms = (time.perf_counter() - start) * 1000
+            return SolveResult(WINNABLE, game.moves[base:], nodes, ms)
+        if deadline is not None and nodes % 1024 == 0 and time.perf_counter() > deadline:
+            return SolveResult(UNKNOWN, [], nodes, (time.perf_counter() - start) * 1000)
+        stack.append(iter(game.legal_moves()))
+    return SolveResult(NOT_WINNABLE, [], nodes, (time.perf_counter() - start) * 1000)
+
+
+# -- one solver over many deals ----------------------------------------------------
+
+
+@dataclass
+class Figures:
+    """A solver's figures over a set of deals."""
+
+    name: str
+    times_ms: list[float] = field(default_factory=list)
+    nodes: list[int] = field(default_factory=list)
+    verdicts: list[str] = field(default_factory=list)
+    deals: list[int] = field(default_factory=list)
+    peak_mb: float | None = None
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.times_ms) if self.times_ms else 0.0
+
+    @property
+    def p95(self) -> float:
+        """The 95th percentile by the nearest-rank method."""
+        if not self.times_ms:
+            return 0.0
+        ordered = sorted(self.times_ms)
+        rank = max(1, -(-95 * len(ordered) // 100))
+        return ordered[rank - 1]
+
+    @property
+    def max(self) -> float:
+        return max(self.times_ms, default=0.0)
+
+    @property
+    def nodes_per_second(self) -> float:
+        total_ms = sum(self.times_ms)
+        return sum(self.nodes) / (total_ms / 1000) if total_ms else 0.0
+
+    @property
+    def unknown(self) -> int:
+        return sum(1 for v in self.verdicts if v == UNKNOWN)
+
+    @property
+    def winnable(self) -> int:
+        return sum(1 for v in self.verdicts if v == WINNABLE)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "deals": len(self.deals),
+            "median_ms": round(self.median, 3),
+            "p95_ms": round(self.p95, 3),
+            "max_ms": round(self.max, 3),
+            "nodes_per_s": round(self.nodes_per_second),
+            "unknown": self.unknown,
+            "winnable": self.winnable,
+            "peak_mb": None if self.peak_mb is None else round(self.peak_mb, 2),
+        }
+
+    def line(self) -> str:
+        peak = "-" if self.peak_mb is None else f"{self.peak_mb:.2f}"
+        rate = f"{self.nodes_per_second:9.0f}" if sum(self.nodes) else "        -"
+        found = sum(1 for v in self.verdicts if v not in (UNKNOWN, NOT_WINNABLE))
+        word = "winnable" if WINNABLE in self.verdicts or NOT_WINNABLE in self.verdicts else "exact"
+        return (
+            f"  {self.name:<22} median {self.median:9.2f} ms   p95 {self.p95:9.2f} ms   "
+            f"max {self.max:9.2f} ms   {rate} nodes/s   "
+            f"peak {peak:>6} MB   unknown {self.unknown}/{len(self.deals)}   "
+            f"{word} {found}"
+        )
+
+
+def run_solver(
+    name: str,
+    solver: Solver,
+    make: Callable[[int], Game],
+    deals: Sequence[int],
+    budget_ms: float,
+    memory_deals: int = MEMORY_DEALS,
+) -> Figures:
+    """Time ``solver`` on each deal, then measure peak memory on the largest solves."""
+    figures = Figures(name)
+    for n in deals:
+        game = make(n)
+        start = time.perf_counter()
+        result = solver(game, budget_ms)
+        figures.times_ms.append((time.perf_counter() - start) * 1000)
+        figures.nodes.append(result.nodes)
+        figures.verdicts.append(result.verdict)
+        figures.deals.append(n)
+    if memory_deals > 0 and deals:
+        biggest = sorted(zip(figures.nodes, figures.deals, strict=True), reverse=True)
+        peak = 0
+        for _, n in biggest[:memory_deals]:
+            game = make(n)
+            tracemalloc.start()
+            try:
+                solver(game, budget_ms)
+                peak = max(peak, tracemalloc.get_traced_memory()[1])
+            finally:
+                tracemalloc.stop()
+        figures.peak_mb = peak / 2**20
+    return figures
+
+
+# -- the games -------------------------------------------------------------------
+
+
+@dataclass
+class GameBench:
+    """What ``bench`` measures for one game."""
+
+    title: str
+    game_id: str
+    layout: str | None
+    playouts_per_s: float = 0.0
+    playouts: int = 0
+    rows: list[tuple[Figures, Figures | None]] = field(default_factory=list)
+    disagreements: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game_id,
+            "layout": self.layout,
+            "playouts_per_s": round(self.playouts_per_s, 1),
+            "solvers": [
+                {
+                    "solver": solver.to_json(),
+                    "baseline": None if base is None else base.to_json(),
+                    "ratio_median": _ratio(base.median, solver.median) if base else None,
+                }
+                for solver, base in self.rows
+            ],
+            "disagreements": self.disagreements,
+        }
+
+    def text(self) -> str:
+        lines = [f"{self.title}", f"  engine: {self.playouts_per_s:.0f} random playouts/s"]
+        for solver, base in self.rows:
+            lines.append(solver.line())
+            if base is not None:
+                lines.append(base.line())
+                lines.append(
+                    f"  {'ratio baseline/solver':<22} median x{_ratio(base.median, solver.median)}"
+                    f"   p95 x{_ratio(base.p95, solver.p95)}   max x{_ratio(base.max, solver.max)}"
+                    "   (baseline times are capped by its budget)"
+                )
+        if self.disagreements:
+            lines.append(f"  VERDICTS DISAGREE on deals {self.disagreements}")
+        return "\n".join(lines)
+
+
+def _ratio(a: float, b: float) -> float:
+    return round(a / b, 1) if b else 0.0
+
+
+def _disagreements(a: Figures, b: Figures) -> list[int]:
+    return [
+        n
+        for n, x, y in zip(a.deals, a.verdicts, b.verdicts, strict=True)
+        if UNKNOWN not in (x, y) and x != y
+    ]
+
+
+def bench_game(
+    game_id: str,
+    deals: Sequence[int],
+    *,
+    layout: str | None = None,
+    budget_ms: float = DEFAULT_BUDGET_MS,
+    baseline_budget_ms: float | None = DEFAULT_BASELINE_BUDGET_MS,
+    playout_seconds: float = 1.0,
+    memory_deals: int = MEMORY_DEALS,
+) -> GameBench:
+    """Measure one game (see the module docstring)."""
+    from .solver import solve
+    from .solver.pyramid import (
+        baseline_solve_pyramid,
+        max_points_pyramid13_deal,
+    )
+
+    if game_id == "thirteens":
+        layout = layout or "3x5"
+    bench = GameBench(
+        new_game(game_id, deal=1, layout=layout).title + (f" {layout}" if layout else ""),
+        game_id,
+        layout,
+    )
+    if playout_seconds > 0:
+        bench.playouts_per_s, bench.playouts = playouts_per_second(game_id, playout_seconds, layout)
+
+    def make(n: int) -> Game:
+        return new_game(game_id, deal=n, layout=layout)
+
+    def solver(game: Game, ms: float) -> SolveResult:
+        return solve(game, budget_ms=ms)
+
+    def baseline(game: Game, ms: float) -> SolveResult:
+        if isinstance(game, Thirteens):
+            return baseline_solve_thirteens(game, ms)
+        # Pyramid 13's deal has the same .deal/.pos as Pyramid, with no recycles
+        return baseline_solve_pyramid(game, max_nodes=None, budget_ms=ms)  # type: ignore[arg-type]
+
+    name = "solver" if game_id != "pyramid13" else "clear solver"
+    main = run_solver(name, solver, make, deals, budget_ms, memory_deals)
+    base = None
+    if baseline_budget_ms is not None:
+        base = run_solver("baseline", baseline, make, deals, baseline_budget_ms, memory_deals)
+        bench.disagreements = _disagreements(main, base)
+    bench.rows.append((main, base))
+
+    if game_id == "pyramid13":
+
+        def points(game: Game, ms: float) -> SolveResult:
+            assert isinstance(game, Pyramid13)
+            start = time.perf_counter()
+            value, line, status = max_points_pyramid13_deal(
+                game.deal, game.pos, bonus=CLEAR_BONUS[0], budget_ms=ms
+            )
+            verdict = "exact" if status == "exact" else UNKNOWN
+            return SolveResult(verdict, line, 0, (time.perf_counter() - start) * 1000)
+
+        bench.rows.append(
+            (run_solver("points solver", points, make, deals, budget_ms, memory_deals), None)
+        )
+    return bench
+
+
+def parse_deals(text: str) -> list[int]:
+    """``1-200`` or ``1,5,9`` or a mix: the deal numbers to bench."""
+    out: list[int] = []
+    for part in text.split(","):
+        part = part.strip()
+        if "-" in part:
+            lo, hi = part.split("-", 1)
+            out.extend(range(int(lo), int(hi) + 1))
+        elif part:
+            out.append(int(part))
+    if not out:
+        raise ValueError(f"no deal numbers in {text!r}")
+    return out
+
+
+# -- ``python -m thirteen bench`` ------------------------------------------------
+
+
+def register(sub) -> None:  # sub: argparse._SubParsersAction
+    """Add the ``bench`` sub-command."""
+    parser = sub.add_parser(
+        "bench",
+        help="engine and solver speed figures (not a test)",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+    )
+    parser.add_argument("--games", default="thirteens,pyramid,pyramid13", help="comma list")
+    parser.add_argument("--layout", help="Thirteens layout (default 3x5)")
+    parser.add_argument("--deals", default=DEFAULT_DEALS, help="like 1-200 or 1,5,9")
+    parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS, help="per solve")
+    parser.add_argument(
+        "--baseline-budget-ms",
+        type=float,
+        default=DEFAULT_BASELINE_BUDGET_MS,
+        help="per baseline solve",
+    )
+    parser.add_argument("--no-baseline", action="store_true", help="skip the baseline")
+    parser.add_argument("--playout-seconds", type=float, default=1.0, help="per game")
+    parser.add_argument("--memory-deals", type=int, default=MEMORY_DEALS, help="per solver")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(func=_bench_command)
+
+
+def _bench_command(args: argparse.Namespace) -> int:
+    import platform
+    import sys
+
+    from .cli import CommandError
+
+    try:
+        deals = parse_deals(args.deals)
+        games = [g.strip() for g in args.games.split(",") if g.strip()]
+        for g in games:
+            if g not in ("thirteens", "pyramid", "pyramid13"):
+                raise ValueError(f"unknown game {g!r}")
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    header = (
+        f"python {platform.python_version()} ({platform.python_implementation()}) on "
+        f"{platform.machine()}, deals {args.deals}, budget {args.budget_ms:.0f} ms, "
+        f"baseline budget {args.baseline_budget_ms:.0f} ms"
+    )
+    if not args.json:
+        print(header, flush=True)
+    results = []
+    for g in games:
+        bench = bench_game(
+            g,
+            deals,
+            layout=args.layout if g == "thirteens" else None,
+            budget_ms=args.budget_ms,
+            baseline_budget_ms=None if args.no_baseline else args.baseline_budget_ms,
+            playout_seconds=args.playout_seconds,
+            memory_deals=args.memory_deals,
+        )
+        results.append(bench)
+        if not args.json:
+            print(bench.text(), flush=True)
+    rss = _max_rss_mb()
+    if args.json:
+        out = {"setup": header, "games": [b.to_json() for b in results], "max_rss_mb": rss}
+        print(json.dumps(out))
+    elif rss is not None:
+        print(f"process peak resident memory: {rss:.0f} MB")
+    sys.stdout.flush()
+    return 0
+
+
+def _max_rss_mb() -> float | None:
+    """The process's peak resident memory where the platform reports it."""
+    try:
+        import resource
+    except ImportError:  # Windows and the browser
+        return None
+    import sys
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 2**20 if sys.platform == "darwin" else peak / 1024

@@ -1,0 +1,136 @@
+"""Winnable deals only: the first deal number the solver proves winnable.
+
+"Winnable" follows each game's own outcome: Thirteens and Pyramid are won or
+not; Pyramid 13 is won when its final (third) pyramid is cleared, and the three
+deals of a game are independent decks, so a Pyramid 13 deal number is winnable
+when the third deck's pyramid can be cleared in its one pass.  A deal whose
+verdict is unknown within the budget is skipped: only proven deals count.
+"""
+
+from __future__ import annotations
+
+from .deals import MAX_DEAL, check_deal_number
+from .game import Game
+from .pyramid import DEALS_PER_GAME, Pyramid13
+from .solver import SolveResult, solve
+from .variants import game_spec, new_game
+
+DEFAULT_BUDGET_MS = 2000.0
+DEFAULT_LIMIT = 10_000
+"""How many deal numbers to try before giving up (some layouts, like 2x2, are almost never won)."""
+
+
+def final_deal(game: Pyramid13) -> Pyramid13:
+    """A copy of ``game`` at the start of its last deal (earlier deals' points left at 0)."""
+    last = game.copy()
+    index = DEALS_PER_GAME - 1
+    last._set_key((index, (0,) * index, last.deals[index].start()))
+    last._undo = []
+    return last
+
+
+def winnable_verdict(
+    game_id: str,
+    number: int,
+    *,
+    layout: str | None = None,
+    budget_ms: float | None = DEFAULT_BUDGET_MS,
+    max_nodes: int | None = None,
+) -> tuple[SolveResult, Game]:
+    """The solver's verdict on deal ``number`` and the game it was reached on.
+
+    For Pyramid 13 the game is positioned at the start of the final deal and
+    the result's moves clear it.
+    """
+    game = new_game(game_id, deal=number, layout=layout)
+    if isinstance(game, Pyramid13):
+        game = final_deal(game)
+    return solve(game, budget_ms=budget_ms, max_nodes=max_nodes), game
+
+
+def first_winnable_deal(
+    game_id: str,
+    start: int,
+    *,
+    layout: str | None = None,
+    budget_ms: float | None = DEFAULT_BUDGET_MS,
+    max_nodes: int | None = None,
+    limit: int = DEFAULT_LIMIT,
+) -> int:
+    """The first deal number ``>= start`` that the solver proves winnable.
+
+    Raises LookupError when none of ``limit`` deals in a row is proven winnable.
+    """
+    game_spec(game_id)  # a clear error for an unknown game before any solving
+    check_deal_number(start)
+    for number in range(start, min(start + limit, MAX_DEAL + 1)):
+        result, _ = winnable_verdict(
+            game_id, number, layout=layout, budget_ms=budget_ms, max_nodes=max_nodes
+        )
+        if result.winnable:
+            return number
+    raise LookupError(
+        f"no deal from {start} to {min(start + limit, MAX_DEAL + 1) - 1} was proven winnable"
+    )
+
+
+# -- ``python -m thirteen deal`` ----------------------------------------------
+
+
+def register_deal(sub) -> None:  # sub: argparse._SubParsersAction
+    """Add the ``deal`` sub-command."""
+    from .variants import GAMES
+
+    parser = sub.add_parser(
+        "deal",
+        help="print a deal number (with --winnable: the first one proven winnable)",
+        description=(
+            "Print deal --from N and its deck; with --winnable, the first deal number >= N "
+            "that the solver proves winnable (Pyramid 13: its final pyramid can be cleared)."
+        ),
+    )
+    parser.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
+    parser.add_argument("--layout", help="Thirteens grid as COLUMNSxROWS (default 3x5)")
+    parser.add_argument("--from", dest="start", type=int, default=1, help="first deal to try")
+    parser.add_argument("--winnable", action="store_true", help="only a proven winnable deal")
+    parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS, help="per deal")
+    parser.add_argument("--limit", type=int, default=DEFAULT_LIMIT, help="deals to try at most")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(func=_deal_command)
+
+
+def _deal_command(args) -> int:
+    import json
+
+    from .cli import CommandError
+    from .variants import GameSetup, decks_text
+
+    try:
+        setup = GameSetup(args.game, deal=args.start, layout=args.layout)
+        number = args.start
+        verdict = None
+        if args.winnable:
+            number = first_winnable_deal(
+                setup.game,
+                args.start,
+                layout=setup.layout,
+                budget_ms=args.budget_ms,
+                limit=args.limit,
+            )
+            verdict = "winnable"
+            setup = GameSetup(setup.game, deal=number, layout=setup.layout)
+    except (ValueError, LookupError) as exc:
+        raise CommandError(str(exc).strip("'\"")) from None
+    deck = decks_text(setup.decks())
+    if args.json:
+        out = {"game": setup.game, "deal": number, "deck": deck}
+        if setup.layout:
+            out["layout"] = setup.layout
+        if verdict:
+            out["verdict"] = verdict
+        print(json.dumps(out))
+        return 0
+    print(f"{setup.label}" + (" (proven winnable)" if verdict else ""))
+    print(f"Deal: {number}")
+    print(f"Deck: {deck}")
+    return 0

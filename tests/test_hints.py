@@ -1,0 +1,113 @@
+"""Hints: always legal, from any position (also after undo), and on a winning line when found."""
+
+from __future__ import annotations
+
+import pytest
+
+from thirteen.game import Outcome
+from thirteen.hints import heuristic_move, hint, shift_towards_removal
+from thirteen.moves import Draw, MoveToEmpty, RemoveKing, RemovePair
+from thirteen.pyramid import Pyramid13
+from thirteen.solver import solve
+from thirteen.thirteens import Thirteens
+from thirteen.variants import new_game
+
+GAMES = [("thirteens", "3x5"), ("thirteens", "4x4"), ("pyramid", None), ("pyramid13", None)]
+
+
+@pytest.mark.parametrize(("game_id", "layout"), GAMES)
+def test_hints_are_legal_all_game_long_and_after_undo(game_id, layout):
+    game = new_game(game_id, deal=3, layout=layout)
+    steps = 0
+    while not game.is_over and steps < 60:
+        move = hint(game, budget_ms=10)
+        assert move is not None and move in game.legal_moves()
+        game.play(move)
+        steps += 1
+        if steps % 7 == 0:
+            game.undo()
+            again = hint(game, budget_ms=10)
+            assert again is not None and again in game.legal_moves()
+    for budget in (0, 5):
+        move = hint(game, budget_ms=budget)
+        assert (move is None) == game.is_over
+        assert move is None or move in game.legal_moves()
+
+
+@pytest.mark.parametrize(("game_id", "deal"), [("thirteens", 1), ("pyramid", 1), ("pyramid", 7)])
+def test_following_hints_wins_a_winnable_deal(game_id, deal):
+    game = new_game(game_id, deal=deal)
+    assert solve(game, budget_ms=2000).winnable
+    while not game.is_over:
+        game.play(hint(game, budget_ms=2000))
+    assert game.outcome is Outcome.WON
+
+
+def test_pyramid13_hint_follows_the_most_points_line():
+    from thirteen.pyramid import CLEAR_BONUS
+    from thirteen.solver.pyramid import max_points_pyramid13_deal
+
+    game = new_game("pyramid13", deal=1)
+    assert isinstance(game, Pyramid13)
+    points, line, status = max_points_pyramid13_deal(
+        game.deal, game.pos, bonus=CLEAR_BONUS[0], budget_ms=2000
+    )
+    assert status == "exact"
+    for _ in range(5):
+        move = hint(game, budget_ms=2000)
+        assert move in game.legal_moves()
+        game.play(move)
+    copy = game.copy()
+    while copy.deal_index == 0:
+        copy.play(hint(copy, budget_ms=2000))
+    assert copy.deal_scores[0] == points
+
+
+def test_hint_is_none_when_the_game_is_over():
+    game = new_game("thirteens", deal=1)
+    game.play_all(solve(game).moves)
+    assert game.is_over and hint(game) is None and heuristic_move(game) is None
+
+
+def test_heuristic_prefers_kings_then_pairs_then_draw():
+    game = new_game("pyramid", deal=2)
+    move = heuristic_move(game)
+    legal = game.legal_moves()
+    if any(isinstance(m, RemoveKing) for m in legal):
+        assert isinstance(move, RemoveKing)
+    elif any(isinstance(m, RemovePair) for m in legal):
+        assert isinstance(move, RemovePair)
+    else:
+        assert isinstance(move, Draw)
+
+
+def test_thirteens_heuristic_avoids_splitting_a_pair():
+    # removing Ac+Qd (column 1) would drop the 9h two cells, away from the 4s
+    # beside it; removing that 9h+4s pair first splits nothing
+    game = Thirteens.from_text("thirteens 2x3 9h4s/Qd6d/Ac5c -")
+    assert {m.text() for m in game.legal_moves()} == {"Ac+Qd", "4s+9h"}
+    move = heuristic_move(game)
+    assert move is not None and move.text() == "4s+9h"
+
+
+def test_shift_towards_removal_moves_the_right_card():
+    game = Thirteens.from_text("thirteens 3x3 Qh----/5c----/Ad--8s -")
+    move = shift_towards_removal(game)
+    assert isinstance(move, MoveToEmpty) and move in game.legal_moves()
+    game.play(move)
+    assert any(isinstance(m, RemovePair) for m in game.legal_moves())
+    # the hint wins from here without any budget for the solver
+    while not game.is_over:
+        game.play(hint(game, budget_ms=0))
+    assert game.outcome is Outcome.WON
+
+
+def test_thirteens_hint_on_a_lost_deal_follows_the_best_score():
+    from thirteen.solver.thirteens import best_line_thirteens
+
+    game = new_game("thirteens", deal=98)
+    score, _, exact = best_line_thirteens(game)
+    assert exact and score < 52
+    while not game.is_over:
+        game.play(hint(game, budget_ms=2000))
+    assert game.score == score

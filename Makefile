@@ -24,10 +24,12 @@ lint: $(STAMP)
 test: $(STAMP)
 	$(PY) scripts/ensure_test_tools.py
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 	$(PY) -m pytest
 
 bench: $(STAMP)
 	$(PY) -m thirteen bench
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m thirteen bench-ui
 
 web: $(STAMP)
 	$(PY) scripts/build_web.py

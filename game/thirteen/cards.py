@@ -142,3 +142,8 @@ def parse_compact(text: str) -> list[Card | None]:
 
 
 FULL_DECK: tuple[Card, ...] = tuple(range(DECK_SIZE))
+
+
+def count_text(n: int, noun: str = "card") -> str:
+    """``1 card``, ``2 cards``: for texts people read."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

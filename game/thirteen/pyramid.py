@@ -18,6 +18,7 @@ from .cards import (
     NotationError,
     card_text,
     cards_compact,
+    count_text,
     is_king,
     is_pair,
     parse_compact,
@@ -143,6 +144,15 @@ class PyramidDeal:
         """Cards gone from this deal (a deal always starts from 52 cards)."""
         return DECK_SIZE - len(self.cards_left(key))
 
+    def zones(self, key: DealKey) -> dict[str, list[Card]]:
+        """Every card still in the deal, by where it lies."""
+        pm = key[0]
+        return {
+            "pyramid": [c for i, c in enumerate(self.pyramid) if c is not None and not pm >> i & 1],
+            "draw": self.draw_pile(key),
+            "waste": self.waste(key),
+        }
+
     def cards_left(self, key: DealKey) -> list[Card]:
         pm, sm = key[0], key[1]
         left = [c for i, c in enumerate(self.pyramid) if c is not None and not pm >> i & 1]
@@ -236,7 +246,7 @@ class PyramidDeal:
             f"Draw card: {card_text(draw) if draw is not None else '--'}   "
             f"Waste top: {card_text(waste) if waste is not None else '--'} "
             f"({len(self.waste(key))} in waste)   "
-            f"Draw pile: {len(self.draw_pile(key))} cards"
+            f"Draw pile: {count_text(len(self.draw_pile(key)))}"
         )
         return lines
 
@@ -321,14 +331,7 @@ class Pyramid(Game):
         return self.deal.removed(self.pos)
 
     def cards_in_play(self) -> dict[str, list[Card]]:
-        pm = self.pos[0]
-        return {
-            "pyramid": [
-                c for i, c in enumerate(self.deal.pyramid) if c is not None and not pm >> i & 1
-            ],
-            "draw": self.deal.draw_pile(self.pos),
-            "waste": self.deal.waste(self.pos),
-        }
+        return self.deal.zones(self.pos)
 
     def text(self) -> str:
         return (
@@ -470,14 +473,7 @@ class Pyramid13(Game):
         self.state = (index, scores, pos)
 
     def cards_in_play(self) -> dict[str, list[Card]]:
-        pm = self.pos[0]
-        return {
-            "pyramid": [
-                c for i, c in enumerate(self.deal.pyramid) if c is not None and not pm >> i & 1
-            ],
-            "draw": self.deal.draw_pile(self.pos),
-            "waste": self.deal.waste(self.pos),
-        }
+        return self.deal.zones(self.pos)
 
     def text(self) -> str:
         index, scores, pos = self.state

@@ -13,6 +13,7 @@ from .cards import (
     NotationError,
     card_text,
     cards_compact,
+    count_text,
     is_king,
     is_pair,
     parse_compact,
@@ -336,7 +337,7 @@ class Thirteens(Game):
         for r, row in enumerate(self.grid()):
             cells = "".join(f"{card_text(c) if c is not None else '..':>4}" for c in row)
             lines.append(f"row {r + 1}" + cells)
-        lines.append(f"Stock: {self.stock_left} cards")
+        lines.append(f"Stock: {count_text(self.stock_left)}")
         lines.append(f"Score: {self.score}/52   Moves: {len(self.moves)}   {self.outcome.value}")
         legal = self.legal_moves()
         lines.append("Legal moves: " + (" ".join(m.text() for m in legal) or "none"))

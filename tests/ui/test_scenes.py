@@ -324,3 +324,46 @@ def test_shot_command_writes_png(tmp_path):
             )
             == 0
         )
+
+
+def test_settings_are_remembered_and_switch_animations_off(make):
+    """Clicking the settings' checkboxes changes the game now and after a restart."""
+    from thirteen.profile import Profile
+    from thirteen.storage import MemoryStorage
+
+    from .test_table_events import click, click_card
+
+    storage = MemoryStorage()
+    app = make("?game=thirteens&deal=1", profile=Profile(storage))
+    app.open("settings")
+    boxes = {w.name: w for w in app.scene.widgets if hasattr(w, "note")}
+    for name in ("animations", "sound", "four_colour"):
+        click(app, boxes[name].rect.center)
+    assert (app.settings.animations, app.settings.sound, app.settings.four_colour) == (
+        False,
+        False,
+        True,
+    )
+    app.back()
+    click_card(app, "Ks")
+    assert app.table.game.moves and not app.table.anim.active
+
+    again = make("?game=thirteens&deal=1", profile=Profile(storage))
+    assert (again.settings.animations, again.settings.sound, again.settings.four_colour) == (
+        False,
+        False,
+        True,
+    )
+
+
+def test_removals_animate_when_animations_are_on(make):
+    from .test_table_events import click_card
+
+    app = make("?game=thirteens&deal=1", animations=True)
+    for _ in range(40):  # let the deal animation finish (<= 300 ms)
+        app.step(16)
+    click_card(app, "Ks")
+    assert app.table.anim.active
+    for _ in range(25):
+        app.step(16)
+    assert not app.table.anim.active

@@ -344,3 +344,35 @@ def test_pyramid13_forced_waste_cuts_agree_with_baseline() -> None:
         assert result.verdict == plain.verdict, game.text()
         counts[result.verdict] += 1
     assert min(counts.values()) >= 4
+
+
+def test_pyramid13_few_ranks_agree_with_baseline() -> None:
+    # cards of a few ranks only: waste cards of one rank (merged in the
+    # transposition table) and cards with a single partner left (forced
+    # pairs) abound; from the start and after a few random moves
+    ranks = (1, 12, 2, 11, 5, 8, 13)
+    cards = [make_card(r, s) for r in ranks for s in range(4)]
+    rng = random.Random(5)
+    counts = {WINNABLE: 0, NOT_WINNABLE: 0}
+    for _ in range(40):
+        rows = rng.choice((2, 3))
+        cells = sum(range(8 - rows, 8))
+        picked = rng.sample(cards, cells + rng.randint(4, 28 - cells))
+        game = small_position(picked[:cells], picked[cells:], 0)
+        for _ in range(rng.randint(0, 5)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+        plain = baseline_solve_pyramid(game, max_nodes=None)
+        rows_text, draw, waste = game.text().split()[1:4]
+        p13 = Pyramid13.from_text(f"pyramid13 3 0,0 {rows_text} {draw} {waste} -")
+        if p13.is_over:
+            continue
+        result = solve_pyramid13_deal(p13)
+        assert result.verdict == plain.verdict, game.text()
+        counts[result.verdict] += 1
+        if result.winnable:
+            p13.play_all(result.moves)
+            assert p13.deal.cleared(p13.pos)
+    assert min(counts.values()) >= 8, counts

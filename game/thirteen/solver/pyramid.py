@@ -42,6 +42,16 @@ Pruning that keeps every verdict exact:
   partners (a Hall check), which proves lost most one-pass positions where
   the relaxation, blind to the waste's order, still hopes.  The checks run
   after the transposition lookup, so each position is checked once.
+* **Waste by ranks** (last pass).  Waste cards of one rank are
+  interchangeable, so the last pass keys the waste by its rank string
+  (``wc``, four bits a card, kept up to date move by move) rather than by
+  which cards it holds: positions that differ only by which of two Eights was
+  paired earlier share one entry.
+* **Forced pairs** (last pass).  Two available cards that some winning line
+  removes together can be removed at once: every move in between leaves them
+  alone, and removing pyramid cards, the draw card or the waste top early
+  keeps every other move legal.  So a free pyramid card whose only partner
+  left is available goes with it at once, the only move tried.
 
 Keys: CPython hashes a small int to itself and a dict indexes by its low
 bits, while a pyramid mask's low bits (the top rows) stay zero for most of a
@@ -344,8 +354,8 @@ class _Tables:
         rest = self.full_stock & ~sm
         waste = rest & below
         pile = rest & ~below
-        ppart, spart = self.ppart, self.spart
-        lowest = PYRAMID_SIZE + DECK_SIZE
+        spart = self.spart
+        lowest = DECK_SIZE
         forcers: list[tuple[int, int]] = []  # (highest waste partner, needy card)
         for x in self.needy(pm):
             if spart[x] & pile:
@@ -362,33 +372,41 @@ class _Tables:
         forced = waste >> (lowest + 1) << (lowest + 1) & ~self.skings
         if not forced:
             return True
+        forcers.sort()
+        nf = len(forcers)
         s_ppart, s_spart, srank = self.s_ppart, self.s_spart, self.srank
-        # options as bit masks: pyramid cells low, draw-pile indices from bit 28
+        # options as bit masks: pyramid cells low, draw-pile indices from bit 28;
+        # forced cards in ascending order, so the needy cards whose highest waste
+        # partner lies below the forced card grow as a prefix of ``forcers``
         by_rank: dict[int, list[int]] = {}
+        pile_hi = pile << PYRAMID_SIZE
+        cut = left_p
+        k = 0
         while forced:
             low = forced & -forced
             forced ^= low
             j = low.bit_length() - 1
-            ys = s_ppart[j] & left_p
-            for h, x in forcers:
-                if h < j:
-                    ys &= ~UNDER[x]
-            opt = ys | (s_spart[j] & pile) << PYRAMID_SIZE
+            while k < nf and forcers[k][0] < j:
+                cut &= ~UNDER[forcers[k][1]]
+                k += 1
+            opt = s_ppart[j] & cut | s_spart[j] << PYRAMID_SIZE & pile_hi
             if not opt:
                 return False
             r = srank[j]
-            if r in by_rank:
-                by_rank[r].append(opt)
-            else:
+            got = by_rank.get(r)
+            if got is None:
                 by_rank[r] = [opt]
-        stock_bits = (pile | waste) << PYRAMID_SIZE
+            else:
+                got.append(opt)
+        ppart, prmask = self.ppart, self.prmask
+        stock_bits = rest << PYRAMID_SIZE
         for r, opts in by_rank.items():
-            cells = left_p & self.prmask[r]
+            cells = left_p & prmask[r]
             while cells:
                 low = cells & -cells
                 cells ^= low
                 x = low.bit_length() - 1
-                opts.append(ppart[x] & left_p | (spart[x] << PYRAMID_SIZE) & stock_bits)
+                opts.append(ppart[x] & left_p | spart[x] << PYRAMID_SIZE & stock_bits)
             m = len(opts)
             union = 0
             for o in opts:
@@ -561,24 +579,36 @@ def _verdict_search(
     relaxed = t.relaxed
     bury = t.bury
     stack_ok = t.stack_ok
+    ppart, spart = t.ppart, t.spart
+    present, full_stock = t.present, t.full_stock
     seen: dict[int, int] = {}
+    seen_last: set[int] = set()
     path: list[RawMove] = []
     full = FULL_PYRAMID
     t.budget = budget
 
-    def go(pm: int, sm: int, p: int, u: int, cv: int) -> bool:
+    def go(pm: int, sm: int, p: int, u: int, cv: int, wc: int) -> bool:
         if pm == full:
             return True
-        last = u == recycles
-        if last:
-            sm, cv = bury(pm, sm, p, cv)
-        key = sm | p << 24 | pm << 29
-        old = seen.get(key)
-        if old is not None and old <= u:
-            return False
-        seen[key] = u
-        if last and not (relaxed(pm, cv) and stack_ok(pm, sm, p)):
-            return False
+        if u == recycles:
+            sm2, cv = bury(pm, sm, p, cv)
+            if sm2 != sm:
+                sm = sm2
+                wc &= (1 << 4 * (~sm & ((1 << p) - 1)).bit_count()) - 1
+            # last pass: waste cards of one rank are interchangeable, so the
+            # waste is keyed by its ranks (wc) and the pile by what is gone of it
+            key = (sm >> p) << 28 | pm | p << 52 | wc << 57
+            if key in seen_last:
+                return False
+            seen_last.add(key)
+            if not (relaxed(pm, cv) and stack_ok(pm, sm, p)):
+                return False
+        else:
+            key = sm | p << 24 | pm << 29
+            old = seen.get(key)
+            if old is not None and old <= u:
+                return False
+            seen[key] = u
         budget.nodes += 1
         if budget.nodes >= budget.next_check:
             budget.check()
@@ -586,23 +616,57 @@ def _verdict_search(
         # forced Kings
         for i in free:
             if prank[i] == KING_INDEX:
-                if go(pm | 1 << i, sm, p, u, cv):
+                if go(pm | 1 << i, sm, p, u, cv, wc):
                     path.append(("k", pcard[i]))
                     return True
                 return False
         d = p if p < n else -1
         if d >= 0 and srank[d] == KING_INDEX:
-            if go(pm, sm | 1 << d, nxt(sm, d + 1), u, cv - scv[d]):
+            if go(pm, sm | 1 << d, nxt(sm, d + 1), u, cv - scv[d], wc):
                 path.append(("k", scard[d]))
                 return True
             return False
         lo = ~sm & ((1 << p) - 1)
         w = lo.bit_length() - 1
         if w >= 0 and srank[w] == KING_INDEX:
-            if go(pm, sm | 1 << w, p, u, cv - scv[w]):
+            if go(pm, sm | 1 << w, p, u, cv - scv[w], wc >> 4):
                 path.append(("k", scard[w]))
                 return True
             return False
+        if u == recycles:
+            # forced pairs: a free pyramid card whose one partner left is available
+            left_p = present & ~pm
+            rest = full_stock & ~sm
+            for i in free:
+                opts = ppart[i] & left_p | (spart[i] & rest) << 28
+                if opts & (opts - 1):
+                    continue
+                y = opts.bit_length() - 1
+                if y < 28:
+                    if not (pm & COVER[y] == COVER[y]):
+                        continue
+                    pm2 = pm | 1 << i | 1 << y
+                    if relaxed(pm2, cv) and go(pm2, sm, p, u, cv, wc):
+                        path.append(("p", pcard[i], pcard[y]))
+                        return True
+                    return False
+                y -= 28
+                if y == d:
+                    pm2 = pm | 1 << i
+                    sm2 = sm | 1 << d
+                    cv2 = cv - scv[d]
+                    if relaxed(pm2, cv2) and go(pm2, sm2, nxt(sm2, d + 1), u, cv2, wc):
+                        path.append(("p", pcard[i], scard[d]))
+                        return True
+                    return False
+                if y == w:
+                    pm2 = pm | 1 << i
+                    sm2 = sm | 1 << w
+                    cv2 = cv - scv[w]
+                    if relaxed(pm2, cv2) and go(pm2, sm2, p, u, cv2, wc >> 4):
+                        path.append(("p", pcard[i], scard[w]))
+                        return True
+                    return False
         # pyramid pairs
         nf = len(free)
         for a in range(nf):
@@ -612,7 +676,7 @@ def _verdict_search(
                 j = free[b]
                 if prank[j] + ri == 11:
                     pm2 = pm | 1 << i | 1 << j
-                    if relaxed(pm2, cv) and go(pm2, sm, p, u, cv):
+                    if relaxed(pm2, cv) and go(pm2, sm, p, u, cv, wc):
                         path.append(("p", pcard[i], pcard[j]))
                         return True
         # pyramid + draw card / waste top
@@ -625,37 +689,41 @@ def _verdict_search(
                 sm2 = sm | 1 << d
                 p2 = nxt(sm2, d + 1)
                 cv2 = cv - scv[d]
-                if relaxed(pm2, cv2) and go(pm2, sm2, p2, u, cv2):
+                if relaxed(pm2, cv2) and go(pm2, sm2, p2, u, cv2, wc):
                     path.append(("p", pcard[i], scard[d]))
                     return True
             if ri + rw == 11:
                 pm2 = pm | 1 << i
                 sm2 = sm | 1 << w
                 cv2 = cv - scv[w]
-                if relaxed(pm2, cv2) and go(pm2, sm2, p, u, cv2):
+                if relaxed(pm2, cv2) and go(pm2, sm2, p, u, cv2, wc >> 4):
                     path.append(("p", pcard[i], scard[w]))
                     return True
         if rd + rw == 11:
             sm2 = sm | 1 << d | 1 << w
             p2 = nxt(sm2, d + 1)
             cv2 = cv - scv[d] - scv[w]
-            if relaxed(pm, cv2) and go(pm, sm2, p2, u, cv2):
+            if relaxed(pm, cv2) and go(pm, sm2, p2, u, cv2, wc >> 4):
                 path.append(("p", scard[d], scard[w]))
                 return True
         if d >= 0:
             p2 = nxt(sm, d + 1)
-            if go(pm, sm, p2, u, cv):
+            if go(pm, sm, p2, u, cv, wc << 4 | srank[d] + 1):
                 path.append(("d",))
                 return True
         elif u < recycles and lo:
-            if go(pm, sm, nxt(sm, 0), u + 1, cv):
+            if go(pm, sm, nxt(sm, 0), u + 1, cv, 0):
                 path.append(("r",))
                 return True
         return False
 
     pm, sm, p, u = t.normalise(start)
     cv = t.cv_of(sm)
-    found = go(pm, sm, p, u, cv)
+    wc = 0
+    for j in range(p):
+        if not sm >> j & 1:
+            wc = wc << 4 | srank[j] + 1
+    found = go(pm, sm, p, u, cv, wc)
     path.reverse()
     return found, path
 

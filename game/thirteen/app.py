@@ -61,6 +61,7 @@ class App:
         self.stack: list[Scene] = []
         self.posted_for: Game | None = None
         self.notices: list[str] = list(self.profile.notices)
+        self._profile_notices_told = len(self.profile.notices)
         self._touch: tuple[float, tuple[int, int]] | None = None
         self.pending_say: str | None = None
         """A notice to show on the next table put out (see :meth:`note`)."""
@@ -86,6 +87,7 @@ class App:
         self.notices += notices
         saved = self.profile.load_game()
         self.notices += [n for n in self.profile.notices if n not in self.notices]
+        self._profile_notices_told = len(self.profile.notices)
         if saved is not None and saved.is_over:
             saved = None
         if setup is not None and (saved is None or getattr(saved, "setup", None) != setup):
@@ -169,10 +171,22 @@ class App:
     def record_result(self, game: Game) -> None:
         self.profile.record_result(game)
         self.profile.clear_game()
+        self._tell_storage_news()
 
     def save_game(self, game: Game) -> None:
         if not game.is_over:
             self.profile.save_game(game)
+            self._tell_storage_news()
+
+    def _tell_storage_news(self) -> None:
+        """Storage that fails mid-game (a full quota) is told once, quietly, on the table."""
+        news = self.profile.notices[self._profile_notices_told :]
+        self._profile_notices_told = len(self.profile.notices)
+        for message in news:
+            if message not in self.notices:
+                self.notices.append(message)
+            if self.table is not None:
+                self.table.say(message, 5000)
 
     def score_pending(self) -> bool:
         """A finished Pyramid 13 score the player has not posted (or waived) yet."""

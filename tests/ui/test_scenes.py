@@ -367,3 +367,30 @@ def test_removals_animate_when_animations_are_on(make):
     for _ in range(25):
         app.step(16)
     assert not app.table.anim.active
+
+
+def test_storage_that_fills_up_mid_game_is_told_quietly_and_play_goes_on(make):
+    """A quota error on a write after a move: the table says so once, the game goes on."""
+    from thirteen.profile import Profile
+    from thirteen.storage import MemoryStorage
+
+    from .test_table_events import click_card
+
+    class FillsUp(MemoryStorage):
+        full = False
+
+        def _set(self, key: str, value: str) -> None:
+            if self.full:
+                raise OSError("QuotaExceededError")
+            super()._set(key, value)
+
+    storage = FillsUp()
+    app = make("?game=thirteens&deal=1", profile=Profile(storage), animations=False)
+    storage.full = True
+    click_card(app, "Ks")
+    assert [m.text() for m in app.table.game.moves] == ["Ks"]
+    assert "will not be kept" in app.table.message
+    click_card(app, "4s")
+    click_card(app, "9c")
+    assert len(app.table.game.moves) == 2
+    assert app.notices.count(app.table.message) <= 1

@@ -40,6 +40,13 @@ FRAMES_KEPT = 600
 WINNABLE_FALLBACK = (
     "Winnable deals only: the deal checker is not available, so this deal is unchecked."
 )
+WINNABLE_NOT_FOUND = (
+    "Winnable deals only: no deal was proven winnable in time, so this deal is unchecked."
+)
+
+WINNABLE_BUDGET_MS = 400
+"""The whole search for a winnable random deal, so a click never freezes the game
+(the solver's own budget is per deal, and some layouts take hundreds of deals)."""
 
 TOUCH_ECHO_MS = 600
 """A mouse press this soon after a touch near the same place is SDL's echo of it."""
@@ -90,6 +97,12 @@ class App:
         self._profile_notices_told = len(self.profile.notices)
         if saved is not None and saved.is_over:
             saved = None
+        if setup is not None and saved is not None and getattr(saved, "setup", None) != setup:
+            # The link's game takes the one save slot: a saved game with moves is
+            # counted as played (abandoned) rather than lost without a trace.
+            if saved.moves:
+                self.profile.record_result(saved)
+                self.note(f"Your unfinished {saved.setup.label} was counted as played.")
         if setup is not None and (saved is None or getattr(saved, "setup", None) != setup):
             self.new_game(setup)
         elif saved is not None:
@@ -130,23 +143,36 @@ class App:
     def random_setup(self, game_id: str, layout: str | None = None) -> GameSetup:
         """A random deal, or the first winnable one from there when the setting asks.
 
-        When the winnable-deal finder is missing or fails, the random deal is
-        played unchecked and the player is told (on the table and on the start
-        screen), never silently.
+        The search stops after :data:`WINNABLE_BUDGET_MS` in all.  When the
+        winnable-deal finder is missing, fails or finds nothing in time, the
+        random deal is played unchecked and the player is told (on the table
+        and on the start screen), never silently.
         """
         number = random.randint(1, MAX_DEAL)
         if self.settings.winnable_only:
+            found, fallback = None, WINNABLE_NOT_FOUND
             try:
                 from .winnable import first_winnable_deal
 
-                found = first_winnable_deal(game_id, number, layout=layout, budget_ms=200)
+                deadline = time.perf_counter() + WINNABLE_BUDGET_MS / 1000
+                candidate = number
+                while found is None and candidate <= MAX_DEAL:
+                    left_ms = (deadline - time.perf_counter()) * 1000
+                    if left_ms <= 0:
+                        break
+                    try:
+                        found = first_winnable_deal(
+                            game_id, candidate, layout=layout, budget_ms=min(200, left_ms), limit=1
+                        )
+                    except LookupError:  # not proven winnable (in time): the next one
+                        candidate += 1
             except Exception as exc:  # ImportError while winnable.py is missing
-                found = None
+                found, fallback = None, WINNABLE_FALLBACK
                 print(f"thirteen: winnable deals unavailable: {exc!r}", file=sys.stderr)
             if isinstance(found, int) and 1 <= found <= MAX_DEAL:
                 number = found
             else:
-                self.note(WINNABLE_FALLBACK)
+                self.note(fallback)
         return GameSetup(game_id, deal=number, layout=layout)
 
     def note(self, message: str) -> None:

@@ -326,7 +326,7 @@ class Profile:
         try:
             parsed = json.loads(raw)
             data = _migrate(kind, parsed)
-        except ValueError:  # JSONDecodeError and Unreadable are ValueErrors
+        except (ValueError, RecursionError):  # JSONDecodeError, Unreadable; too deep
             self._set_aside(key, raw)
             return None
         return data, data is not parsed

@@ -258,7 +258,7 @@ class FileStorage(Storage):
             return
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deep to read
             data = None
         if not isinstance(data, dict):
             self._move_aside()

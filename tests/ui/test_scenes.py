@@ -394,3 +394,27 @@ def test_storage_that_fills_up_mid_game_is_told_quietly_and_play_goes_on(make):
     click_card(app, "9c")
     assert len(app.table.game.moves) == 2
     assert app.notices.count(app.table.message) <= 1
+
+
+def test_a_link_to_another_deal_counts_the_saved_game_as_played(make):
+    """A link's game takes the one save slot; the saved game in progress is counted
+    as played (abandoned) and the player is told, not silently lost."""
+    from thirteen.profile import Profile
+    from thirteen.storage import MemoryStorage
+
+    from .test_table_events import click_card
+
+    storage = MemoryStorage()
+    first = make("?game=thirteens&deal=1", profile=Profile(storage), animations=False)
+    click_card(first, "Ks")
+    assert Profile(storage).stats("thirteens", "3x5").played == 0
+
+    other = make("?game=thirteens&deal=2", profile=Profile(storage), animations=False)
+    stats = Profile(storage).stats("thirteens", "3x5")
+    assert (stats.played, stats.won) == (1, 0)
+    assert Profile(storage).load_game().setup.deal == 2
+    assert "counted as played" in other.table.message
+
+    again = make("?game=thirteens&deal=2", profile=Profile(storage), animations=False)
+    assert Profile(storage).stats("thirteens", "3x5").played == 1
+    assert again.table.game.setup.deal == 2

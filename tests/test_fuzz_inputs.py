@@ -1,0 +1,559 @@
+"""Fuzzing what comes from outside: links, deck strings, stored data, screen names.
+
+The project standard: bad input gets a clear message and loses nothing.  Each
+property feeds odd input to one entry point and checks that it neither raises
+(beyond the documented ValueError with a message) nor drops data that was good.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import string
+from datetime import date
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from thirteen import share
+from thirteen.cards import FULL_DECK, NotationError, card_text, parse_deck
+from thirteen.cli import main as cli_main
+from thirteen.deals import MAX_DEAL
+from thirteen.game import Game
+from thirteen.profile import (
+    NAME_CHARS,
+    NAME_MAX,
+    NAME_MIN,
+    Profile,
+    Settings,
+    Stats,
+    validate_name,
+)
+from thirteen.storage import NAMESPACE, RECOVERY, FileStorage, MemoryStorage
+from thirteen.variants import GAMES, GameSetup, parse_decks
+
+EXAMPLES = int(os.environ.get("THIRTEEN_FUZZ_EXAMPLES", "60"))
+"""Set THIRTEEN_FUZZ_EXAMPLES=2000 (say) for a longer hunt."""
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=os.environ.get("CI") == "true",
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+
+DAY = date(2025, 3, 14)
+
+# -- links ----------------------------------------------------------------------
+
+ODD_VALUES = [
+    "",
+    "today",
+    "TODAY",
+    "0",
+    "-1",
+    "-0",
+    "1",
+    "+5",
+    " 7 ",
+    str(MAX_DEAL),
+    str(MAX_DEAL + 1),
+    "9" * 40,
+    "1e9",
+    "0x10",
+    "1.5",
+    "\u0663",  # Arabic-Indic three
+    "\u00b2",  # superscript two: isdigit() but not int()
+    "0x0",
+    "99x99",
+    "3x5x7",
+    "3x",
+    "x5",
+    "2x15",
+    "6x5",
+    "4X4",
+    "%",
+    "%zz",
+    "%ff%fe",
+    "%00",
+    "%E2%82%AC",
+    "a=b",
+    "thirteens",
+    "pyramid13",
+    "Pyramid",
+    "|",
+    "||",
+    "Ah",
+    "10h 10h",
+    " ".join(card_text(c) for c in FULL_DECK),
+    "+".join(card_text(c) for c in FULL_DECK),
+    " | ".join([" ".join(card_text(c) for c in FULL_DECK)] * 3),
+]
+KEYS = ["game", "deal", "deck", "layout", "GAME", " game ", "-pygbag", "-", "", "x", "%67ame"]
+
+
+@st.composite
+def queries(draw) -> str:
+    parts = []
+    for _ in range(draw(st.integers(0, 6))):
+        key = draw(st.sampled_from(KEYS) | st.text(max_size=6))
+        value = draw(
+            st.sampled_from(ODD_VALUES) | st.text(max_size=12) | st.sampled_from(list(GAMES))
+        )
+        shape = draw(st.integers(0, 3))
+        parts.append(key if shape == 0 else f"{key}={value}" if shape < 3 else f"{key}=={value}")
+    text = draw(st.sampled_from(["&", ";", "&&"])).join(parts)
+    lead = draw(st.sampled_from(["", "?", "??", "https://x.io/play?", "#frag?"]))
+    tail = draw(st.sampled_from(["", "#top", "&", "%", "%2"]))
+    return lead + text + tail
+
+
+def check_query(query: str) -> None:
+    setup, notices = share.parse_query(query, today=DAY)
+    assert isinstance(notices, list) and all(isinstance(n, str) and n for n in notices)
+    if setup is None:
+        return
+    assert isinstance(setup, GameSetup)
+    assert setup.game in GAMES
+    assert (setup.deal is None) != (setup.deck is None)
+    if setup.deal is not None:
+        assert 1 <= setup.deal <= MAX_DEAL
+    # What the link gave opens again from its own share link, with nothing to say.
+    again, quiet = share.parse_query(share.share_query(setup), today=DAY)
+    assert again == setup and quiet == []
+
+
+@FUZZ
+@given(queries())
+@example("game=thirteens&layout=3x5x7&deal=0")
+@example("game=thirteens&layout=\u00b2x5")
+@example("game=pyramid13&deck=|||")
+@example("game=thirteens&deal=" + "9" * 3000)
+@example("game=thirteens&layout=" + "9" * 5000 + "x2")
+@example("game=thirteens&deal=today&deal=3&deck=Ah")
+@example("game=%ff%fe&=&&==")
+def test_parse_query_never_raises(query):
+    check_query(query)
+
+
+@FUZZ
+@given(st.text(max_size=80))
+def test_parse_query_of_any_text_never_raises(query):
+    check_query(query)
+    check_query("game=thirteens&" + query)
+
+
+@FUZZ
+@given(st.binary(max_size=40))
+def test_parse_query_of_percent_escaped_bytes_never_raises(raw):
+    escaped = "".join(f"%{b:02x}" for b in raw)
+    check_query(f"game={escaped}")
+    check_query(f"game=pyramid&deal={escaped}")
+    check_query(f"game=thirteens&layout={escaped}&deck={escaped}")
+
+
+# -- deck strings ----------------------------------------------------------------
+
+TOKENS = st.sampled_from(
+    [card_text(c) for c in FULL_DECK] + ["10h", "10S", "ah", "1h", "Xx", "T", "", "Thh", "|", "ö"]
+)
+
+
+@st.composite
+def deck_strings(draw) -> str:
+    """A full deck with a few random edits: drops, duplicates, junk, swaps."""
+    cards = [card_text(c) for c in draw(st.permutations(FULL_DECK))]
+    for _ in range(draw(st.integers(0, 3))):
+        kind = draw(st.integers(0, 3))
+        i = draw(st.integers(0, len(cards) - 1)) if cards else 0
+        if kind == 0 and cards:
+            cards.pop(i)
+        elif kind == 1 and cards:
+            cards.insert(i, cards[draw(st.integers(0, len(cards) - 1))])
+        elif kind == 2:
+            cards.insert(i, draw(TOKENS | st.text(min_size=1, max_size=4)))
+        elif cards:
+            cards[i] = cards[i].lower() if draw(st.booleans()) else cards[i].upper()
+    sep = draw(st.sampled_from([" ", "  ", "\n", "\t", " \u3000 "]))
+    return sep.join(cards)
+
+
+def names_a_token_or_count(message: str, text: str) -> bool:
+    tokens = text.replace("|", " ").split()
+    return bool(
+        re.search(r"got \d+", message)
+        or re.search(r"duplicate card [2-9TJQKA][cdhs]", message)
+        or any(repr(t) in message for t in tokens)
+        or any(f"{t!r}"[1:-1] in message for t in tokens if len(t) > 1)
+    )
+
+
+@FUZZ
+@given(deck_strings())
+@example("")
+@example("Ah " * 52)
+@example("10h")
+@example("\u00b2h")
+def test_deck_strings_fail_only_with_a_message_naming_the_problem(text):
+    try:
+        deck = parse_deck(text)
+    except NotationError as exc:
+        assert names_a_token_or_count(str(exc), text), str(exc)
+    else:
+        assert sorted(deck) == list(FULL_DECK)
+    for game_id in GAMES:
+        try:
+            setup = GameSetup(
+                game_id, deck=text if game_id != "pyramid13" else f"{text}|{text}|{text}"
+            )
+        except ValueError as exc:  # NotationError is a ValueError
+            assert str(exc)
+            assert names_a_token_or_count(str(exc), text) or "needs" in str(exc), str(exc)
+        else:
+            assert setup.new_game().removed_cards == 0
+
+
+@FUZZ
+@given(st.lists(TOKENS | st.text(max_size=5), max_size=160), st.sampled_from(list(GAMES)))
+def test_random_token_lists_fail_with_notation_errors(tokens, game_id):
+    text = " ".join(tokens)
+    try:
+        decks = parse_decks(game_id, text)
+    except NotationError as exc:
+        assert str(exc)
+    else:
+        assert all(sorted(d) == list(FULL_DECK) for d in decks)
+
+
+@FUZZ
+@given(
+    st.sampled_from(list(GAMES)),
+    st.one_of(st.none(), st.integers(-5, 5), st.integers(MAX_DEAL - 2, MAX_DEAL + 2)),
+    st.one_of(st.none(), st.sampled_from(ODD_VALUES), st.text(max_size=10)),
+    st.lists(st.sampled_from(["D", "R", "Kh", "Ah+Qs", "Ah>1", "Ah>0", "Ah>99", "+", ">", "x"])),
+)
+def test_cli_show_fails_with_status_2_and_a_line(capsys, game_id, deal, layout, moves):
+    argv = ["show", "--game", game_id]
+    argv += ["--deal", str(deal)] if deal is not None else ["--deck", "Ah Kh"]
+    if layout is not None:
+        argv += [f"--layout={layout}"]
+    if moves:
+        argv += ["--moves", " ".join(moves)]
+    assert cli_main(argv) in (0, 2)
+    err = capsys.readouterr().err
+    assert err == "" or err.startswith("error: ")
+
+
+# -- stored data -----------------------------------------------------------------
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**12), 10**12)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+FIELD_VALUES = JSON | st.sampled_from([0, 1, 2, -1, 10**12, True, False, "1", [], {}, None])
+
+RECORD_KEYS = [
+    "settings",
+    "game",
+    "stats/thirteens/3x5",
+    "stats/thirteens/4x4",
+    "stats/pyramid13",
+    "stats/pyramid",
+    "scores/pyramid13",
+    "scores/pyramid",
+]
+
+
+@st.composite
+def records(draw, key: str) -> str:
+    """Something that might be stored under ``key``: junk, JSON, or the right
+    shape with some fields of the wrong type."""
+    kind = draw(st.integers(0, 4))
+    if kind == 0:
+        return draw(st.text(max_size=30))
+    if kind == 1:
+        return json.dumps(draw(JSON))
+    if kind == 2:
+        depth = draw(st.sampled_from([50, 900, 5000, 100_000]))
+        return "[" * depth + "]" * depth
+    record: dict = {"v": draw(st.sampled_from([1, 1, 2, 3, 0, "1", None]))}
+    if key == "settings":
+        names = ["sound", "animations", "four_colour", "winnable_only", "x"]
+    elif key == "game":
+        names = ["record"]
+        record["record"] = draw(
+            st.fixed_dictionaries(
+                {"game": st.sampled_from([*GAMES, "chess", 3])},
+                optional={
+                    "deal": FIELD_VALUES | st.integers(1, 50),
+                    "deck": FIELD_VALUES,
+                    "layout": FIELD_VALUES | st.sampled_from(["3x5", "4x4", "0x0"]),
+                    "moves": FIELD_VALUES | st.lists(st.sampled_from(["D", "Kh", "Ah+Qs", "?"])),
+                },
+            )
+        )
+    elif key.startswith("stats/"):
+        names = ["played", "won", "total_score", "current_streak", "best_streak", "distribution"]
+        names += ["scores", "streak", "best"]  # version 1 fields
+    else:
+        names = ["all_time", "days"]
+        entry = st.fixed_dictionaries(
+            {},
+            optional={
+                "name": st.sampled_from(["Alice", "Bob", "  Carol  ", "x" * 20]) | FIELD_VALUES,
+                "score": FIELD_VALUES | st.integers(0, 2000),
+                "date": st.sampled_from(["2025-03-14", "20250314", "2025-13-01"]) | FIELD_VALUES,
+                "deals": st.sampled_from(["deal 1", "custom"]) | FIELD_VALUES,
+                "game": st.sampled_from(["pyramid13", "pyramid"]) | FIELD_VALUES,
+            },
+        )
+        record["all_time"] = draw(st.lists(entry, max_size=12) | FIELD_VALUES)
+        record["days"] = draw(
+            st.dictionaries(st.sampled_from(["2025-03-14", "x"]), st.lists(entry, max_size=3))
+            | FIELD_VALUES
+        )
+    for name in names:
+        if name not in record and draw(st.booleans()):
+            record[name] = draw(FIELD_VALUES)
+    return json.dumps(record)
+
+
+@st.composite
+def stored(draw) -> dict[str, str]:
+    """Contents for the profile's keys: some fuzzed, some absent."""
+    out = {}
+    for key in draw(st.lists(st.sampled_from(RECORD_KEYS), unique=True, max_size=4)):
+        out[NAMESPACE + key] = draw(records(key))
+    return out
+
+
+GOOD_SETTINGS = json.dumps(
+    {"v": 1, "sound": False, "animations": False, "four_colour": True, "winnable_only": False}
+)
+GOOD_STATS = json.dumps(
+    {
+        "v": 2,
+        "played": 3,
+        "won": 1,
+        "total_score": 60,
+        "current_streak": 0,
+        "best_streak": 1,
+        "distribution": {"52": 1, "4": 2},
+    }
+)
+
+
+def exercise(profile: Profile) -> None:
+    """Every read the interface makes of a profile."""
+    assert isinstance(profile.settings, Settings)
+    for gid, layout in (("thirteens", "3x5"), ("thirteens", "4x4"), ("pyramid13", None)):
+        assert isinstance(profile.stats(gid, layout), Stats)
+    profile.stats("pyramid")
+    for gid in ("pyramid13", "pyramid"):
+        profile.top_all_time(gid)
+        profile.top_today(gid, today=DAY)
+    game = profile.load_game()
+    assert game is None or isinstance(game, Game)
+    profile.saved_setup()
+    assert all(isinstance(n, str) and n for n in profile.notices)
+
+
+def migrated(key: str, old: str, new: str | None) -> bool:
+    """A version 1 statistics record rewritten as version 2 (the migration keeps
+    its counts; anything it cannot use makes the record unclean and set aside)."""
+    if not key.startswith(NAMESPACE + "stats/") or new is None:
+        return False
+    try:
+        was, now = json.loads(old), json.loads(new)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(was, dict) and was.get("v", 1) == 1 and now.get("v") == 2
+
+
+def assert_nothing_lost(before: dict[str, str], after: dict[str, str]) -> None:
+    """Every stored value is still there: at its key, or set aside under a recovery key."""
+    kept = set(after.values())
+    for key, value in before.items():
+        if after.get(key) == value or migrated(key, value, after.get(key)):
+            continue
+        assert value in kept, f"{key}: {value[:60]!r} was lost"
+        aside = [k for k, v in after.items() if v == value and k.startswith(RECOVERY)]
+        assert aside, f"{key} was not set aside"
+
+
+@FUZZ
+@given(stored(), st.sampled_from(["settings", "stats"]))
+def test_profile_over_odd_memory_storage(contents, good):
+    # One good record of a key the fuzz left alone must survive untouched.
+    good_key = NAMESPACE + ("settings" if good == "settings" else "stats/thirteens/5x3")
+    if good_key not in contents:
+        contents[good_key] = GOOD_SETTINGS if good == "settings" else GOOD_STATS
+    storage = MemoryStorage()
+    storage.data.update(contents)
+    profile = Profile(storage)
+    exercise(profile)
+    assert_nothing_lost(contents, storage.data)
+    if contents[good_key] in (GOOD_SETTINGS, GOOD_STATS):
+        if good == "settings":
+            assert profile.settings == Settings(False, False, True, False)
+        else:
+            st_ = profile.stats("thirteens", "5x3")
+            assert (st_.played, st_.won, st_.distribution) == (3, 1, {52: 1, 4: 2})
+        assert storage.data[good_key] == contents[good_key]
+
+
+@FUZZ
+@given(
+    st.fixed_dictionaries(
+        {}, optional={name: FIELD_VALUES for name in ("sound", "animations", "four_colour")}
+    )
+)
+def test_settings_keep_every_valid_field(fields_):
+    storage = MemoryStorage()
+    storage.data[NAMESPACE + "settings"] = json.dumps({"v": 1, **fields_})
+    profile = Profile(storage)
+    for name in ("sound", "animations", "four_colour"):
+        value = fields_.get(name)
+        expected = value if isinstance(value, bool) else getattr(Settings(), name)
+        assert getattr(profile.settings, name) == expected
+    assert_nothing_lost({NAMESPACE + "settings": json.dumps({"v": 1, **fields_})}, storage.data)
+
+
+@FUZZ
+@given(
+    st.one_of(
+        st.text(max_size=40),
+        st.dictionaries(
+            st.sampled_from([NAMESPACE + k for k in RECORD_KEYS] + ["other/key", "thirteen/x"]),
+            JSON | st.text(max_size=20),
+            max_size=5,
+        ).map(json.dumps),
+        JSON.map(json.dumps),
+        st.sampled_from(["[" * 5000 + "]" * 5000, '{"a": ' + "[" * 900 + "]" * 900 + "}"]),
+    ),
+    st.booleans(),
+)
+def test_profile_over_odd_file_storage(tmp_path_factory, text, good):
+    folder = Path(tmp_path_factory.mktemp("store"))
+    path = folder / "thirteen.json"
+    parsed = None
+    try:
+        parsed = json.loads(text)
+    except (ValueError, RecursionError):
+        pass
+    if good and isinstance(parsed, dict):
+        parsed[NAMESPACE + "settings"] = GOOD_SETTINGS
+        text = json.dumps(parsed)
+    path.write_bytes(text.encode("utf-8"))
+    storage = FileStorage(path)
+    profile = Profile(storage)
+    exercise(profile)
+    if isinstance(parsed, dict):
+        strings = {k: v for k, v in parsed.items() if isinstance(v, str)}
+        assert_nothing_lost(strings, storage.data)
+        if good:
+            assert profile.settings == Settings(False, False, True, False)
+    else:
+        # Not an object: the file is kept beside, byte for byte, and play starts afresh.
+        kept = [p for p in folder.iterdir() if ".corrupt-" in p.name]
+        assert [p.read_bytes() for p in kept] == [text.encode("utf-8")]
+        assert profile.notices
+
+
+@pytest.fixture(scope="module")
+def display():
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    import pygame
+
+    from thirteen import app as app_module
+
+    yield app_module
+    app_module.current = None
+    pygame.display.quit()
+
+
+@settings(FUZZ, max_examples=max(1, EXAMPLES // 2))
+@given(stored(), st.sampled_from(["", "?game=thirteens&deal=4", "?game=pyramid13&deal=x"]))
+def test_app_starts_over_odd_storage(display, contents, query):
+    storage = MemoryStorage()
+    storage.data.update(contents)
+    app = display.make_app(["--query", query] if query else [], Profile(storage))
+    app.step(16)
+    assert app.scene is not None
+    if app.table is not None:
+        assert not app.game.is_over
+    assert_nothing_lost(contents, storage.data)
+
+
+# -- screen names ----------------------------------------------------------------
+
+NAME_TEXT = st.text(
+    alphabet=string.ascii_letters + string.digits + " -_." + "\t\nöé\u3000\x00", max_size=14
+)
+
+
+@FUZZ
+@given(NAME_TEXT | st.text(max_size=14))
+@example("  Alice  ")
+@example("Al ic")
+@example(" " * 12)
+@example("Alice\t")
+@example("\u0661\u0662\u0663\u0664\u0665")
+def test_validate_name_trims_or_explains(name):
+    try:
+        got = validate_name(name)
+    except ValueError as exc:
+        assert str(exc).startswith("The name")
+    else:
+        assert got == name.strip(" ")
+        assert NAME_MIN <= len(got) <= NAME_MAX
+        assert set(got) <= NAME_CHARS
+        assert got == got.strip(" ")
+
+
+@pytest.mark.parametrize("value", [None, 12345, b"Alice", ["Alice"]])
+def test_validate_name_of_non_text_explains(value):
+    with pytest.raises(ValueError, match="text"):
+        validate_name(value)
+
+
+# -- regressions the fuzzing found ------------------------------------------------
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize("key", RECORD_KEYS)
+def test_deeply_nested_json_is_set_aside_not_a_crash(key):
+    """Found by fuzzing: json.loads raises RecursionError (not ValueError) on
+    deeply nested input, and Profile let it through and crashed the start."""
+    storage = MemoryStorage()
+    storage.data[NAMESPACE + key] = DEEP
+    storage.data[NAMESPACE + "settings" if key != "settings" else NAMESPACE + "x"] = GOOD_SETTINGS
+    profile = Profile(storage)
+    exercise(profile)
+    assert NAMESPACE + key not in storage.data
+    assert DEEP in storage.data.values()  # set aside under a recovery key
+    if key != "settings":
+        assert profile.settings == Settings(False, False, True, False)
+
+
+def test_deeply_nested_json_file_is_moved_aside(tmp_path):
+    """Found by fuzzing: the same RecursionError escaped FileStorage, so the game
+    fell back to memory storage and could save nothing for the whole session."""
+    path = tmp_path / "thirteen.json"
+    path.write_text(DEEP, encoding="utf-8")
+    storage = FileStorage(path)
+    assert storage.usable()
+    assert [p.read_text(encoding="utf-8") for p in tmp_path.glob("*.corrupt-*")] == [DEEP]
+    profile = Profile(storage)
+    assert profile.notices

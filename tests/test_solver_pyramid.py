@@ -376,3 +376,71 @@ def test_pyramid13_few_ranks_agree_with_baseline() -> None:
             p13.play_all(result.moves)
             assert p13.deal.cleared(p13.pos)
     assert min(counts.values()) >= 8, counts
+
+
+def _root_checks(game: Pyramid13) -> tuple[bool, bool, bool]:
+    """The one-pass bounds at a position: relaxation, forced waste cards, late cards."""
+    from thirteen.solver.pyramid import _Budget, _Tables
+
+    tables = _Tables(game.deal)
+    tables.budget = _Budget(None, None)
+    pm, sm, p, _ = tables.normalise(game.pos)
+    sm, cv = tables.bury(pm, sm, p, tables.cv_of(sm))
+    return tables.relaxed(pm, cv), tables.stack_ok(pm, sm, p), tables.late_ok(pm, sm, p)
+
+
+def test_pyramid13_late_card_proves_lost_at_once() -> None:
+    # the free Queen of clubs can only go with the Ace of clubs, at the bottom
+    # of the waste: 8h 4d 5d above it, and every pile card drawn meanwhile,
+    # must pair off first.  5d needs an Eight from the pile (8c, fifth), but
+    # drawing that far brings 7d, whose one Six in reach (6h) lies under the
+    # Queen; drawing further only adds cards that cannot all be paired.  The
+    # relaxation and the forced-waste check both still hope.
+    rows = "--/----/------/--------/Qs2cAh5h4s/9d6hAd7sTc5s/----Qc2d------"
+    piles = "9s7d3cQd8cJc8dJdTs6c8s Ac8h4d5d"
+    game = Pyramid13.from_text(f"pyramid13 3 0,0 {rows} {piles} -")
+    assert _root_checks(game) == (True, True, False)
+    assert solve_pyramid13_deal(game).verdict == NOT_WINNABLE
+    classic = Pyramid.from_text(f"pyramid {rows} {piles} 0")
+    assert baseline_solve_pyramid(classic, max_nodes=None).verdict == NOT_WINNABLE
+
+
+def test_pyramid13_late_cards_agree_with_baseline(monkeypatch: pytest.MonkeyPatch) -> None:
+    # three rows in one pass after a few random moves: deep wastes where the
+    # late-card check often cuts (at the root or inside the search)
+    from thirteen.solver.pyramid import _Tables
+
+    late_ok = _Tables.late_ok
+    fired = [0]
+
+    def spy(self, pm: int, sm: int, p: int) -> bool:
+        ok = late_ok(self, pm, sm, p)
+        fired[0] += not ok
+        return ok
+
+    monkeypatch.setattr(_Tables, "late_ok", spy)
+    rng = random.Random(41)
+    counts = {WINNABLE: 0, NOT_WINNABLE: 0}
+    cuts = 0
+    for _ in range(24):
+        game = random_small(rng, 3, rng.randint(2, 6), 0)
+        for _ in range(rng.randint(1, 6)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+        rows, draw, waste = game.text().split()[1:4]
+        p13 = Pyramid13.from_text(f"pyramid13 3 0,0 {rows} {draw} {waste} -")
+        if p13.is_over:
+            continue
+        plain = baseline_solve_pyramid(game, max_nodes=None)
+        fired[0] = 0
+        result = solve_pyramid13_deal(p13)
+        assert result.verdict == plain.verdict, game.text()
+        counts[result.verdict] += 1
+        cuts += fired[0] > 0
+        if result.winnable:
+            p13.play_all(result.moves)
+            assert p13.deal.cleared(p13.pos)
+    assert min(counts.values()) >= 4, counts
+    assert cuts >= 4, cuts

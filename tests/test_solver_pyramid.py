@@ -410,15 +410,15 @@ def test_pyramid13_late_cards_agree_with_baseline(monkeypatch: pytest.MonkeyPatc
     # late-card check often cuts (at the root or inside the search)
     from thirteen.solver.pyramid import _Tables
 
-    late_ok = _Tables.late_ok
+    late_walk = _Tables.late_walk
     fired = [0]
 
-    def spy(self, pm: int, sm: int, p: int) -> bool:
-        ok = late_ok(self, pm, sm, p)
+    def spy(self, late: tuple, steps: tuple, waste: int) -> bool:
+        ok = late_walk(self, late, steps, waste)
         fired[0] += not ok
         return ok
 
-    monkeypatch.setattr(_Tables, "late_ok", spy)
+    monkeypatch.setattr(_Tables, "late_walk", spy)
     rng = random.Random(41)
     counts = {WINNABLE: 0, NOT_WINNABLE: 0}
     cuts = 0

@@ -35,13 +35,17 @@ Pruning that keeps every verdict exact:
   removed (no partner left in the pyramid or still to come from the draw
   pile) buries every waste card below it for good: the verdict search marks
   them gone (:meth:`_Tables.bury`), which merges positions and tells the
-  relaxation those partners are lost.
+  relaxation those partners are lost.  Which ranks are dead depends only on
+  the pyramid mask and the pile (:meth:`_Tables.dead_ranks`), so the search
+  memoises it per ``(pm, pile)`` together with the late-card data below.
 * **Forced waste cards** (last pass, :meth:`_Tables.stack_ok`).  A pyramid
   card whose only partners left lie in the waste needs every waste card
   above them removed first; those cards and the pyramid must all find
-  partners (a Hall check), which proves lost most one-pass positions where
-  the relaxation, blind to the waste's order, still hopes.  The checks run
-  after the transposition lookup, so each position is checked once.
+  partners (a Hall check), which proves lost many one-pass positions where
+  the relaxation, blind to the waste's order, still hopes.  The search no
+  longer runs it: behind the late-card check below it cut about 1% of
+  the positions, for as much time per call, so one-pass solves were about a
+  quarter faster without it (it stays as a diagnostic for root positions).
 * **Late cards** (last pass, :meth:`_Tables.late_ok`).  A pyramid card
   whose only partners left lie in the waste is free only once its whole cone
   is gone, and one of those partners must then be on top: the cone, the
@@ -49,7 +53,17 @@ Pruning that keeps every verdict exact:
   leave first, paired among themselves and the other pyramid cards (rank
   counts).  The apex, say, needs the other 27 cards cleared with only the
   waste above its partner and the pile drawn so far.  This cuts the one-pass
-  nodes to about a third, and the one-pass time to less than half.
+  nodes to about a third, and the one-pass time to less than half.  The
+  needy cards it must check (:meth:`_Tables.late_list`) and the pile's
+  prefix vectors depend only on ``(pm, pile)`` and are memoised with the
+  dead ranks; only the walk over the waste (:meth:`_Tables.late_walk`) runs
+  per position, after the transposition lookup.
+* **Relaxation checked once per change.**  A move that changes ``(pm, cv)``
+  checks the relaxation before it is played; a Draw leaves both alone and a
+  King keeps the answer (the relaxation removes a free King first, and
+  ignores the King count in ``cv``), so the last pass checks it again only
+  where burying waste cards changed ``cv``, at the root and on entering the
+  last pass by a Recycle.
 * **Waste by ranks** (last pass).  Waste cards of one rank are
   interchangeable, so the last pass keys the waste by its rank string
   (``wc``, four bits a card, kept up to date move by move) rather than by
@@ -325,18 +339,22 @@ class _Tables:
         waste = ~sm & ((1 << p) - 1)
         if not waste:
             return sm, cv
+        dead = waste & self.dead_ranks(pm, sm, p)
+        if not dead:
+            return sm, cv
+        lost = waste & ((1 << dead.bit_length()) - 1)
+        return sm | lost, cv - self.buried_cv(lost)
+
+    def dead_ranks(self, pm: int, sm: int, p: int) -> int:
+        """Last pass: draw-pile cards of ranks with no partner left in the pyramid or pile."""
         left_p = self.present & ~pm
         draw_left = (self.full_stock & ~sm) >> p << p
         srmask, prmask = self.srmask, self.prmask
         dead = 0
         for r in range(12):
-            here = waste & srmask[r]
-            if here and not (left_p & prmask[11 - r] or draw_left & srmask[11 - r]):
-                dead |= here
-        if not dead:
-            return sm, cv
-        lost = waste & ((1 << dead.bit_length()) - 1)
-        return sm | lost, cv - self.buried_cv(lost)
+            if not (left_p & prmask[11 - r] or draw_left & srmask[11 - r]):
+                dead |= srmask[r]
+        return dead
 
     def buried_cv(self, lost: int) -> int:
         cv = 0
@@ -519,26 +537,34 @@ class _Tables:
         vectors compared all at once (:data:`RANK_GUARD`).  The apex is the
         extreme case: everything else must go first.
         """
-        info = self.late_info(pm)
-        if not info:
-            return True
         below = (1 << p) - 1
         rest = self.full_stock & ~sm
         waste = rest & below
         if not waste:
             return True
         pile = rest & ~below
-        steps = None
+        late = self.late_list(pm, pile)
+        if not late:
+            return True
+        return self.late_walk(late, self.prefix_steps(pile), waste)
+
+    def late_list(self, pm: int, pile: int) -> tuple[tuple[int, int, int], ...]:
+        """The :meth:`late_info` entries with no partner left in the draw pile."""
+        return tuple(e for e in self.late_info(pm) if not e[0] & pile)
+
+    def late_walk(
+        self,
+        late: tuple[tuple[int, int, int], ...],
+        steps: tuple[tuple[int, int], ...],
+        waste: int,
+    ) -> bool:
+        """The :meth:`late_ok` check proper, for its needy cards ``late`` and a non-empty waste."""
         sru, spu = self.s_unit, self.s_punit
         guard = RANK_GUARD
-        for part, base_b0, base_a0 in info:
-            if part & pile:
-                continue
+        for part, base_b0, base_a0 in late:
             ow = part & waste
             if not ow:
                 return False
-            if steps is None:
-                steps = self.prefix_steps(pile)
             # walk the waste from the top: cards above a partner j must all go first
             req_w = part_w = 0
             a = waste
@@ -718,9 +744,9 @@ def _verdict_search(
     free_of = t.free
     nxt = t.next_index
     relaxed = t.relaxed
-    bury = t.bury
-    stack_ok = t.stack_ok
-    late_ok = t.late_ok
+    late_walk = t.late_walk
+    buried_cv = t.buried_cv
+    last_of: dict[int, tuple] = {}
     ppart, spart = t.ppart, t.spart
     present, full_stock = t.present, t.full_stock
     seen: dict[int, int] = {}
@@ -733,17 +759,34 @@ def _verdict_search(
         if pm == full:
             return True
         if u == recycles:
-            sm2, cv = bury(pm, sm, p, cv)
-            if sm2 != sm:
-                sm = sm2
-                wc &= (1 << 4 * (~sm & ((1 << p) - 1)).bit_count()) - 1
+            waste = ~sm & ((1 << p) - 1)
+            # per pyramid mask and pile (memo): the waste ranks that can never
+            # go (see bury), and the needy cards late_ok must check
+            dkey = (sm >> p) << 28 | pm | p << 52
+            got = last_of.get(dkey)
+            if got is None:
+                pile = (full_stock & ~sm) >> p << p
+                late = t.late_list(pm, pile)
+                got = (t.dead_ranks(pm, sm, p), late, t.prefix_steps(pile) if late else ())
+                last_of[dkey] = got
+            deadmask, late, steps = got
+            if waste:
+                dead = waste & deadmask
+                if dead:
+                    lost = waste & ((1 << dead.bit_length()) - 1)
+                    sm |= lost
+                    cv -= buried_cv(lost)
+                    waste ^= lost
+                    wc &= (1 << 4 * waste.bit_count()) - 1
+                    if not relaxed(pm, cv):
+                        return False
             # last pass: waste cards of one rank are interchangeable, so the
             # waste is keyed by its ranks (wc) and the pile by what is gone of it
             key = (sm >> p) << 28 | pm | p << 52 | wc << 57
             if key in seen_last:
                 return False
             seen_last.add(key)
-            if not (relaxed(pm, cv) and late_ok(pm, sm, p) and stack_ok(pm, sm, p)):
+            if late and waste and not late_walk(late, steps, waste):
                 return False
         else:
             key = sm | p << 24 | pm << 29
@@ -783,6 +826,8 @@ def _verdict_search(
                 opts = ppart[i] & left_p | (spart[i] & rest) << 28
                 if opts & (opts - 1):
                     continue
+                if not opts:
+                    return False
                 y = opts.bit_length() - 1
                 if y < 28:
                     if not (pm & COVER[y] == COVER[y]):
@@ -854,7 +899,9 @@ def _verdict_search(
                 path.append(("d",))
                 return True
         elif u < recycles and lo:
-            if go(pm, sm, nxt(sm, 0), u + 1, cv, 0):
+            # the last pass checks the relaxation only where a move changed
+            # (pm, cv) unchecked; entering it, check once
+            if (u + 1 < recycles or relaxed(pm, cv)) and go(pm, sm, nxt(sm, 0), u + 1, cv, 0):
                 path.append(("r",))
                 return True
         return False
@@ -865,7 +912,7 @@ def _verdict_search(
     for j in range(p):
         if not sm >> j & 1:
             wc = wc << 4 | srank[j] + 1
-    found = go(pm, sm, p, u, cv, wc)
+    found = (u < recycles or relaxed(pm, cv)) and go(pm, sm, p, u, cv, wc)
     path.reverse()
     return found, path
 

@@ -103,7 +103,8 @@ class App:
             if saved.moves:
                 self.profile.record_result(saved)
                 self.note(f"Your unfinished {saved.setup.label} was counted as played.")
-        if setup is not None and (saved is None or getattr(saved, "setup", None) != setup):
+            saved = None
+        if setup is not None and saved is None:
             self.new_game(setup)
         elif saved is not None:
             self.put_on_table(saved, deal=False)

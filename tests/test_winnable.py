@@ -60,3 +60,10 @@ def test_bad_arguments():
         first_winnable_deal("thirteens", 0)
     with pytest.raises(ValueError):
         first_winnable_deal("pyramid", 1, layout="3x5")
+
+
+def test_total_budget_bounds_the_whole_search() -> None:
+    """2x2 deals are almost never won: the whole search stops at total_ms, not after
+    thousands of deals, and says so."""
+    with pytest.raises(LookupError, match="within 300 ms"):
+        first_winnable_deal("thirteens", 1, layout="2x2", budget_ms=200, total_ms=300)

@@ -9,6 +9,8 @@ verdict is unknown within the budget is skipped: only proven deals count.
 
 from __future__ import annotations
 
+import time
+
 from .deals import MAX_DEAL, check_deal_number
 from .game import Game
 from .pyramid import DEALS_PER_GAME, Pyramid13
@@ -56,22 +58,34 @@ def first_winnable_deal(
     budget_ms: float | None = DEFAULT_BUDGET_MS,
     max_nodes: int | None = None,
     limit: int = DEFAULT_LIMIT,
+    total_ms: float | None = None,
 ) -> int:
     """The first deal number ``>= start`` that the solver proves winnable.
 
-    Raises LookupError when none of ``limit`` deals in a row is proven winnable.
+    ``budget_ms`` bounds each deal's solve; ``total_ms`` bounds the whole search
+    (the interface cannot freeze for long).  Raises LookupError when none of
+    ``limit`` deals in a row is proven winnable, or when ``total_ms`` runs out.
     """
     game_spec(game_id)  # a clear error for an unknown game before any solving
     check_deal_number(start)
-    for number in range(start, min(start + limit, MAX_DEAL + 1)):
+    deadline = None if total_ms is None else time.perf_counter() + total_ms / 1000
+    end = min(start + limit, MAX_DEAL + 1)
+    for number in range(start, end):
+        per_deal = budget_ms
+        if deadline is not None:
+            left_ms = (deadline - time.perf_counter()) * 1000
+            if left_ms <= 0:
+                raise LookupError(
+                    f"no deal from {start} to {number - 1} was proven winnable "
+                    f"within {total_ms:g} ms"
+                )
+            per_deal = left_ms if per_deal is None else min(per_deal, left_ms)
         result, _ = winnable_verdict(
-            game_id, number, layout=layout, budget_ms=budget_ms, max_nodes=max_nodes
+            game_id, number, layout=layout, budget_ms=per_deal, max_nodes=max_nodes
         )
         if result.winnable:
             return number
-    raise LookupError(
-        f"no deal from {start} to {min(start + limit, MAX_DEAL + 1) - 1} was proven winnable"
-    )
+    raise LookupError(f"no deal from {start} to {end - 1} was proven winnable")
 
 
 # -- ``python -m thirteen deal`` ----------------------------------------------

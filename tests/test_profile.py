@@ -174,6 +174,24 @@ def test_stats_migrate_from_version_1() -> None:
     assert profile.stats("thirteens").current_streak == 2
 
 
+def test_stats_migration_keeps_a_copy_when_it_drops_entries() -> None:
+    storage = MemoryStorage()
+    old = {"played": 3, "won": 1, "streak": 0, "best": 1, "scores": [52, "lots", None, 40]}
+    raw = json.dumps(old)
+    storage.set("stats/pyramid", raw)
+    profile = Profile(storage)
+    stats = profile.stats("pyramid")
+    assert stats.distribution == {52: 1, 40: 1} and stats.played == 3
+    assert RECOVERED in profile.notices
+    [aside] = recovered(storage, "stats/pyramid")
+    assert storage.get(aside) == raw  # the version-1 record, as it was
+    stored = json.loads(storage.get("stats/pyramid"))
+    assert stored["v"] == 2 and "dropped_in_migration" not in stored
+    assert len(recovered(storage, "stats/pyramid")) == 1
+    Profile(storage).stats("pyramid")  # read again: nothing more set aside
+    assert len(recovered(storage, "stats/pyramid")) == 1
+
+
 def test_stats_with_wrong_types_keep_the_valid_parts() -> None:
     storage = MemoryStorage()
     raw = json.dumps(

@@ -139,13 +139,17 @@ def _count(value: Any) -> int | None:
     return value if _is_int(value) and 0 <= value <= 10**9 else None
 
 
+DROPPED = "dropped_in_migration"
+"""Marks a migrated record that lost unreadable parts (it is then kept aside)."""
+
+
 def _stats_v1_to_v2(old: dict[str, Any]) -> dict[str, Any]:
     """Version 1 kept every score in a list; version 2 keeps a bounded distribution."""
-    scores = (
-        [s for s in old.get("scores", []) if _is_int(s)]
-        if isinstance(old.get("scores"), list)
-        else []
-    )
+    raw = old.get("scores", [])
+    scores = [s for s in raw if _is_int(s)] if isinstance(raw, list) else []
+    # entries that cannot be kept make the record unclean, so the original is
+    # set aside under a recovery key (see Profile._keep) instead of lost
+    dropped = not isinstance(raw, list) or len(scores) != len(raw)
     dist: dict[str, int] = {}
     for s in scores:
         dist[str(s)] = dist.get(str(s), 0) + 1
@@ -157,6 +161,7 @@ def _stats_v1_to_v2(old: dict[str, Any]) -> dict[str, Any]:
         "current_streak": old.get("streak", 0),
         "best_streak": old.get("best", 0),
         "distribution": dist,
+        **({DROPPED: True} if dropped else {}),
     }
 
 
@@ -191,7 +196,7 @@ def _settings_from(data: dict[str, Any]) -> tuple[Settings, bool]:
 
 
 def _stats_from(data: dict[str, Any]) -> tuple[Stats, bool]:
-    stats, clean = Stats(), True
+    stats, clean = Stats(), not data.get(DROPPED)
     for name in ("played", "won", "total_score", "current_streak", "best_streak"):
         value = _count(data.get(name, 0))
         if value is None:

@@ -43,6 +43,9 @@ WINNABLE_FALLBACK = (
 WINNABLE_NOT_FOUND = (
     "Winnable deals only: no deal was proven winnable in time, so this deal is unchecked."
 )
+POST_FIRST = (
+    "Your last Pyramid 13 score is not posted yet: post it or leave, then open the link again."
+)
 
 WINNABLE_BUDGET_MS = 400
 """The whole search for a winnable random deal, so a click never freezes the game
@@ -96,6 +99,14 @@ class App:
         self.notices += [n for n in self.profile.notices if n not in self.notices]
         self._profile_notices_told = len(self.profile.notices)
         if saved is not None and saved.is_over:
+            if self.unposted(saved):
+                # a finished Pyramid 13 score was never posted (the window was
+                # closed on it): offer it again before anything replaces it
+                self.put_on_table(saved, deal=False)
+                self.open("end")
+                if setup is not None:
+                    self.scene.message = POST_FIRST  # type: ignore[attr-defined]
+                return
             saved = None
         if setup is not None and saved is not None and getattr(saved, "setup", None) != setup:
             # The link's game takes the one save slot: a saved game with moves is
@@ -190,6 +201,15 @@ class App:
 
     def record_result(self, game: Game) -> None:
         self.profile.record_result(game)
+        if self.unposted(game):
+            self.profile.save_game(game)  # kept until posted or waived
+        else:
+            self.profile.clear_game()
+        self._tell_storage_news()
+
+    def settle_score(self, game: Game) -> None:
+        """The finished game's score was posted or waived: it need not be kept."""
+        self.posted_for = game
         self.profile.clear_game()
         self._tell_storage_news()
 
@@ -209,8 +229,11 @@ class App:
                 self.table.say(message, 5000)
 
     def score_pending(self) -> bool:
-        """A finished Pyramid 13 score the player has not posted (or waived) yet."""
-        game = self.game
+        """A finished Pyramid 13 score on the table the player has not posted (or waived) yet."""
+        return self.game is not None and self.unposted(self.game)
+
+    def unposted(self, game: Game) -> bool:
+        """Whether ``game`` is a finished Pyramid 13 game whose score is not posted or waived."""
         return (
             isinstance(game, Pyramid13)
             and game.is_over

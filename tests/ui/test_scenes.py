@@ -89,6 +89,55 @@ def test_leaving_an_unposted_score_asks_first(make):
     assert app.game is not game
 
 
+def test_an_unposted_score_survives_closing_the_window(make):
+    profile = Profile(MemoryStorage())
+    app = make("?game=pyramid13&deal=5", profile=profile, animations=False)
+    play_out(app)
+    step(app, 3)
+    moves, score = list(app.game.moves), app.game.score
+    again = make(profile=profile)  # the window was closed on the end screen
+    assert type(again.scene).__name__ == "EndScene"
+    assert again.game.is_over and again.game.moves == moves and again.game.score == score
+    assert again.profile.stats("pyramid13").played == 1  # counted once, not again
+    assert any(w.name == "post" and w.enabled for w in again.scene.widgets)
+    again.scene._post("Keeper")
+    assert [(e.name, e.score) for e in profile.top_all_time("pyramid13")] == [("Keeper", score)]
+    third = make(profile=profile)  # posted: nothing is kept, the start screen opens
+    assert third.game is None and third.scene is third.start_scene
+
+
+def test_a_link_does_not_replace_an_unposted_score_unasked(make):
+    profile = Profile(MemoryStorage())
+    app = make("?game=pyramid13&deal=5", profile=profile, animations=False)
+    play_out(app)
+    step(app, 3)
+    score = app.game.score
+    linked = make("?game=pyramid&deal=2", profile=profile)
+    assert type(linked.scene).__name__ == "EndScene"
+    assert linked.game.game_id == "pyramid13" and linked.game.score == score
+    assert "open the link again" in linked.scene.message
+    menu = next(w for w in linked.scene.widgets if w.name == "menu")
+    click(linked, menu.rect.center)
+    click(linked, menu.rect.center)  # leave without posting: waived, nothing kept
+    assert make("?game=pyramid&deal=2", profile=profile).game.game_id == "pyramid"
+
+
+@pytest.mark.parametrize("key", [pygame.K_n, pygame.K_r])
+def test_the_table_offers_an_unposted_score_before_a_new_game(make, key):
+    app = make("?game=pyramid13&deal=5", animations=False)
+    game = app.game
+    play_out(app)
+    step(app, 3)
+    press(app, pygame.K_ESCAPE)  # see the table
+    assert app.scene is app.table
+    press(app, key)
+    assert type(app.scene).__name__ == "EndScene" and app.game is game
+    menu = next(w for w in app.table.buttons if w.name == "menu")
+    app.back()
+    click(app, menu.rect.center)
+    assert type(app.scene).__name__ == "EndScene" and app.game is game
+
+
 def test_a_saved_game_is_resumed(make):
     profile = Profile(MemoryStorage())
     app = make("?game=thirteens&deal=9", profile=profile)

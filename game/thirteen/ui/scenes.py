@@ -359,7 +359,7 @@ class EndScene(MenuScene):
             self.dirty = True
             return
         if app.score_pending():
-            app.posted_for = self.game  # waived
+            app.settle_score(self.game)  # waived
         if name == "new":
             app.new_deal()
         elif name == "restart":
@@ -375,7 +375,7 @@ class EndScene(MenuScene):
             )
         except ValueError as exc:
             return str(exc)
-        self.app.posted_for = game
+        self.app.settle_score(game)
         today = self.app.profile.top_today(game.game_id)
         place = next((n for n, e in enumerate(today, 1) if e == entry), None)
         self.message = f"Posted as {entry.name}." + (f" Number {place} today!" if place else "")

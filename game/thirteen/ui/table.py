@@ -380,6 +380,9 @@ class TableScene(Scene):
 
     def command(self, name: str) -> None:
         """A panel button or its key."""
+        if name in ("new", "restart", "menu") and self.app.score_pending():
+            self.app.open("end")  # the end screen offers the score before it is lost
+            return
         if name in ("new", "restart") and self.needs_confirm(name):
             return
         if name == "new":

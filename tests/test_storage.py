@@ -143,6 +143,22 @@ def test_file_persists_across_sessions(tmp_path: Path) -> None:
     assert not list(path.parent.glob("*.tmp"))
 
 
+def test_two_windows_on_one_file_keep_each_others_writes(tmp_path: Path) -> None:
+    path = tmp_path / "thirteen.json"
+    one, two = FileStorage(path), FileStorage(path)
+    one.set("settings", "a")
+    two.set("stats/pyramid", "b")  # does not write back a file without "settings"
+    one.set("game", "c")
+    assert two.get("game") == "c" and one.get("stats/pyramid") == "b"
+    two.remove("settings")
+    assert one.get("settings") is None
+    assert json.loads(path.read_text()) == {
+        NAMESPACE + "stats/pyramid": "b",
+        NAMESPACE + "game": "c",
+    }
+    assert not list(path.parent.glob("*.tmp"))
+
+
 def test_file_with_corrupt_json_is_kept_aside(tmp_path: Path) -> None:
     path = tmp_path / FILE_NAME
     path.write_text('{"thirteen/v1/settings": "ok", ', encoding="utf-8")

@@ -234,10 +234,13 @@ class BrowserStorage(Storage):
 class FileStorage(Storage):
     """One small JSON object ``{key: value}`` in a file, rewritten atomically.
 
-    The file is read once; a file that is not JSON, or not an object, is
-    renamed to ``<name>.corrupt-<n>`` (kept, not deleted) and the game starts
-    empty.  Entries whose value is not a string are set aside one by one under
-    recovery keys, and the others kept.
+    A file that is not JSON, or not an object, is renamed to
+    ``<name>.corrupt-<n>`` (kept, not deleted) and the game starts empty.
+    Entries whose value is not a string are set aside one by one under
+    recovery keys, and the others kept.  Like localStorage shared by two
+    browser tabs, two windows may use the file at once: each read sees the
+    other's writes (the file is read again when it changed on disk), and each
+    write changes only its own key in the newest contents.
     """
 
     kind = "file"
@@ -246,7 +249,9 @@ class FileStorage(Storage):
         super().__init__()
         self.path = Path(path)
         self.data: dict[str, str] = {}
+        self._seen = self._stamp()
         self._load()
+        self._seen = self._stamp()
 
     def _load(self) -> None:
         try:
@@ -283,16 +288,41 @@ class FileStorage(Storage):
             pass
         self.notice = RECOVERED
 
+    def _stamp(self) -> tuple[int, int] | None:
+        try:
+            st = self.path.stat()
+        except OSError:
+            return None
+        return st.st_mtime_ns, st.st_size
+
+    def _refresh(self) -> None:
+        """Take in what another window wrote since we last read or wrote the file."""
+        stamp = self._stamp()
+        if stamp == self._seen:
+            return
+        self._seen = stamp
+        if stamp is None:
+            return  # the file is gone: what we hold is written again on the next change
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            return  # unreadable now: keep what we have (the next start sets it aside)
+        if isinstance(data, dict):
+            self.data = {k: v for k, v in data.items() if isinstance(v, str)}
+
     def _write(self, data: dict[str, str]) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(self.path.name + ".tmp")
+        tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
         tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
         os.replace(tmp, self.path)
+        self._seen = self._stamp()
 
     def _get(self, key: str) -> str | None:
+        self._refresh()
         return self.data.get(key)
 
     def _set(self, key: str, value: str) -> None:
+        self._refresh()
         if self.data.get(key) == value and self.path.exists():
             return
         new = {**self.data, key: value}
@@ -300,6 +330,7 @@ class FileStorage(Storage):
         self.data = new
 
     def _remove(self, key: str) -> None:
+        self._refresh()
         if key not in self.data:
             return
         new = {k: v for k, v in self.data.items() if k != key}
@@ -307,6 +338,7 @@ class FileStorage(Storage):
         self.data = new
 
     def _keys(self) -> list[str]:
+        self._refresh()
         return list(self.data)
 
 

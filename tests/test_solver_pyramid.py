@@ -408,17 +408,17 @@ def test_pyramid13_late_card_proves_lost_at_once() -> None:
 def test_pyramid13_late_cards_agree_with_baseline(monkeypatch: pytest.MonkeyPatch) -> None:
     # three rows in one pass after a few random moves: deep wastes where the
     # late-card check often cuts (at the root or inside the search)
-    from thirteen.solver.pyramid import _Tables
+    from thirteen.solver import onepass
 
-    late_walk = _Tables.late_walk
+    late_walk = onepass.late_walk
     fired = [0]
 
-    def spy(self, late: tuple, steps: tuple, waste: int) -> bool:
-        ok = late_walk(self, late, steps, waste)
+    def spy(*args) -> bool:
+        ok = late_walk(*args)
         fired[0] += not ok
         return ok
 
-    monkeypatch.setattr(_Tables, "late_walk", spy)
+    monkeypatch.setattr(onepass, "late_walk", spy)
     rng = random.Random(41)
     counts = {WINNABLE: 0, NOT_WINNABLE: 0}
     cuts = 0
@@ -444,3 +444,64 @@ def test_pyramid13_late_cards_agree_with_baseline(monkeypatch: pytest.MonkeyPatc
             assert p13.deal.cleared(p13.pos)
     assert min(counts.values()) >= 4, counts
     assert cuts >= 4, cuts
+
+
+# -- one pass: rank-class projections -----------------------------------------
+
+
+def _old_one_pass(game: Pyramid13) -> str:
+    """The last-pass search without projections (the classic solver's last pass)."""
+    from thirteen.solver.pyramid import _run, _verdict_search
+
+    return _run(_verdict_search, game.deal, game.pos, 0, None, None).verdict
+
+
+@pytest.mark.parametrize("number", [2, 30, 69, 100, 137, 179])
+def test_one_pass_verdicts_agree_with_the_search_without_projections(number: int) -> None:
+    # hard deals too: 100 and 137 need more than ESCALATE positions, so the
+    # 4-class projections are added and the search starts again
+    game = Pyramid13.for_deal_number(number)
+    result = solve_pyramid13_deal(game)
+    assert result.verdict == _old_one_pass(game)
+    if result.winnable:
+        replay = game.copy()
+        replay.play_all(result.moves)
+        assert replay.deal_index == 1 and replay.deal_scores[0] >= 28 * 10
+
+
+def test_projections_prove_loss_where_the_old_checks_search_long() -> None:
+    # deal 179: the relaxation and the late-card check pass thousands of
+    # positions (about 14,000); a 3-class projection is lost at once
+    game = Pyramid13.for_deal_number(179)
+    result = solve_pyramid13_deal(game)
+    assert result.verdict == NOT_WINNABLE and result.nodes < 2_000
+
+
+def test_a_lost_projection_means_a_lost_position() -> None:
+    # soundness of the projection itself, on small positions (Kings and cards
+    # covered by Kings included), checked against the plain search
+    import itertools
+
+    from thirteen.solver.onepass import _Deal, _Projection
+    from thirteen.solver.pyramid import _Budget
+
+    rng = random.Random(17)
+    lost_projections = 0
+    for _ in range(40):
+        game = random_small(rng, 3, rng.randint(2, 8), 0)
+        for _ in range(rng.randint(0, 4)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+        deal, (pm, sm, p, _) = game.deal, game.pos
+        info = _Deal(deal, _Budget(None, None))
+        winnable = baseline_solve_pyramid(game, max_nodes=None).winnable
+        for classes in itertools.combinations(range(6), 3):
+            proj = _Projection(info, classes)
+            qp = proj.next_at[p]
+            qw = ~sm & proj.spres & ((1 << qp) - 1)
+            if not proj.go(pm & proj.pres, qp, qw, proj.waste_ranks(qw)):
+                lost_projections += 1
+                assert not winnable, (game.text(), classes)
+    assert lost_projections >= 20

@@ -170,6 +170,61 @@ its top bit is set exactly when ``partners >= needs``.
 """
 
 
+def prefix_steps(pile: int, s_unit: Sequence[int], s_punit: Sequence[int]) -> tuple:
+    """Per prefix of a draw pile (bit mask, drawn from the low bits; empty prefix first):
+    the partner vector of the cards drawn, and that minus their own vector
+    (:data:`RANK_GUARD` fields; ``s_unit``/``s_punit`` give each card's units)."""
+    da = db = 0
+    out = [(0, 0)]
+    while pile:
+        q = (pile & -pile).bit_length() - 1
+        pile ^= 1 << q
+        da += s_punit[q]
+        db += s_punit[q] - s_unit[q]
+        out.append((da, db))
+    return tuple(out)
+
+
+def late_walk(
+    late: Sequence[tuple[int, int, int]],
+    steps: Sequence[tuple[int, int]],
+    waste: int,
+    s_unit: Sequence[int],
+    s_punit: Sequence[int],
+) -> bool:
+    """The late-card check (:meth:`_Tables.late_ok`) for needy-card entries ``late``
+    (stock partners, two base vectors) against a waste (bit mask, top card highest)."""
+    guard = RANK_GUARD
+    for part, base_b0, base_a0 in late:
+        ow = part & waste
+        if not ow:
+            return False
+        # walk the waste from the top: cards above a partner j must all go first
+        req_w = part_w = 0
+        a = waste
+        good = False
+        while a:
+            b = a.bit_length() - 1
+            a ^= 1 << b
+            if ow >> b & 1:
+                base_a = base_a0 - req_w
+                base_b = base_b0 + part_w - req_w
+                for da, db in steps:
+                    if (base_a + da) & guard == guard and (base_b + db) & guard == guard:
+                        good = True
+                        break
+                if good:
+                    break
+                ow ^= 1 << b
+                if not ow:
+                    break
+            req_w += s_unit[b]
+            part_w += s_punit[b]
+        if not good:
+            return False
+    return True
+
+
 class _Budget:
     """Counts nodes and watches the clock; ``tick`` raises when either runs out."""
 
@@ -500,17 +555,7 @@ class _Tables:
         """Per prefix of the draw pile left (empty first): partner, partner minus own vectors."""
         got = self._steps.get(pile)
         if got is None:
-            sru, spu = self.s_unit, self.s_punit
-            da = db = 0
-            out = [(0, 0)]
-            d = pile
-            while d:
-                q = (d & -d).bit_length() - 1
-                d ^= 1 << q
-                da += spu[q]
-                db += spu[q] - sru[q]
-                out.append((da, db))
-            got = tuple(out)
+            got = prefix_steps(pile, self.s_unit, self.s_punit)
             self._steps[pile] = got
         return got
 
@@ -559,36 +604,7 @@ class _Tables:
         waste: int,
     ) -> bool:
         """The :meth:`late_ok` check proper, for its needy cards ``late`` and a non-empty waste."""
-        sru, spu = self.s_unit, self.s_punit
-        guard = RANK_GUARD
-        for part, base_b0, base_a0 in late:
-            ow = part & waste
-            if not ow:
-                return False
-            # walk the waste from the top: cards above a partner j must all go first
-            req_w = part_w = 0
-            a = waste
-            good = False
-            while a:
-                b = a.bit_length() - 1
-                a ^= 1 << b
-                if ow >> b & 1:
-                    base_a = base_a0 - req_w
-                    base_b = base_b0 + part_w - req_w
-                    for da, db in steps:
-                        if (base_a + da) & guard == guard and (base_b + db) & guard == guard:
-                            good = True
-                            break
-                    if good:
-                        break
-                    ow ^= 1 << b
-                    if not ow:
-                        break
-                req_w += sru[b]
-                part_w += spu[b]
-            if not good:
-                return False
-        return True
+        return late_walk(late, steps, waste, self.s_unit, self.s_punit)
 
     def class_ok(self, k: int, pm: int, cv: int) -> bool:
         """Whether the remaining pyramid cards of rank class ``k`` can all still find partners.
@@ -1224,7 +1240,16 @@ def solve_pyramid13_deal(
     if game.is_over:
         won = game.deals[-1].cleared(game.pos)
         return SolveResult(WINNABLE if won else NOT_WINNABLE)
-    return _run(_verdict_search, game.deal, game.pos, 0, budget_ms, max_nodes)
+    from .onepass import one_pass_search  # it builds on this module
+
+    budget = _Budget(budget_ms, max_nodes)
+    if game.deal.cleared(game.pos):
+        return SolveResult(WINNABLE, [], 0, budget.ms)
+    try:
+        found, raw = one_pass_search(game.deal, game.pos, budget)
+    except _OutOfBudget:
+        return _result(None, [], budget)
+    return _result(found, raw, budget)
 
 
 def max_points_pyramid13_deal(

@@ -40,6 +40,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from functools import reduce
+from operator import or_
 
 from ..moves import Draw, RemoveKing, RemovePair
 from ..pyramid import COVER, FULL_PYRAMID, PYRAMID_SIZE, ROW_OF, DealKey, PyramidDeal
@@ -185,20 +187,11 @@ class _Projection:
         self.prm = [m & pres for m in info.prm]
         self.srm = [m & spres for m in info.srm]
         self.ranks = tuple((r, self.srm[r]) for r in range(12) if min(r, 11 - r) in self.classes)
+        rows = [info.pile_partnered[k] for k in self.classes]
+        self.partnered_at = [reduce(or_, column) for column in zip(*rows, strict=True)]
         self.pile_at = [spres >> p << p for p in range(n + 1)]
-        partnered = [0] * (n + 1)
-        for k in self.classes:
-            partnered = [a | b for a, b in zip(partnered, info.pile_partnered[k], strict=True)]
-        self.partnered_at = partnered
-        nxt = []
-        q = n
-        for p in range(n, -1, -1):
-            if p < n and spres >> p & 1:
-                q = p
-            nxt.append(q)
-        nxt.reverse()
-        nxt.append(n)
-        self.next_at = nxt  # the first class card at or after each pointer
+        # the first class card at or after each pointer (one more entry past the end)
+        self.next_at = [(m & -m).bit_length() - 1 if m else n for m in self.pile_at] + [n]
         self.steps_at: list[tuple | None] = [None] * (n + 1)
         self.memo: dict[int, bool] = {}
         self._pm: dict[int, tuple] = {}

@@ -273,48 +273,35 @@ class _Tables:
             if c is not None:
                 present |= 1 << i
         self.present = present
-        # partners that can ever meet each pyramid card
+        # cells and pile indices per rank index (King 12)
+        self.prmask = [0] * 13
+        self.srmask = [0] * 13
+        for i, r in enumerate(self.prank):
+            if r >= 0:
+                self.prmask[r] |= 1 << i
+        for j, s in enumerate(self.srank):
+            self.srmask[s] |= 1 << j
+        # partners that can ever meet each pyramid card: the complementary rank,
+        # except cards that cover it or that it covers (never free together)
         self.ppart = [0] * PYRAMID_SIZE
         self.spart = [0] * PYRAMID_SIZE
         for i, r in enumerate(self.prank):
-            if r < 0 or r == KING_INDEX:
-                continue
-            for j, s in enumerate(self.prank):
-                if s >= 0 and r + s == 11 and not (CONE[i] >> j & 1 or CONE[j] >> i & 1):
-                    self.ppart[i] |= 1 << j
-            for j, s in enumerate(self.srank):
-                if r + s == 11:
-                    self.spart[i] |= 1 << j
+            if 0 <= r < KING_INDEX:
+                self.ppart[i] = self.prmask[11 - r] & ~CONE[i] & ~UNDER[i]
+                self.spart[i] = self.srmask[11 - r]
         # stock cards' partners: pyramid cells and stock cards of the complementary rank
-        self.s_ppart = [0] * n
-        self.s_spart = [0] * n
-        for j, s in enumerate(self.srank):
-            if s == KING_INDEX:
-                continue
-            for i, r in enumerate(self.prank):
-                if r >= 0 and r + s == 11:
-                    self.s_ppart[j] |= 1 << i
-            for k, t in enumerate(self.srank):
-                if s + t == 11:
-                    self.s_spart[j] |= 1 << k
+        self.s_ppart = [0 if s == KING_INDEX else self.prmask[11 - s] for s in self.srank]
+        self.s_spart = [0 if s == KING_INDEX else self.srmask[11 - s] for s in self.srank]
         # per rank class (min(r, 11 - r) for r < 12): its non-King pyramid cells
         self.class_cells: list[tuple[int, ...]] = [() for _ in range(6)]
         for i, r in enumerate(self.prank):
             if 0 <= r < KING_INDEX:
                 k = min(r, 11 - r)
                 self.class_cells[k] = (*self.class_cells[k], i)
-        self.pking = 0
-        for i, r in enumerate(self.prank):
-            if r == KING_INDEX:
-                self.pking |= 1 << i
-        self.skings = 0
-        for j, s in enumerate(self.srank):
-            if s == KING_INDEX:
-                self.skings |= 1 << j
+        self.pking = self.prmask[KING_INDEX]
+        self.skings = self.srmask[KING_INDEX]
         self.class_mask = [sum(1 << i for i in cells) for cells in self.class_cells]
         self.scv = [1 << 3 * r for r in self.srank]
-        self.srmask = [sum(1 << j for j, s in enumerate(self.srank) if s == r) for r in range(13)]
-        self.prmask = [sum(1 << i for i, s in enumerate(self.prank) if s == r) for r in range(13)]
         self._free: dict[int, tuple[int, ...]] = {}
         self._h: dict[int, int] = {}
         self._relaxed: dict[int, bool] = {}

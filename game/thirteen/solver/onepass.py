@@ -40,8 +40,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from functools import reduce
-from operator import or_
 
 from ..moves import Draw, RemoveKing, RemovePair
 from ..pyramid import COVER, FULL_PYRAMID, PYRAMID_SIZE, ROW_OF, DealKey, PyramidDeal
@@ -98,6 +96,21 @@ def _blockers(pyramid: Sequence[int | None], keep: int) -> list[int]:
     return out
 
 
+def _cones(pyramid: Sequence[int | None]) -> list[int]:
+    """Per cell: every card (Kings aside) that must be gone before it is free, at any depth."""
+    keep = sum(1 << i for i, c in enumerate(pyramid) if c is not None and c >> 2 != KING_INDEX)
+    direct = _blockers(pyramid, keep)
+    out = [0] * PYRAMID_SIZE
+    for i in range(PYRAMID_SIZE - 1, -1, -1):
+        acc = m = direct[i]
+        while m:
+            low = m & -m
+            m ^= low
+            acc |= out[low.bit_length() - 1]
+        out[i] = acc
+    return out
+
+
 class _Deal:
     """Tables of one deal shared by every projection (Kings count nowhere)."""
 
@@ -142,18 +155,26 @@ class _Deal:
             if 0 <= r < KING_INDEX:
                 self.ppair[i] = prm[11 - r] & ~CONE[i] & ~UNDER[i]
                 self.spart[i] = srm[11 - r]
+        # a projection's cells are free once the class cards of these cones are gone
+        # (the same as stopping at class cards, since a card is only ever gone
+        # after its own blockers; a text position's removed cells are empty cells)
+        self.cones = _cones(deal.pyramid)
+        self.class_cells = [
+            tuple(i for i in range(PYRAMID_SIZE) if self.cmask[k] >> i & 1) for k in range(6)
+        ]
+        self.class_ranks = [((k, srm[k]), (11 - k, srm[11 - k])) for k in range(6)]
         self._units: tuple[list[int], ...] | None = None
 
     def units(self) -> tuple[list[int], ...]:
-        """Rank vectors of any set of pyramid cells, by 7-cell chunks (own, then partner)."""
+        """Rank vectors of any set of pyramid cells, by 4-cell chunks (7 own, then 7 partner)."""
         if self._units is None:
             out = []
             for units in (self.p_unit, self.p_punit):
-                for c in range(4):
-                    t = [0] * 128
-                    for m in range(1, 128):
+                for c in range(7):
+                    t = [0] * 16
+                    for m in range(1, 16):
                         low = m & -m
-                        t[m] = t[m ^ low] + units[7 * c + low.bit_length() - 1]
+                        t[m] = t[m ^ low] + units[4 * c + low.bit_length() - 1]
                     out.append(t)
             self._units = tuple(out)
         return self._units
@@ -180,15 +201,17 @@ class _Projection:
             spres |= info.smask[k]
         self.pres, self.spres = pres, spres
         self.prank, self.srank = info.prank, info.srank
-        self.blockers = _blockers(info.pyramid, pres)
-        self.cells = [i for i in range(PYRAMID_SIZE - 1, -1, -1) if pres >> i & 1]
+        self.blockers = [c & pres for c in info.cones]
+        self.cells = sorted(itertools.chain(*(info.class_cells[k] for k in classes)), reverse=True)
         self.ppair, self.spart = info.ppair, info.spart
         self.s_unit, self.s_punit = info.s_unit, info.s_punit
         self.prm = [m & pres for m in info.prm]
-        self.srm = [m & spres for m in info.srm]
-        self.ranks = tuple((r, self.srm[r]) for r in range(12) if min(r, 11 - r) in self.classes)
-        rows = [info.pile_partnered[k] for k in self.classes]
-        self.partnered_at = [reduce(or_, column) for column in zip(*rows, strict=True)]
+        self.ranks = tuple(itertools.chain(*(info.class_ranks[k] for k in classes)))
+        rows = [info.pile_partnered[k] for k in classes]
+        acc = rows[0]
+        for row in rows[1:]:
+            acc = [x | y for x, y in zip(acc, row, strict=True)]
+        self.partnered_at = acc
         self.pile_at = [spres >> p << p for p in range(n + 1)]
         # the first class card at or after each pointer (one more entry past the end)
         self.next_at = [(m & -m).bit_length() - 1 if m else n for m in self.pile_at] + [n]
@@ -206,15 +229,31 @@ class _Projection:
         for r, stock in self.ranks:
             if left & self.prm[11 - r]:
                 partnered |= stock
-        u0, u1, u2, u3, v0, v1, v2, v3 = self.info.units()
         ppair, spart, spres = self.ppair, self.spart, self.spres
         needy = []
         for x in self.cells:
             if left >> x & 1 and not ppair[x] & left:
+                u0, u1, u2, u3, u4, u5, u6, v0, v1, v2, v3, v4, v5, v6 = self.info.units()
                 m = CONE[x] & left
-                req_p = u0[m & 127] + u1[m >> 7 & 127] + u2[m >> 14 & 127] + u3[m >> 21]
+                req_p = (
+                    u0[m & 15]
+                    + u1[m >> 4 & 15]
+                    + u2[m >> 8 & 15]
+                    + u3[m >> 12 & 15]
+                    + u4[m >> 16 & 15]
+                    + u5[m >> 20 & 15]
+                    + u6[m >> 24]
+                )
                 m = left & ~(1 << x) & ~UNDER[x]
-                part_p = v0[m & 127] + v1[m >> 7 & 127] + v2[m >> 14 & 127] + v3[m >> 21]
+                part_p = (
+                    v0[m & 15]
+                    + v1[m >> 4 & 15]
+                    + v2[m >> 8 & 15]
+                    + v3[m >> 12 & 15]
+                    + v4[m >> 16 & 15]
+                    + v5[m >> 20 & 15]
+                    + v6[m >> 24]
+                )
                 needy.append((spart[x] & spres, RANK_GUARD + part_p - req_p, RANK_GUARD + part_p))
         got = (free, tuple(needy), partnered)
         self._pm[pm] = got

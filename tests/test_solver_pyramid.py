@@ -499,6 +499,7 @@ def test_a_lost_projection_means_a_lost_position() -> None:
         winnable = baseline_solve_pyramid(game, max_nodes=None).winnable
         for classes in itertools.combinations(range(6), 3):
             proj = _Projection(info, classes)
+            proj.build()
             qp = proj.next_at[p]
             qw = ~sm & proj.spres & ((1 << qp) - 1)
             if not proj.go(pm & proj.pres, qp, qw, proj.waste_ranks(qw)):

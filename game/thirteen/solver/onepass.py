@@ -61,13 +61,6 @@ LEVEL = 3
 ESCALATE = 300
 """Main-search positions after which the 4-class projections are added at the start."""
 
-RELAX_CAP = 30
-"""Root relaxation nodes before the projections get the first try (then it is finished)."""
-
-
-class _RelaxCap(Exception):
-    """Stops a root relaxation that runs long (the projections may settle the deal sooner)."""
-
 
 class _Escalate(Exception):
     """Unwinds the main search to add the larger projections."""
@@ -190,9 +183,15 @@ class _Projection:
     """
 
     def __init__(self, info: _Deal, classes: Sequence[int]) -> None:
-        self.classes = frozenset(classes)
+        self.classes = tuple(classes)
         self.cbits = sum(1 << k for k in self.classes)
-        self.info, self.budget = info, info.budget
+        self.info = info
+        self.memo: dict[int, bool] | None = None  # built on first use (:meth:`build`)
+
+    def build(self) -> None:
+        """The projection's tables (most deals are settled by the first projection)."""
+        info, classes = self.info, self.classes
+        self.budget = info.budget
         n = info.n
         self.n = n
         pres = spres = 0
@@ -216,7 +215,7 @@ class _Projection:
         # the first class card at or after each pointer (one more entry past the end)
         self.next_at = [(m & -m).bit_length() - 1 if m else n for m in self.pile_at] + [n]
         self.steps_at: list[tuple | None] = [None] * (n + 1)
-        self.memo: dict[int, bool] = {}
+        self.memo = {}
         self._pm: dict[int, tuple] = {}
         self.nodes = 0
 
@@ -367,8 +366,6 @@ class _OnePass(_Tables):
         self.projs_hi: list[_Projection] = []
         self.escalate_at = -1
         self.hi_p = -1
-        self.relax_n = 0
-        self.relax_cap = 1 << 62
         self.nodes = 0
         self.path: list[tuple] = []
 
@@ -385,12 +382,6 @@ class _OnePass(_Tables):
             )
             self._free[hkey] = got
         return got
-
-    def _relaxed_search(self, pm: int, cv: int, need: int) -> bool:
-        self.relax_n += 1
-        if self.relax_n > self.relax_cap:
-            raise _RelaxCap
-        return super()._relaxed_search(pm, cv, need)
 
     def go(self, pm: int, sm: int, p: int, cv: int, wc: int, changed: int = 63) -> bool:
         """Whether the position can be cleared; ``changed``: the rank classes (bits) the move
@@ -451,6 +442,8 @@ class _OnePass(_Tables):
         for idx, proj in enumerate(order):
             if not proj.cbits & changed:
                 continue
+            if proj.memo is None:
+                proj.build()
             qpm = pm & proj.pres
             if qpm == proj.pres:
                 continue
@@ -566,26 +559,21 @@ def one_pass_search(
     for j in range(p):
         if not sm >> j & 1:
             wc = wc << 4 | main.srank[j] + 1
-    main.relax_cap = RELAX_CAP
-    try:
-        root_relaxed: bool | None = main.relaxed(pm, cv)
-    except _RelaxCap:
-        root_relaxed = None
-    main.relax_cap = 1 << 62
-    if root_relaxed is False:
-        return False, []
     info = _Deal(deal, budget)
-    subs = {k: _Projection(info, k) for k in itertools.combinations(range(6), LEVEL)}
     # classes whose cards lie high in the pyramid first: the likeliest to fail
+    # (three in four deals have a lost projection at the start, two in three the first)
     height = [0] * 6
     for i, r in enumerate(main.prank):
         if 0 <= r < KING_INDEX:
             height[min(r, 11 - r)] += 6 - ROW_OF[i]
-    main.projs = sorted(subs.values(), key=lambda g: -sum(height[k] for k in g.classes))
+    sets = sorted(
+        itertools.combinations(range(6), LEVEL), key=lambda ks: -sum(height[k] for k in ks)
+    )
+    main.projs = [_Projection(info, ks) for ks in sets]
     main.hi_p = p
-    if root_relaxed is None and not (
-        main.projections_ok(main.projs, pm, sm, p, 63) and main.relaxed(pm, cv)
-    ):
+    # the projections first: at the start they settle most lost deals sooner
+    # than the relaxation, which then has its say once
+    if not (main.projections_ok(main.projs, pm, sm, p, 63) and main.relaxed(pm, cv)):
         return False, []
     main.escalate_at = ESCALATE
     try:

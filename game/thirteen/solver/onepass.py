@@ -230,9 +230,12 @@ class _Projection:
                 partnered |= stock
         ppair, spart, spres = self.ppair, self.spart, self.spres
         needy = []
+        tables = None
         for x in self.cells:
             if left >> x & 1 and not ppair[x] & left:
-                u0, u1, u2, u3, u4, u5, u6, v0, v1, v2, v3, v4, v5, v6 = self.info.units()
+                if tables is None:
+                    tables = self.info.units()
+                    u0, u1, u2, u3, u4, u5, u6, v0, v1, v2, v3, v4, v5, v6 = tables
                 m = CONE[x] & left
                 req_p = (
                     u0[m & 15]

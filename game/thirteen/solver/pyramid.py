@@ -9,6 +9,12 @@ remaining card at or after the pointer, or the pile size when the draw pile is
 empty): pointers that differ only by removed cards give the same position, so
 they share one transposition-table entry.
 
+A Pyramid 13 deal (one pass, no recycle) is searched by :mod:`.onepass`: the
+last-pass search below plus rank-class projections, small exact games over
+part of the deck that prove most one-pass deals lost at once.
+:func:`_verdict_search` with no recycle left stays the reference it is tested
+against.
+
 Pruning that keeps every verdict exact:
 
 * **Forced Kings.**  Removing an available King never hurts: it only makes
@@ -733,7 +739,7 @@ class _Tables:
 
 
 # ---------------------------------------------------------------------------
-# verdict search (classic and one-pass)
+# verdict search (classic; its last pass is the one-pass search without projections)
 # ---------------------------------------------------------------------------
 
 

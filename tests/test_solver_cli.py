@@ -133,3 +133,4 @@ def test_bench_prints_figures():
     (row,) = game["solvers"]
     assert row["solver"]["deals"] == 3 and row["baseline"]["deals"] == 3
     assert row["solver"]["unknown"] == 0 and row["solver"]["peak_mb"] is not None
+    assert row["solver"]["total_ms"] >= row["solver"]["max_ms"] > 0

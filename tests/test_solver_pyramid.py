@@ -458,8 +458,8 @@ def _old_one_pass(game: Pyramid13) -> str:
 
 @pytest.mark.parametrize("number", [2, 30, 69, 100, 137, 179])
 def test_one_pass_verdicts_agree_with_the_search_without_projections(number: int) -> None:
-    # hard deals too: 100 and 137 need more than ESCALATE positions, so the
-    # 4-class projections are added and the search starts again
+    # hard deals too: 137 needs more than ESCALATE positions, so the 4-class
+    # projections are added and the search starts again
     game = Pyramid13.for_deal_number(number)
     result = solve_pyramid13_deal(game)
     assert result.verdict == _old_one_pass(game)
@@ -506,3 +506,19 @@ def test_a_lost_projection_means_a_lost_position() -> None:
                 lost_projections += 1
                 assert not winnable, (game.text(), classes)
     assert lost_projections >= 20
+
+
+def test_a_hard_deal_escalates_to_four_class_projections(monkeypatch: pytest.MonkeyPatch) -> None:
+    from thirteen.solver import onepass
+
+    sizes: list[int] = []
+    build = onepass._Projection.build
+
+    def spy(self) -> None:
+        sizes.append(len(self.classes))
+        build(self)
+
+    monkeypatch.setattr(onepass._Projection, "build", spy)
+    game = Pyramid13.for_deal_number(137)
+    assert solve_pyramid13_deal(game).verdict == _old_one_pass(game) == NOT_WINNABLE
+    assert 4 in sizes

@@ -158,6 +158,7 @@ class Figures:
             "median_ms": round(self.median, 3),
             "p95_ms": round(self.p95, 3),
             "max_ms": round(self.max, 3),
+            "total_ms": round(sum(self.times_ms), 3),
             "nodes_per_s": round(self.nodes_per_second),
             "unknown": self.unknown,
             "winnable": self.winnable,
@@ -171,7 +172,8 @@ class Figures:
         word = "winnable" if WINNABLE in self.verdicts or NOT_WINNABLE in self.verdicts else "exact"
         return (
             f"  {self.name:<22} median {self.median:9.2f} ms   p95 {self.p95:9.2f} ms   "
-            f"max {self.max:9.2f} ms   {rate} nodes/s   "
+            f"max {self.max:9.2f} ms   total {sum(self.times_ms) / 1000:7.2f} s   "
+            f"{rate} nodes/s   "
             f"peak {peak:>6} MB   unknown {self.unknown}/{len(self.deals)}   "
             f"{word} {found}"
         )

@@ -62,7 +62,7 @@ from .pyramid import (
 LEVEL = 3
 """Projection size checked at every position (the twenty 3-class sets)."""
 
-ESCALATE = 300
+ESCALATE = 1000
 """Main-search positions after which the 4-class projections are added at the start."""
 
 RELAX_FIRST = 6

@@ -111,7 +111,7 @@ from ..pyramid import (
 )
 from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
 
-CHECK_EVERY = 2048
+CHECK_EVERY = 256
 """Nodes between clock checks (time.perf_counter is not free)."""
 
 KING_INDEX = 12

@@ -522,3 +522,44 @@ def test_a_hard_deal_escalates_to_four_class_projections(monkeypatch: pytest.Mon
     game = Pyramid13.for_deal_number(137)
     assert solve_pyramid13_deal(game).verdict == _old_one_pass(game) == NOT_WINNABLE
     assert 4 in sizes
+
+
+def test_holes_in_a_position_text_block_nothing() -> None:
+    # 5h sits over an empty cell and Kd; the empty cell's cover 8h does not
+    # block 5h (it covers nothing there), so Kd then 5h+8h clears the pyramid
+    rows = "--/----/------/--------/5h--------/--Kd--------/8h------------"
+    p13 = Pyramid13.from_text(f"pyramid13 3 0,0 {rows} - - -")
+    result = solve_pyramid13_deal(p13)
+    assert result.winnable and [m.text() for m in result.moves] == ["Kd", "5h+8h"]
+    classic = Pyramid.from_text(f"pyramid {rows} - - 0")
+    assert solve_pyramid(classic).winnable and solve_pyramid(classic, shortest=True).steps == 2
+
+
+def test_positions_with_holes_agree_with_baseline() -> None:
+    # hand-written positions may leave holes under cards that are still there
+    rng = random.Random(23)
+    counts = {WINNABLE: 0, NOT_WINNABLE: 0}
+    for _ in range(40):
+        game = random_small(rng, rng.choice((3, 4)), rng.randint(0, 4), 0)
+        cells = game.text().split()[1].split("/")
+        flat = [c for row in cells for c in (row[i : i + 2] for i in range(0, len(row), 2))]
+        for i in rng.sample(range(len(flat)), 3):
+            flat[i] = "--"
+        rows, k = [], 0
+        for r in range(7):
+            rows.append("".join(flat[k : k + r + 1]))
+            k += r + 1
+        draw = game.text().split()[2]
+        classic = Pyramid.from_text(f"pyramid {'/'.join(rows)} {draw} - 0")
+        if classic.is_over:
+            continue
+        plain = baseline_solve_pyramid(classic, max_nodes=None)
+        assert solve_pyramid(classic).verdict == plain.verdict, classic.text()
+        p13 = Pyramid13.from_text(f"pyramid13 3 0,0 {'/'.join(rows)} {draw} - -")
+        result = solve_pyramid13_deal(p13)
+        assert result.verdict == plain.verdict, classic.text()
+        counts[result.verdict] += 1
+        if result.winnable:
+            p13.play_all(result.moves)
+            assert p13.deal.cleared(p13.pos)
+    assert min(counts.values()) >= 5, counts

@@ -46,18 +46,27 @@ import itertools
 from collections.abc import Sequence
 
 from ..moves import Draw, RemoveKing, RemovePair
-from ..pyramid import COVER, FULL_PYRAMID, PYRAMID_SIZE, ROW_OF, DealKey, PyramidDeal
+from ..pyramid import FULL_PYRAMID, PYRAMID_SIZE, ROW_OF, DealKey, PyramidDeal
 from .pyramid import (
-    CONE,
     KING_INDEX,
     RANK_GUARD,
-    UNDER,
     RawMove,
     _Budget,
     _Tables,
+    blockers,
+    cones,
     late_walk,
     prefix_steps,
+    unders,
 )
+
+
+def _kingless_cones(pyramid: Sequence[int | None]) -> list[int]:
+    """Per cell: the cards, Kings aside, that block it at any depth (a King blocks
+    through its own blockers: it goes the moment it is free)."""
+    keep = sum(1 << i for i, c in enumerate(pyramid) if c is not None and c >> 2 != KING_INDEX)
+    return cones(pyramid, keep)
+
 
 LEVEL = 3
 """Projection size checked at every position (the twenty 3-class sets)."""
@@ -78,44 +87,6 @@ class _RelaxCap(Exception):
 
 class _Escalate(Exception):
     """Unwinds the main search to add the larger projections."""
-
-
-def _blockers(pyramid: Sequence[int | None], keep: int) -> list[int]:
-    """Per cell: the cells of ``keep`` that must be gone before it is free.
-
-    A cell's direct covers block it; a cover outside ``keep`` that still holds a
-    card (a King, or a card of another class in a projection) vanishes as soon as
-    it is free, so it blocks through its own blockers; an empty cell blocks nothing.
-    """
-    out = [0] * PYRAMID_SIZE
-    for i in range(PYRAMID_SIZE - 1, -1, -1):  # covers (higher indices) first
-        todo = COVER[i]
-        got = 0
-        while todo:
-            low = todo & -todo
-            todo ^= low
-            c = low.bit_length() - 1
-            if keep & low:
-                got |= low
-            elif pyramid[c] is not None:
-                got |= out[c]
-        out[i] = got
-    return out
-
-
-def _cones(pyramid: Sequence[int | None]) -> list[int]:
-    """Per cell: every card (Kings aside) that must be gone before it is free, at any depth."""
-    keep = sum(1 << i for i, c in enumerate(pyramid) if c is not None and c >> 2 != KING_INDEX)
-    direct = _blockers(pyramid, keep)
-    out = [0] * PYRAMID_SIZE
-    for i in range(PYRAMID_SIZE - 1, -1, -1):
-        acc = m = direct[i]
-        while m:
-            low = m & -m
-            m ^= low
-            acc |= out[low.bit_length() - 1]
-        out[i] = acc
-    return out
 
 
 class _Deal:
@@ -156,16 +127,17 @@ class _Deal:
                         ok |= srm[r]
                 row.append(ok)
             self.pile_partnered.append(row)
+        # a projection's cells are free once the class cards of these cones are gone
+        # (the same as stopping at class cards, since a card is only ever gone
+        # after its own blockers; a text position's removed cells are empty cells)
+        self.cones = _kingless_cones(deal.pyramid)
+        self.under = unders(self.cones)
         self.ppair = [0] * PYRAMID_SIZE  # pyramid partners that can be free together
         self.spart = [0] * PYRAMID_SIZE  # stock partners
         for i, r in enumerate(prank):
             if 0 <= r < KING_INDEX:
-                self.ppair[i] = prm[11 - r] & ~CONE[i] & ~UNDER[i]
+                self.ppair[i] = prm[11 - r] & ~self.cones[i] & ~self.under[i]
                 self.spart[i] = srm[11 - r]
-        # a projection's cells are free once the class cards of these cones are gone
-        # (the same as stopping at class cards, since a card is only ever gone
-        # after its own blockers; a text position's removed cells are empty cells)
-        self.cones = _cones(deal.pyramid)
         self.class_cells = [
             tuple(i for i in range(PYRAMID_SIZE) if self.cmask[k] >> i & 1) for k in range(6)
         ]
@@ -242,7 +214,7 @@ class _Projection:
         for r, stock in self.ranks:
             if left & self.prm[11 - r]:
                 partnered |= stock
-        ppair, spart, spres = self.ppair, self.spart, self.spres
+        ppair, spart, spres, under = self.ppair, self.spart, self.spres, self.info.under
         needy = []
         tables = None
         for x in self.cells:
@@ -250,7 +222,7 @@ class _Projection:
                 if tables is None:
                     tables = self.info.units()
                     u0, u1, u2, u3, u4, u5, u6, v0, v1, v2, v3, v4, v5, v6 = tables
-                m = CONE[x] & left
+                m = self.blockers[x] & left
                 req_p = (
                     u0[m & 15]
                     + u1[m >> 4 & 15]
@@ -260,7 +232,7 @@ class _Projection:
                     + u5[m >> 20 & 15]
                     + u6[m >> 24]
                 )
-                m = left & ~(1 << x) & ~UNDER[x]
+                m = left & ~(1 << x) & ~under[x]
                 part_p = (
                     v0[m & 15]
                     + v1[m >> 4 & 15]
@@ -370,11 +342,11 @@ class _OnePass(_Tables):
         kingless = PyramidDeal(
             [None if i in kings else c for i, c in enumerate(deal.pyramid)], deal.stock, 0
         )
-        super().__init__(kingless)
+        super().__init__(kingless, _kingless_cones(deal.pyramid))
         self.budget = budget
         self.pyramid_kings = sum(1 << i for i in kings)
         self.stock_kings = self.skings
-        self.blockers = _blockers(deal.pyramid, self.present)
+        self.blockers = blockers(deal.pyramid, self.present)
         self.pcb = [1 << min(r, 11 - r) if 0 <= r < KING_INDEX else 0 for r in self.prank]
         self.scb = [1 << min(r, 11 - r) if r < KING_INDEX else 0 for r in self.srank]
         self.last_of: dict[int, tuple] = {}

@@ -157,6 +157,53 @@ UNDER = tuple(
 )
 """Bits of every pyramid card that card ``i`` covers, directly or not (free only after ``i``)."""
 
+
+def blockers(pyramid: Sequence[Card | None], keep: int) -> list[int]:
+    """Per cell: the cells of ``keep`` that must be gone before it is free, one level down.
+
+    A cell's covers block it; a cover outside ``keep`` that holds a card (a King
+    a search treats as gone once free, or a card of another class in a
+    projection) blocks through its own blockers; an empty cell blocks nothing
+    (a position text may leave a hole under cards that are still there).
+    """
+    out = [0] * PYRAMID_SIZE
+    for i in range(PYRAMID_SIZE - 1, -1, -1):  # covers (higher indices) first
+        todo = COVER[i]
+        got = 0
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            c = low.bit_length() - 1
+            if keep & low:
+                got |= low
+            elif pyramid[c] is not None:
+                got |= out[c]
+        out[i] = got
+    return out
+
+
+def cones(pyramid: Sequence[Card | None], keep: int) -> list[int]:
+    """Per cell: every cell of ``keep`` that must be gone before it is free, at any depth
+    (:data:`CONE` for a full pyramid; holes of a position text block nothing)."""
+    direct = blockers(pyramid, keep)
+    out = [0] * PYRAMID_SIZE
+    for i in range(PYRAMID_SIZE - 1, -1, -1):
+        acc = m = direct[i]
+        while m:
+            low = m & -m
+            m ^= low
+            acc |= out[low.bit_length() - 1]
+        out[i] = acc
+    return out
+
+
+def unders(cone: Sequence[int]) -> list[int]:
+    """Per cell: the cells it blocks, at any depth (the inverse of ``cone``)."""
+    return [
+        sum(1 << j for j in range(PYRAMID_SIZE) if cone[j] >> i & 1) for i in range(PYRAMID_SIZE)
+    ]
+
+
 SUBSETS = tuple(
     tuple(
         tuple(t for t in range(m) if sub >> t & 1)
@@ -262,7 +309,9 @@ class _Budget:
 class _Tables:
     """Everything about one deal's cards that the searches look up per node."""
 
-    def __init__(self, deal: PyramidDeal) -> None:
+    def __init__(self, deal: PyramidDeal, cone: Sequence[int] | None = None) -> None:
+        """``cone``: per cell, the cards that block it at any depth (default: every card
+        still there blocks; :mod:`.onepass` passes cones that see through Kings)."""
         self.deal = deal
         pyr = deal.pyramid
         stock = deal.stock
@@ -279,6 +328,8 @@ class _Tables:
             if c is not None:
                 present |= 1 << i
         self.present = present
+        self.cone = list(cone) if cone is not None else cones(pyr, present)
+        self.under = unders(self.cone)
         # cells and pile indices per rank index (King 12)
         self.prmask = [0] * 13
         self.srmask = [0] * 13
@@ -293,7 +344,7 @@ class _Tables:
         self.spart = [0] * PYRAMID_SIZE
         for i, r in enumerate(self.prank):
             if 0 <= r < KING_INDEX:
-                self.ppart[i] = self.prmask[11 - r] & ~CONE[i] & ~UNDER[i]
+                self.ppart[i] = self.prmask[11 - r] & ~self.cone[i] & ~self.under[i]
                 self.spart[i] = self.srmask[11 - r]
         # stock cards' partners: pyramid cells and stock cards of the complementary rank
         self.s_ppart = [0 if s == KING_INDEX else self.prmask[11 - s] for s in self.srank]
@@ -477,7 +528,7 @@ class _Tables:
             forced ^= low
             j = low.bit_length() - 1
             while k < nf and forcers[k][0] < j:
-                cut &= ~UNDER[forcers[k][1]]
+                cut &= ~self.under[forcers[k][1]]
                 k += 1
             opt = s_ppart[j] & cut | s_spart[j] << PYRAMID_SIZE & pile_hi
             if not opt:
@@ -528,8 +579,8 @@ class _Tables:
             pru, ppu = self.p_unit, self.p_punit
             out = []
             for x in self.needy(pm):
-                cone = CONE[x] & left
-                avail = left & ~(1 << x) & ~UNDER[x]
+                cone = self.cone[x] & left
+                avail = left & ~(1 << x) & ~self.under[x]
                 req_p = part_p = 0
                 while cone:
                     b = cone.bit_length() - 1

@@ -482,7 +482,7 @@ def test_a_lost_projection_means_a_lost_position() -> None:
     # covered by Kings included), checked against the plain search
     import itertools
 
-    from thirteen.solver.onepass import _Deal, _Projection
+    from thirteen.solver.onepass import _Deal, _OnePass, _Projection
     from thirteen.solver.pyramid import _Budget
 
     rng = random.Random(17)
@@ -495,7 +495,7 @@ def test_a_lost_projection_means_a_lost_position() -> None:
                 break
             game.play(rng.choice(moves))
         deal, (pm, sm, p, _) = game.deal, game.pos
-        info = _Deal(deal, _Budget(None, None))
+        info = _Deal(_OnePass(deal, _Budget(None, None)))
         winnable = baseline_solve_pyramid(game, max_nodes=None).winnable
         for classes in itertools.combinations(range(6), 3):
             proj = _Projection(info, classes)

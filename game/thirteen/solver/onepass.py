@@ -57,7 +57,6 @@ from .pyramid import (
     cones,
     late_walk,
     prefix_steps,
-    unders,
 )
 
 
@@ -90,73 +89,67 @@ class _Escalate(Exception):
 
 
 class _Deal:
-    """Tables of one deal shared by every projection (Kings count nowhere)."""
+    """Tables of one deal shared by every projection, taken from the main search's
+    :class:`_Tables` (Kings count nowhere there), plus the per-class pieces."""
 
-    def __init__(self, deal: PyramidDeal, budget: _Budget) -> None:
-        self.pyramid = deal.pyramid
-        prank = [-1 if c is None else c >> 2 for c in deal.pyramid]
-        srank = [c >> 2 for c in deal.stock]
-        n = len(srank)
-        self.n, self.budget = n, budget
-        self.prank, self.srank = prank, srank
-        self.full_stock = (1 << n) - 1
-        self.cmask = [0] * 6  # pyramid cells per rank class
-        self.smask = [0] * 6  # pile indices per rank class
-        prm, srm = [0] * 12, [0] * 12
-        for i, r in enumerate(prank):
-            if 0 <= r < KING_INDEX:
-                self.cmask[min(r, 11 - r)] |= 1 << i
-                prm[r] |= 1 << i
-        for j, r in enumerate(srank):
-            if r < KING_INDEX:
-                self.smask[min(r, 11 - r)] |= 1 << j
-                srm[r] |= 1 << j
-        self.prm, self.srm = prm, srm
-        self.s_unit = [0 if r == KING_INDEX else 1 << 4 * r for r in srank]
-        self.s_punit = [0 if r == KING_INDEX else 1 << 4 * (11 - r) for r in srank]
-        self.p_unit = [0 if r < 0 or r == KING_INDEX else 1 << 4 * r for r in prank]
-        self.p_punit = [0 if r < 0 or r == KING_INDEX else 1 << 4 * (11 - r) for r in prank]
+    def __init__(self, tables: _Tables) -> None:
+        self.n, self.budget = tables.n, tables.budget
+        self.prank, self.srank = tables.prank, tables.srank
+        self.s_unit, self.s_punit = tables.s_unit, tables.s_punit
+        self.p_unit, self.p_punit = tables.p_unit, tables.p_punit
+        self.ppair, self.spart = tables.ppart, tables.spart
+        # a projection's cells are free once the class cards of these cones are gone
+        # (the same as stopping at class cards, since a card is only ever gone
+        # after its own blockers; a text position's removed cells are empty cells)
+        self.cones, self.under = tables.cone, tables.under
+        prm, srm = tables.prmask[:KING_INDEX], tables.srmask[:KING_INDEX]
+        self.prm = prm
+        self.class_cells = tables.class_cells  # pyramid cells per rank class
+        self.cmask = tables.class_mask
+        self.smask = [srm[k] | srm[11 - k] for k in range(6)]  # pile indices per class
+        self.class_ranks = [((k, srm[k]), (11 - k, srm[11 - k])) for k in range(6)]
         # per class and pointer: the class's stock cards whose partner rank is still in the pile
         self.pile_partnered = []
         for k in range(6):
             row = []
-            for p in range(n + 1):
+            for p in range(self.n + 1):
                 ok = 0
                 for r in (k, 11 - k):
                     if srm[11 - r] >> p:
                         ok |= srm[r]
                 row.append(ok)
             self.pile_partnered.append(row)
-        # a projection's cells are free once the class cards of these cones are gone
-        # (the same as stopping at class cards, since a card is only ever gone
-        # after its own blockers; a text position's removed cells are empty cells)
-        self.cones = _kingless_cones(deal.pyramid)
-        self.under = unders(self.cones)
-        self.ppair = [0] * PYRAMID_SIZE  # pyramid partners that can be free together
-        self.spart = [0] * PYRAMID_SIZE  # stock partners
-        for i, r in enumerate(prank):
-            if 0 <= r < KING_INDEX:
-                self.ppair[i] = prm[11 - r] & ~self.cones[i] & ~self.under[i]
-                self.spart[i] = srm[11 - r]
-        self.class_cells = [
-            tuple(i for i in range(PYRAMID_SIZE) if self.cmask[k] >> i & 1) for k in range(6)
-        ]
-        self.class_ranks = [((k, srm[k]), (11 - k, srm[11 - k])) for k in range(6)]
-        self._units: tuple[list[int], ...] | None = None
+        self._units: tuple[tuple[list[int], ...], tuple[list[int], ...]] | None = None
 
-    def units(self) -> tuple[list[int], ...]:
-        """Rank vectors of any set of pyramid cells, by 4-cell chunks (7 own, then 7 partner)."""
+    def units(self) -> tuple[tuple[list[int], ...], tuple[list[int], ...]]:
+        """Rank vectors of any set of pyramid cells, by 4-cell chunks: own ranks, partner ranks."""
         if self._units is None:
-            out = []
+            both = []
             for units in (self.p_unit, self.p_punit):
+                out = []
                 for c in range(7):
                     t = [0] * 16
                     for m in range(1, 16):
                         low = m & -m
                         t[m] = t[m ^ low] + units[4 * c + low.bit_length() - 1]
                     out.append(t)
-            self._units = tuple(out)
+                both.append(tuple(out))
+            self._units = (both[0], both[1])
         return self._units
+
+
+def _vector(tables: tuple[list[int], ...], m: int) -> int:
+    """The rank vector of the cells in ``m``, from :meth:`_Deal.units` chunk tables."""
+    t0, t1, t2, t3, t4, t5, t6 = tables
+    return (
+        t0[m & 15]
+        + t1[m >> 4 & 15]
+        + t2[m >> 8 & 15]
+        + t3[m >> 12 & 15]
+        + t4[m >> 16 & 15]
+        + t5[m >> 20 & 15]
+        + t6[m >> 24]
+    )
 
 
 class _Projection:
@@ -216,32 +209,13 @@ class _Projection:
                 partnered |= stock
         ppair, spart, spres, under = self.ppair, self.spart, self.spres, self.info.under
         needy = []
-        tables = None
+        own = partner = None
         for x in self.cells:
             if left >> x & 1 and not ppair[x] & left:
-                if tables is None:
-                    tables = self.info.units()
-                    u0, u1, u2, u3, u4, u5, u6, v0, v1, v2, v3, v4, v5, v6 = tables
-                m = self.blockers[x] & left
-                req_p = (
-                    u0[m & 15]
-                    + u1[m >> 4 & 15]
-                    + u2[m >> 8 & 15]
-                    + u3[m >> 12 & 15]
-                    + u4[m >> 16 & 15]
-                    + u5[m >> 20 & 15]
-                    + u6[m >> 24]
-                )
-                m = left & ~(1 << x) & ~under[x]
-                part_p = (
-                    v0[m & 15]
-                    + v1[m >> 4 & 15]
-                    + v2[m >> 8 & 15]
-                    + v3[m >> 12 & 15]
-                    + v4[m >> 16 & 15]
-                    + v5[m >> 20 & 15]
-                    + v6[m >> 24]
-                )
+                if own is None:
+                    own, partner = self.info.units()
+                req_p = _vector(own, self.blockers[x] & left)
+                part_p = _vector(partner, left & ~(1 << x) & ~under[x])
                 needy.append((spart[x] & spres, RANK_GUARD + part_p - req_p, RANK_GUARD + part_p))
         got = (free, tuple(needy), partnered)
         self._pm[pm] = got
@@ -563,7 +537,7 @@ def one_pass_search(
     main.relax_left = -1
     if relaxed is False:
         return False, []
-    info = _Deal(deal, budget)
+    info = _Deal(main)
     # classes whose cards lie high in the pyramid first: the likeliest to fail
     # (three in four deals have a lost projection at the start, two in three the first)
     height = [0] * 6

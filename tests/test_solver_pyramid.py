@@ -451,9 +451,9 @@ def test_pyramid13_late_cards_agree_with_baseline(monkeypatch: pytest.MonkeyPatc
 
 def _old_one_pass(game: Pyramid13) -> str:
     """The last-pass search without projections (the classic solver's last pass)."""
-    from thirteen.solver.pyramid import _run, _verdict_search
+    from thirteen.solver.pyramid import _on_tables, _run, _verdict_search
 
-    return _run(_verdict_search, game.deal, game.pos, 0, None, None).verdict
+    return _run(_on_tables(_verdict_search, 0), game.deal, game.pos, None, None).verdict
 
 
 @pytest.mark.parametrize("number", [2, 30, 69, 100, 137, 179])

@@ -1240,21 +1240,28 @@ def _result(found: bool | None, raw: Sequence[RawMove], budget: _Budget) -> Solv
 
 
 def _run(
-    search: Callable[[_Tables, DealKey, int, _Budget], tuple[bool, list[RawMove]]],
+    search: Callable[[PyramidDeal, DealKey, _Budget], tuple[bool, list[RawMove]]],
     deal: PyramidDeal,
     key: DealKey,
-    recycles: int,
     budget_ms: float | None,
     max_nodes: int | None,
 ) -> SolveResult:
+    """Run ``search(deal, key, budget)`` under a budget and wrap its answer."""
     budget = _Budget(budget_ms, max_nodes)
     if deal.cleared(key):
         return SolveResult(WINNABLE, [], 0, budget.ms)
     try:
-        found, raw = search(_Tables(deal), key, recycles, budget)
+        found, raw = search(deal, key, budget)
     except _OutOfBudget:
         return _result(None, [], budget)
     return _result(found, raw, budget)
+
+
+def _on_tables(
+    search: Callable[[_Tables, DealKey, int, _Budget], tuple[bool, list[RawMove]]], recycles: int
+) -> Callable[[PyramidDeal, DealKey, _Budget], tuple[bool, list[RawMove]]]:
+    """A search over :class:`_Tables` with ``recycles`` allowed, as :func:`_run` calls it."""
+    return lambda deal, key, budget: search(_Tables(deal), key, recycles, budget)
 
 
 def solve_pyramid(
@@ -1271,7 +1278,7 @@ def solve_pyramid(
     counts one); that search keeps every position in memory and is slower.
     """
     search = _shortest_search if shortest else _verdict_search
-    return _run(search, game.deal, game.pos, game.deal.recycles, budget_ms, max_nodes)
+    return _run(_on_tables(search, game.deal.recycles), game.deal, game.pos, budget_ms, max_nodes)
 
 
 def solve_pyramid13_deal(
@@ -1286,14 +1293,7 @@ def solve_pyramid13_deal(
         return SolveResult(WINNABLE if won else NOT_WINNABLE)
     from .onepass import one_pass_search  # it builds on this module
 
-    budget = _Budget(budget_ms, max_nodes)
-    if game.deal.cleared(game.pos):
-        return SolveResult(WINNABLE, [], 0, budget.ms)
-    try:
-        found, raw = one_pass_search(game.deal, game.pos, budget)
-    except _OutOfBudget:
-        return _result(None, [], budget)
-    return _result(found, raw, budget)
+    return _run(one_pass_search, game.deal, game.pos, budget_ms, max_nodes)
 
 
 def max_points_pyramid13_deal(

@@ -95,6 +95,21 @@ def random_small(rng: random.Random, rows: int, extra: int, recycles_left: int) 
     return small_position(pyramid, stock, recycles_left)
 
 
+def play_random(game: Pyramid, rng: random.Random, count: int) -> None:
+    """Up to ``count`` random legal moves (fewer when the game ends)."""
+    for _ in range(count):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(rng.choice(moves))
+
+
+def one_pass_of(game: Pyramid) -> Pyramid13:
+    """The classic position as the one pass of a Pyramid 13 deal (pyramid, draw pile, waste)."""
+    rows, draw, waste = game.text().split()[1:4]
+    return Pyramid13.from_text(f"pyramid13 3 0,0 {rows} {draw} {waste} -")
+
+
 def replays_to_win(game: Pyramid, moves) -> bool:
     replay = game.copy()
     replay.play_all(moves)
@@ -274,8 +289,7 @@ def test_pyramid13_deal_agrees_with_baseline_without_recycles() -> None:
     for _ in range(60):
         game = random_small(rng, 2, rng.randint(0, 3), 0)
         plain = baseline_solve_pyramid(game, max_nodes=None)
-        rows, draw = game.text().split()[1:3]
-        p13 = Pyramid13.from_text(f"pyramid13 3 0,0 {rows} {draw} - -")
+        p13 = one_pass_of(game)
         result = solve_pyramid13_deal(p13)
         assert result.verdict == plain.verdict, game.text()
         counts[result.verdict] += 1
@@ -330,14 +344,9 @@ def test_pyramid13_forced_waste_cuts_agree_with_baseline() -> None:
     counts = {WINNABLE: 0, NOT_WINNABLE: 0}
     for _ in range(16):
         game = random_small(rng, 3, rng.randint(2, 6), 0)
-        for _ in range(rng.randint(0, 4)):
-            moves = game.legal_moves()
-            if not moves:
-                break
-            game.play(rng.choice(moves))
+        play_random(game, rng, rng.randint(0, 4))
         plain = baseline_solve_pyramid(game, max_nodes=None)
-        rows, draw, waste = game.text().split()[1:4]
-        p13 = Pyramid13.from_text(f"pyramid13 3 0,0 {rows} {draw} {waste} -")
+        p13 = one_pass_of(game)
         if p13.is_over:
             continue
         result = solve_pyramid13_deal(p13)
@@ -359,14 +368,9 @@ def test_pyramid13_few_ranks_agree_with_baseline() -> None:
         cells = sum(range(8 - rows, 8))
         picked = rng.sample(cards, cells + rng.randint(4, 28 - cells))
         game = small_position(picked[:cells], picked[cells:], 0)
-        for _ in range(rng.randint(0, 5)):
-            moves = game.legal_moves()
-            if not moves:
-                break
-            game.play(rng.choice(moves))
+        play_random(game, rng, rng.randint(0, 5))
         plain = baseline_solve_pyramid(game, max_nodes=None)
-        rows_text, draw, waste = game.text().split()[1:4]
-        p13 = Pyramid13.from_text(f"pyramid13 3 0,0 {rows_text} {draw} {waste} -")
+        p13 = one_pass_of(game)
         if p13.is_over:
             continue
         result = solve_pyramid13_deal(p13)
@@ -424,13 +428,8 @@ def test_pyramid13_late_cards_agree_with_baseline(monkeypatch: pytest.MonkeyPatc
     cuts = 0
     for _ in range(24):
         game = random_small(rng, 3, rng.randint(2, 6), 0)
-        for _ in range(rng.randint(1, 6)):
-            moves = game.legal_moves()
-            if not moves:
-                break
-            game.play(rng.choice(moves))
-        rows, draw, waste = game.text().split()[1:4]
-        p13 = Pyramid13.from_text(f"pyramid13 3 0,0 {rows} {draw} {waste} -")
+        play_random(game, rng, rng.randint(1, 6))
+        p13 = one_pass_of(game)
         if p13.is_over:
             continue
         plain = baseline_solve_pyramid(game, max_nodes=None)
@@ -489,11 +488,7 @@ def test_a_lost_projection_means_a_lost_position() -> None:
     lost_projections = 0
     for _ in range(40):
         game = random_small(rng, 3, rng.randint(2, 8), 0)
-        for _ in range(rng.randint(0, 4)):
-            moves = game.legal_moves()
-            if not moves:
-                break
-            game.play(rng.choice(moves))
+        play_random(game, rng, rng.randint(0, 4))
         deal, (pm, sm, p, _) = game.deal, game.pos
         info = _Deal(_OnePass(deal, _Budget(None, None)))
         winnable = baseline_solve_pyramid(game, max_nodes=None).winnable

@@ -8,6 +8,10 @@ frame only blits.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import ParamSpec
+
 import pygame
 
 from ..cards import Card, rank, suit
@@ -29,6 +33,23 @@ _SS = 4  # supersampling factor for shapes
 _cache: dict[tuple, pygame.Surface] = {}
 
 
+_P = ParamSpec("_P")
+
+
+def _cached(draw: Callable[_P, pygame.Surface]) -> Callable[_P, pygame.Surface]:
+    """Draw a surface once per set of arguments, then hand out the kept one."""
+
+    @functools.wraps(draw)
+    def get(*args: _P.args, **kwargs: _P.kwargs) -> pygame.Surface:
+        key = (draw.__name__, args, tuple(kwargs.items()))
+        surf = _cache.get(key)
+        if surf is None:
+            surf = _cache[key] = draw(*args, **kwargs)
+        return surf
+
+    return get
+
+
 def suit_colour(card_suit: int, four_colour: bool) -> tuple[int, int, int]:
     """Red and black, or one colour per suit (clubs green, diamonds blue)."""
     if four_colour:
@@ -44,12 +65,9 @@ def _poly(surf: pygame.Surface, colour, points, s: int) -> None:
     pygame.draw.polygon(surf, colour, [(round(x * s), round(y * s)) for x, y in points])
 
 
+@_cached
 def suit_shape(card_suit: int, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     """A suit symbol ``size`` pixels square, anti-aliased by supersampling."""
-    key = ("suit", card_suit, size, colour)
-    surf = _cache.get(key)
-    if surf is not None:
-        return surf
     s = max(1, size) * _SS
     big = pygame.Surface((s, s), pygame.SRCALPHA)
     if card_suit == 1:  # diamonds
@@ -69,8 +87,7 @@ def suit_shape(card_suit: int, size: int, colour: tuple[int, int, int]) -> pygam
         _circle(big, colour, 0.73, 0.6, 0.21, s)
         _circle(big, colour, 0.5, 0.52, 0.12, s)
         _poly(big, colour, [(0.5, 0.5), (0.35, 0.98), (0.65, 0.98)], s)
-    surf = _cache[key] = pygame.transform.smoothscale(big, (size, size))
-    return surf
+    return pygame.transform.smoothscale(big, (size, size))
 
 
 def _blank(w: int, h: int, fill, edge) -> pygame.Surface:
@@ -88,6 +105,7 @@ def corner_sizes(h: int) -> tuple[int, int]:
     return max(10, round(h * 0.30)), max(6, round(h * 0.15))
 
 
+@_cached
 def card_face(
     card: Card, w: int, h: int, four_colour: bool = False, centre: bool = True
 ) -> pygame.Surface:
@@ -96,10 +114,6 @@ def card_face(
     ``centre=False`` leaves the centre blank: for covered pyramid cards, whose
     centre would otherwise peek out in slivers between the cards over them.
     """
-    key = ("face", card, w, h, four_colour, centre)
-    surf = _cache.get(key)
-    if surf is not None:
-        return surf
     surf = _blank(w, h, FACE, FACE_EDGE)
     r, s = rank(card), suit(card)
     colour = suit_colour(s, four_colour)
@@ -136,32 +150,24 @@ def card_face(
             rect = big.get_rect(center=(w // 2 + w // 10, centre_y))
             rect.bottom = min(rect.bottom, h - pad)
             surf.blit(big, rect)
-    _cache[key] = surf
     return surf
 
 
+@_cached
 def dimmed(card: Card, w: int, h: int, four_colour: bool = False) -> pygame.Surface:
     """A blocked card: its corner index, no centre art, under a grey veil.
 
     A blocked pyramid card is always partly covered; without centre art only
     clean grey shows between the cards over it, never slivers of a symbol.
     """
-    key = ("dim", card, w, h, four_colour)
-    surf = _cache.get(key)
-    if surf is None:
-        surf = card_face(card, w, h, four_colour, centre=False).copy()
-        veil = _blank(w, h, (70, 84, 78, 120), (70, 84, 78, 120))
-        surf.blit(veil, (0, 0))
-        _cache[key] = surf
+    surf = card_face(card, w, h, four_colour, centre=False).copy()
+    surf.blit(_blank(w, h, (70, 84, 78, 120), (70, 84, 78, 120)), (0, 0))
     return surf
 
 
+@_cached
 def card_back(w: int, h: int) -> pygame.Surface:
     """Our own back: a red panel with a diamond lattice inside a white margin."""
-    key = ("back", w, h)
-    surf = _cache.get(key)
-    if surf is not None:
-        return surf
     surf = _blank(w, h, FACE, FACE_EDGE)
     m = max(3, w // 12)
     inner = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
@@ -174,28 +180,19 @@ def card_back(w: int, h: int) -> pygame.Surface:
     mask = _blank(inner.w, inner.h, (255, 255, 255), (255, 255, 255))
     pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surf.blit(pattern, inner)
-    _cache[key] = surf
     return surf
 
 
+@_cached
 def slot(w: int, h: int) -> pygame.Surface:
     """An empty place on the felt (empty column, empty pile)."""
-    key = ("slot", w, h)
-    surf = _cache.get(key)
-    if surf is None:
-        surf = _blank(w, h, (0, 0, 0, 40), (255, 255, 255, 70))
-        _cache[key] = surf
-    return surf
+    return _blank(w, h, (0, 0, 0, 40), (255, 255, 255, 70))
 
 
+@_cached
 def shadow(w: int, h: int) -> pygame.Surface:
     """A soft shadow blitted a few pixels below and right of a card."""
-    key = ("shadow", w, h)
-    surf = _cache.get(key)
-    if surf is None:
-        surf = _blank(w, h, (0, 0, 0, 60), (0, 0, 0, 40))
-        _cache[key] = surf
-    return surf
+    return _blank(w, h, (0, 0, 0, 60), (0, 0, 0, 40))
 
 
 def clear_cache() -> None:

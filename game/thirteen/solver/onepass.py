@@ -59,14 +59,6 @@ from .pyramid import (
     prefix_steps,
 )
 
-
-def _kingless_cones(pyramid: Sequence[int | None]) -> list[int]:
-    """Per cell: the cards, Kings aside, that block it at any depth (a King blocks
-    through its own blockers: it goes the moment it is free)."""
-    keep = sum(1 << i for i, c in enumerate(pyramid) if c is not None and c >> 2 != KING_INDEX)
-    return cones(pyramid, keep)
-
-
 LEVEL = 3
 """Projection size checked at every position (the twenty 3-class sets)."""
 
@@ -316,11 +308,14 @@ class _OnePass(_Tables):
         kingless = PyramidDeal(
             [None if i in kings else c for i, c in enumerate(deal.pyramid)], deal.stock, 0
         )
-        super().__init__(kingless, _kingless_cones(deal.pyramid))
+        # a King blocks through its own blockers: it goes the moment it is free
+        keep = sum(1 << i for i, c in enumerate(kingless.pyramid) if c is not None)
+        direct = blockers(deal.pyramid, keep)
+        super().__init__(kingless, cones(direct))
         self.budget = budget
         self.pyramid_kings = sum(1 << i for i in kings)
         self.stock_kings = self.skings
-        self.blockers = blockers(deal.pyramid, self.present)
+        self.blockers = direct
         self.pcb = [1 << min(r, 11 - r) if 0 <= r < KING_INDEX else 0 for r in self.prank]
         self.scb = [1 << min(r, 11 - r) if r < KING_INDEX else 0 for r in self.srank]
         self.last_of: dict[int, tuple] = {}

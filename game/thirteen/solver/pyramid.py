@@ -182,10 +182,9 @@ def blockers(pyramid: Sequence[Card | None], keep: int) -> list[int]:
     return out
 
 
-def cones(pyramid: Sequence[Card | None], keep: int) -> list[int]:
-    """Per cell: every cell of ``keep`` that must be gone before it is free, at any depth
-    (:data:`CONE` for a full pyramid; holes of a position text block nothing)."""
-    direct = blockers(pyramid, keep)
+def cones(direct: Sequence[int]) -> list[int]:
+    """Per cell: every cell that must be gone before it is free, at any depth, from the
+    one-level :func:`blockers` (:data:`CONE` for a full pyramid; holes block nothing)."""
     out = [0] * PYRAMID_SIZE
     for i in range(PYRAMID_SIZE - 1, -1, -1):
         acc = m = direct[i]
@@ -328,7 +327,7 @@ class _Tables:
             if c is not None:
                 present |= 1 << i
         self.present = present
-        self.cone = list(cone) if cone is not None else cones(pyr, present)
+        self.cone = list(cone) if cone is not None else cones(blockers(pyr, present))
         self.under = unders(self.cone)
         # cells and pile indices per rank index (King 12)
         self.prmask = [0] * 13

@@ -193,7 +193,3 @@ def slot(w: int, h: int) -> pygame.Surface:
 def shadow(w: int, h: int) -> pygame.Surface:
     """A soft shadow blitted a few pixels below and right of a card."""
     return _blank(w, h, (0, 0, 0, 60), (0, 0, 0, 40))
-
-
-def clear_cache() -> None:
-    _cache.clear()

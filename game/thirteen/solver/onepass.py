@@ -43,6 +43,7 @@ search 298k -> 8k (docs/performance.md has the figures).
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from ..moves import Draw, RemoveKing, RemovePair
@@ -72,6 +73,18 @@ costs; one that passes needs about 20 (a clearing line is 14 pairs deep), and is
 finished after the projections, which settle three in four deals at the start."""
 
 
+NO_DRAW = 13
+"""Rank index standing for "no draw card" in a projection (no card pairs with it, and
+no top-card rank, -1 for an empty waste, adds up to 11 with it)."""
+
+LATE_NEVER = 1 << 30
+"""A pointer past every pile: the start of lateness when no card is needy."""
+
+
+_NO_CELLS: list[tuple[int, ...]] = [()] * (NO_DRAW + 1)
+"""The free cells by stock rank when none is free (copied per pyramid mask)."""
+
+
 class _RelaxCap(Exception):
     """Stops the first, short try of the relaxation."""
 
@@ -94,12 +107,11 @@ class _Deal:
         # (the same as stopping at class cards, since a card is only ever gone
         # after its own blockers; a text position's removed cells are empty cells)
         self.cones, self.under = tables.cone, tables.under
-        prm, srm = tables.prmask[:KING_INDEX], tables.srmask[:KING_INDEX]
-        self.prm = prm
-        self.class_cells = tables.class_cells  # pyramid cells per rank class
+        srm = tables.srmask[:KING_INDEX]
         self.cmask = tables.class_mask
         self.smask = [srm[k] | srm[11 - k] for k in range(6)]  # pile indices per class
-        self.class_ranks = [((k, srm[k]), (11 - k, srm[11 - k])) for k in range(6)]
+        # per cell: the pile indices of its partner rank
+        self.partner_stock = [srm[11 - r] if 0 <= r < KING_INDEX else 0 for r in self.prank]
         # per class and pointer: the class's stock cards whose partner rank is still in the pile
         self.pile_partnered = []
         for k in range(6):
@@ -111,37 +123,24 @@ class _Deal:
                         ok |= srm[r]
                 row.append(ok)
             self.pile_partnered.append(row)
-        self._units: tuple[tuple[list[int], ...], tuple[list[int], ...]] | None = None
-
-    def units(self) -> tuple[tuple[list[int], ...], tuple[list[int], ...]]:
-        """Rank vectors of any set of pyramid cells, by 4-cell chunks: own ranks, partner ranks."""
-        if self._units is None:
-            both = []
-            for units in (self.p_unit, self.p_punit):
-                out = []
-                for c in range(7):
-                    t = [0] * 16
-                    for m in range(1, 16):
-                        low = m & -m
-                        t[m] = t[m ^ low] + units[4 * c + low.bit_length() - 1]
-                    out.append(t)
-                both.append(tuple(out))
-            self._units = (both[0], both[1])
-        return self._units
+        self.waste_cache: dict[int, int] = {}  # :meth:`_Projection.waste_ranks` by waste mask
 
 
-def _vector(tables: tuple[list[int], ...], m: int) -> int:
-    """The rank vector of the cells in ``m``, from :meth:`_Deal.units` chunk tables."""
-    t0, t1, t2, t3, t4, t5, t6 = tables
-    return (
-        t0[m & 15]
-        + t1[m >> 4 & 15]
-        + t2[m >> 8 & 15]
-        + t3[m >> 12 & 15]
-        + t4[m >> 16 & 15]
-        + t5[m >> 20 & 15]
-        + t6[m >> 24]
-    )
+class _Needy:
+    """The needy cards (no pyramid partner left) of one pyramid mask of a projection,
+    by the pointer from which each is late (past its last stock partner), with their
+    late-walk entries, built only as far as a late check has needed them (half of
+    them never are, and their rank vectors are the costly part)."""
+
+    __slots__ = ("starts", "cells", "left", "total", "entries")
+
+    def __init__(
+        self, starts: tuple[int, ...], cells: tuple[int, ...], left: int, total: int
+    ) -> None:
+        self.starts, self.cells = starts, cells
+        self.left = left
+        self.total = total  # the partner vector of every cell left (RANK_GUARD added)
+        self.entries: list[tuple[int, int, int]] = []
 
 
 class _Projection:
@@ -172,11 +171,9 @@ class _Projection:
         self.pres, self.spres = pres, spres
         self.prank, self.srank = info.prank, info.srank
         self.blockers = [c & pres for c in info.cones]
-        self.cells = sorted(itertools.chain(*(info.class_cells[k] for k in classes)), reverse=True)
         self.ppair, self.spart = info.ppair, info.spart
         self.s_unit, self.s_punit = info.s_unit, info.s_punit
-        self.prm = [m & pres for m in info.prm]
-        self.ranks = tuple(itertools.chain(*(info.class_ranks[k] for k in classes)))
+        self.p_unit, self.p_punit = info.p_unit, info.p_punit
         rows = [info.pile_partnered[k] for k in classes]
         acc = rows[0]
         for row in rows[1:]:
@@ -185,33 +182,92 @@ class _Projection:
         self.pile_at = [spres >> p << p for p in range(n + 1)]
         # the first class card at or after each pointer (one more entry past the end)
         self.next_at = [(m & -m).bit_length() - 1 if m else n for m in self.pile_at] + [n]
+        # per pointer: the draw card's rank (NO_DRAW past the end), its bit, the
+        # waste field it adds, and the pointer after it
+        srank, next_at = info.srank, self.next_at
+        self.draw_at = [(srank[p], 1 << p, srank[p] + 1, next_at[p + 1]) for p in range(n)]
+        self.draw_at.append((NO_DRAW, 0, 0, n))
         self.steps_at: list[tuple | None] = [None] * (n + 1)
         self.memo = {}
         self._pm: dict[int, tuple] = {}
-        self.nodes = 0
+        self.waste_cache = info.waste_cache
+        # per cell: the stock cards of its partner rank, and the pointer from which
+        # it is late when needy (past its last stock partner)
+        self.partner_stock = info.partner_stock
+        self.late_after = [(m & spres).bit_length() for m in info.spart]
 
     def pm_info(self, pm: int) -> tuple:
-        """Per pyramid mask: free cells, needy-card entries, stock cards with a pyramid partner."""
+        """Per pyramid mask, what ``go`` needs at every pointer and waste: the free
+        cells; the pyramid pairs among them (bits, in the search's move order); the
+        free cells by the stock rank they pair with (bits; :data:`NO_DRAW` and -1,
+        no draw card and an empty waste, have none); the stock cards with a pyramid
+        partner left; the first pointer at which some needy card is late, and the
+        needy cards (:class:`_Needy`, or None)."""
         left = self.pres & ~pm
-        blockers = self.blockers
-        free = tuple(i for i in self.cells if left >> i & 1 and pm & blockers[i] == blockers[i])
-        partnered = 0
-        for r, stock in self.ranks:
-            if left & self.prm[11 - r]:
-                partnered |= stock
-        ppair, spart, spres, under = self.ppair, self.spart, self.spres, self.info.under
+        blockers, ppair, partner_stock = self.blockers, self.ppair, self.partner_stock
+        late_after, p_punit = self.late_after, self.p_punit
+        free = []
         needy = []
-        own = partner = None
-        for x in self.cells:
-            if left >> x & 1 and not ppair[x] & left:
-                if own is None:
-                    own, partner = self.info.units()
-                req_p = _vector(own, self.blockers[x] & left)
-                part_p = _vector(partner, left & ~(1 << x) & ~under[x])
-                needy.append((spart[x] & spres, RANK_GUARD + part_p - req_p, RANK_GUARD + part_p))
-        got = (free, tuple(needy), partnered)
+        fmask = partnered = total = 0
+        rest = left
+        while rest:  # highest cell first, as the main search orders free cells
+            i = rest.bit_length() - 1
+            bit = 1 << i
+            rest ^= bit
+            partnered |= partner_stock[i]
+            total += p_punit[i]
+            if not ppair[i] & left:  # no pyramid partner left
+                needy.append((late_after[i], i))
+            if not blockers[i] & left:
+                free.append(i)
+                fmask |= bit
+        prank = self.prank
+        by_rank = _NO_CELLS.copy()
+        pairs = []
+        for i in free:
+            bit = 1 << i
+            by_rank[11 - prank[i]] += (bit,)
+            js = ppair[i] & fmask & (bit - 1)  # partners later in ``free``, highest first
+            while js:
+                j = js.bit_length() - 1
+                js ^= 1 << j
+                pairs.append(bit | 1 << j)
+        if needy:
+            if len(needy) > 1:
+                needy.sort()
+            late = _Needy(
+                tuple([e[0] for e in needy]),
+                tuple([e[1] for e in needy]),
+                left,
+                RANK_GUARD + total,
+            )
+            got = (tuple(free), tuple(pairs), by_rank, partnered, needy[0][0], late)
+        else:
+            got = (tuple(free), tuple(pairs), by_rank, partnered, LATE_NEVER, None)
         self._pm[pm] = got
         return got
+
+    def needy_entries(self, needy: _Needy, k: int) -> None:
+        """Extends ``needy.entries`` to its first ``k`` cards: the stock partners and two
+        base vectors of :func:`.pyramid.late_walk` (the partners that may go before
+        the card are those of every cell left but itself and the cells it covers)."""
+        left, total, entries = needy.left, needy.total, needy.entries
+        p_unit, p_punit, spart, spres = self.p_unit, self.p_punit, self.spart, self.spres
+        under, blockers = self.info.under, self.blockers
+        for x in needy.cells[len(entries) : k]:
+            req_p = 0
+            cone = blockers[x] & left
+            while cone:
+                b = cone.bit_length() - 1
+                cone ^= 1 << b
+                req_p += p_unit[b]
+            part_p = total - p_punit[x]
+            gone = under[x] & left
+            while gone:
+                b = gone.bit_length() - 1
+                gone ^= 1 << b
+                part_p -= p_punit[b]
+            entries.append((spart[x] & spres, part_p - req_p, part_p))
 
     def steps(self, p: int) -> tuple:
         got = self.steps_at[p]
@@ -222,12 +278,16 @@ class _Projection:
 
     def waste_ranks(self, waste: int) -> int:
         """The ranks of a waste (bit mask of pile indices), four bits a card, top card lowest."""
-        wc = 0
-        srank = self.srank
-        while waste:
-            low = waste & -waste
-            waste ^= low
-            wc = wc << 4 | srank[low.bit_length() - 1] + 1
+        wc = self.waste_cache.get(waste)
+        if wc is None:
+            wc = 0
+            srank = self.srank
+            rest = waste
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                wc = wc << 4 | srank[low.bit_length() - 1] + 1
+            self.waste_cache[waste] = wc
         return wc
 
     def go(self, pm: int, p: int, waste: int, wc: int) -> bool:
@@ -237,8 +297,8 @@ class _Projection:
         got = self._pm.get(pm)
         if got is None:
             got = self.pm_info(pm)
-        free, needy, partnered = got
-        dead = waste & ~partnered & ~self.partnered_at[p]
+        free, pairs, by_rank, partnered, late_from, needy = got
+        dead = waste & ~(partnered | self.partnered_at[p])
         if dead:
             # a waste card with no partner left buries everything under it
             waste &= ~((1 << dead.bit_length()) - 1)
@@ -248,53 +308,65 @@ class _Projection:
         known = memo.get(key)
         if known is not None:
             return known
-        if needy:
-            pile = self.pile_at[p]
-            late = [e for e in needy if not e[0] & pile]
-            if late and not (
-                waste and late_walk(late, self.steps(p), waste, self.s_unit, self.s_punit)
+        if p >= late_from:
+            if not waste:
+                memo[key] = False
+                return False
+            k = bisect_right(needy.starts, p)
+            entries = needy.entries
+            if len(entries) < k:
+                self.needy_entries(needy, k)
+            steps = self.steps_at[p]
+            if steps is None:
+                steps = self.steps(p)
+            if not late_walk(
+                entries if k == len(entries) else entries[:k],
+                steps,
+                waste,
+                self.s_unit,
+                self.s_punit,
             ):
                 memo[key] = False
                 return False
-        self.nodes += 1
         budget = self.budget
         budget.nodes += 1
         if budget.nodes >= budget.next_check:
             budget.check()
-        n = self.n
-        prank, srank, ppair = self.prank, self.srank, self.ppair
         go = self.go
-        d = p if p < n else -1
-        w = waste.bit_length() - 1
-        p2 = self.next_at[d + 1] if d >= 0 else n
-        res = False
-        nf = len(free)
-        for a in range(nf):
-            i = free[a]
-            pi = ppair[i]
-            if pi:
-                for b in range(a + 1, nf):
-                    j = free[b]
-                    if pi >> j & 1 and go(pm | 1 << i | 1 << j, p, waste, wc):
-                        res = True
-                        break
-                if res:
-                    break
-        if not res:
-            rd = srank[d] if d >= 0 else -99
-            rw = srank[w] if w >= 0 else -99
-            for i in free:
-                ri = prank[i]
-                if ri + rd == 11 and go(pm | 1 << i, p2, waste, wc):
-                    res = True
-                    break
-                if ri + rw == 11 and go(pm | 1 << i, p, waste ^ (1 << w), wc >> 4):
-                    res = True
-                    break
-            if not res and rd + rw == 11:
-                res = go(pm, p2, waste ^ (1 << w), wc >> 4)
-            if not res and d >= 0:
-                res = go(pm, p2, waste | 1 << d, wc << 4 | srank[d] + 1)
+        # the same moves in the same order as the main search's
+        for both in pairs:
+            if go(pm | both, p, waste, wc):
+                memo[key] = True
+                return True
+        rd, dbit, dfield, p2 = self.draw_at[p]
+        rw = (wc & 15) - 1  # the waste's top rank (-1: empty waste)
+        with_draw, with_top = by_rank[rd], by_rank[rw]
+        if with_draw or with_top:
+            rest = waste ^ (1 << waste.bit_length() - 1) if waste else 0
+            if with_draw and with_top and rd != rw:
+                # both kinds: in free-cell order, as the main search tries them
+                for i in free:
+                    bit = 1 << i
+                    if bit in with_draw:
+                        if go(pm | bit, p2, waste, wc):
+                            memo[key] = True
+                            return True
+                    elif bit in with_top and go(pm | bit, p, rest, wc >> 4):
+                        memo[key] = True
+                        return True
+            else:
+                for bit in with_draw or with_top:
+                    if with_draw and go(pm | bit, p2, waste, wc):
+                        memo[key] = True
+                        return True
+                    if with_top and go(pm | bit, p, rest, wc >> 4):
+                        memo[key] = True
+                        return True
+        if rd + rw == 11:
+            if go(pm, p2, waste ^ (1 << waste.bit_length() - 1), wc >> 4):
+                memo[key] = True
+                return True
+        res = dbit != 0 and go(pm, p2, waste | dbit, wc << 4 | dfield)
         memo[key] = res
         return res
 
@@ -327,6 +399,7 @@ class _OnePass(_Tables):
         self.nodes = 0
         self.path: list[tuple] = []
         self.relax_left = -1  # relaxation nodes left in a short try (-1: no limit)
+        self.waste_cache: dict[int, int] = {}  # the projections' (:class:`_Deal`)
 
     def free(self, pm: int) -> tuple[int, ...]:
         """Free cells, bottom row first: their blockers are gone (a King is, once free)."""
@@ -404,18 +477,27 @@ class _OnePass(_Tables):
     ) -> bool:
         """False when some projection is lost (the memos first, the last failing one first)."""
         pending = []
+        waste_cache = self.waste_cache
+        # a projection's waste is the class cards of this one (its pointer only skips
+        # cards of other classes)
+        waste = ~sm & ((1 << p) - 1)
         for idx, proj in enumerate(order):
             if not proj.cbits & changed:
                 continue
-            if proj.memo is None:
-                proj.build()
-            qpm = pm & proj.pres
-            if qpm == proj.pres:
+            memo = proj.memo
+            if memo is None:
+                pending.append((proj,))
+                continue
+            pres = proj.pres
+            qpm = pm & pres
+            if qpm == pres:
                 continue
             qp = proj.next_at[p]
-            qw = ~sm & proj.spres & ((1 << qp) - 1)
-            wc = proj.waste_ranks(qw)
-            known = proj.memo.get(qpm | qp << 28 | wc << 33)
+            qw = waste & proj.spres
+            wc = waste_cache.get(qw)
+            if wc is None:
+                wc = proj.waste_ranks(qw)
+            known = memo.get(qpm | qp << 28 | wc << 33)
             if known is None:
                 pending.append((proj, qpm, qp, qw, wc))
             elif not known:
@@ -423,8 +505,19 @@ class _OnePass(_Tables):
                     del order[idx]
                     order.insert(0, proj)
                 return False
-        for proj, qpm, qp, qw, wc in pending:
-            if not proj.go(qpm, qp, qw, wc):
+        for entry in pending:
+            proj = entry[0]
+            if len(entry) == 1:  # not built yet: project the position now
+                proj.build()
+                qpm = pm & proj.pres
+                if qpm == proj.pres:
+                    continue
+                qw = waste & proj.spres
+                ok = proj.go(qpm, proj.next_at[p], qw, proj.waste_ranks(qw))
+            else:
+                _, qpm, qp, qw, wc = entry
+                ok = proj.go(qpm, qp, qw, wc)
+            if not ok:
                 order.remove(proj)
                 order.insert(0, proj)
                 return False
@@ -533,6 +626,7 @@ def one_pass_search(
     if relaxed is False:
         return False, []
     info = _Deal(main)
+    main.waste_cache = info.waste_cache
     # classes whose cards lie high in the pyramid first: the likeliest to fail
     # (three in four deals have a lost projection at the start, two in three the first)
     height = [0] * 6

@@ -55,7 +55,6 @@ from .pyramid import (
     _Budget,
     _Tables,
     blockers,
-    cones,
     late_walk,
     prefix_steps,
 )
@@ -115,13 +114,12 @@ class _Deal:
         # per class and pointer: the class's stock cards whose partner rank is still in the pile
         self.pile_partnered = []
         for k in range(6):
-            row = []
-            for p in range(self.n + 1):
-                ok = 0
-                for r in (k, 11 - k):
-                    if srm[11 - r] >> p:
-                        ok |= srm[r]
-                row.append(ok)
+            # rank r's cards are partnered while the pointer is at or before the
+            # last pile card of rank 11 - r
+            row = [0] * (self.n + 1)
+            for r in (k, 11 - k):
+                for p in range(srm[11 - r].bit_length()):
+                    row[p] |= srm[r]
             self.pile_partnered.append(row)
         self.waste_cache: dict[int, int] = {}  # :meth:`_Projection.waste_ranks` by waste mask
 
@@ -383,7 +381,7 @@ class _OnePass(_Tables):
         # a King blocks through its own blockers: it goes the moment it is free
         keep = sum(1 << i for i, c in enumerate(kingless.pyramid) if c is not None)
         direct = blockers(deal.pyramid, keep)
-        super().__init__(kingless, cones(direct))
+        super().__init__(kingless, direct)
         self.budget = budget
         self.pyramid_kings = sum(1 << i for i in kings)
         self.stock_kings = self.skings

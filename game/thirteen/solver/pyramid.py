@@ -196,11 +196,18 @@ def cones(direct: Sequence[int]) -> list[int]:
     return out
 
 
-def unders(cone: Sequence[int]) -> list[int]:
-    """Per cell: the cells it blocks, at any depth (the inverse of ``cone``)."""
-    return [
-        sum(1 << j for j in range(PYRAMID_SIZE) if cone[j] >> i & 1) for i in range(PYRAMID_SIZE)
-    ]
+def unders(direct: Sequence[int]) -> list[int]:
+    """Per cell: the cells it blocks, at any depth (the inverse of :func:`cones`), from the
+    one-level :func:`blockers`: a cell blocks what it blocks directly and all they block."""
+    out = [0] * PYRAMID_SIZE
+    for j in range(PYRAMID_SIZE):  # cells above first: their sets are complete
+        acc = out[j] | 1 << j
+        m = direct[j]
+        while m:
+            low = m & -m
+            m ^= low
+            out[low.bit_length() - 1] |= acc
+    return out
 
 
 SUBSETS = tuple(
@@ -308,9 +315,10 @@ class _Budget:
 class _Tables:
     """Everything about one deal's cards that the searches look up per node."""
 
-    def __init__(self, deal: PyramidDeal, cone: Sequence[int] | None = None) -> None:
-        """``cone``: per cell, the cards that block it at any depth (default: every card
-        still there blocks; :mod:`.onepass` passes cones that see through Kings)."""
+    def __init__(self, deal: PyramidDeal, direct: Sequence[int] | None = None) -> None:
+        """``direct``: per cell, the cards that block it one level down (:func:`blockers`;
+        default: every card still there blocks; :mod:`.onepass` passes blockers that
+        see through Kings)."""
         self.deal = deal
         pyr = deal.pyramid
         stock = deal.stock
@@ -327,8 +335,10 @@ class _Tables:
             if c is not None:
                 present |= 1 << i
         self.present = present
-        self.cone = list(cone) if cone is not None else cones(blockers(pyr, present))
-        self.under = unders(self.cone)
+        if direct is None:
+            direct = blockers(pyr, present)
+        self.cone = cones(direct)
+        self.under = unders(direct)
         # cells and pile indices per rank index (King 12)
         self.prmask = [0] * 13
         self.srmask = [0] * 13
@@ -659,25 +669,28 @@ class _Tables:
         card of one side may take any remaining draw-pile card of the other rank).
         """
         live = ~pm
+        ppart = self.ppart
         for rank_index in (k, 11 - k):
             stock = cv >> 3 * (11 - rank_index) & 7
-            opts = [
-                self.ppart[i] & live
-                for i in self.class_cells[k]
-                if self.prank[i] == rank_index and live >> i & 1
-            ]
-            m = len(opts)
+            cells = self.prmask[rank_index] & live
+            m = cells.bit_count()
             if m <= stock:
                 continue
-            for subset in range(1, 1 << m):
-                union = 0
-                size = 0
-                for t in range(m):
-                    if subset >> t & 1:
-                        union |= opts[t]
-                        size += 1
-                if union.bit_count() + stock < size:
-                    return False
+            # the union of partners of every subset of these cards, built from
+            # the subset without its lowest member
+            unions = [0] * (1 << m)
+            t = 0
+            while cells:
+                low = cells & -cells
+                cells ^= low
+                opts = ppart[low.bit_length() - 1] & live
+                step = 1 << t
+                for sub in range(step):
+                    union = unions[sub] | opts
+                    unions[sub | step] = union
+                    if union.bit_count() + stock <= (sub | step).bit_count() - 1:
+                        return False
+                t += 1
         return True
 
     def relaxed(self, pm: int, cv: int) -> bool:
@@ -717,9 +730,9 @@ class _Tables:
         if got is None:
             got = 0
             left = self.present & ~pm
-            for i, r in enumerate(self.prank):
-                if 0 <= r < KING_INDEX and left >> i & 1:
-                    got += 1 << 3 * (11 - r)
+            for r, cells in enumerate(self.prmask[:KING_INDEX]):
+                if cells & left:
+                    got += (cells & left).bit_count() << 3 * (11 - r)
             self._need[hkey] = got
         return got
 

@@ -335,6 +335,40 @@ def test_score_chart_buckets():
     assert StatsScene.buckets({}, 8) == []
 
 
+@pytest.mark.parametrize(
+    ("area", "dist", "unit", "cap"),
+    [
+        # the Thirteens / Pyramid place, and the smaller Pyramid 13 one (ranges wrap there)
+        ((660, 280, 560, 320), {0: 15, 12: 10, 25: 3, 33: 3, 41: 3, 52: 6}, "score: cards", 52),
+        ((100, 420, 480, 180), {120: 1, 450: 2, 1290: 4, 2010: 1}, "score: points", None),
+    ],
+)
+def test_score_chart_labels_readable_on_a_phone(monkeypatch, area, dist, unit, cap):
+    """Chart labels stay at 26 logical px or more (13 CSS px at the half size of a
+    sideways phone), inside the canvas, and the axis labels do not overlap."""
+    from thirteen.ui import theme
+    from thirteen.ui.scenes import StatsScene
+
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    real = theme.blit_text
+
+    def record(surface, words, size, pos, colour=theme.INK, anchor="topleft"):
+        rect = real(surface, words, size, pos, colour, anchor)
+        drawn.append((words, size, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "blit_text", record)
+    surface = pygame.Surface((1280, 720))
+    StatsScene.draw_distribution(surface, dist, pygame.Rect(area), unit, cap)
+    assert drawn and min(size for _, size, _ in drawn) >= 26
+    canvas = surface.get_rect()
+    assert all(canvas.contains(rect) for _, _, rect in drawn)
+    below = [rect for _, _, rect in drawn if rect.top >= area[1] + area[3]]
+    assert len(below) > 2  # the ranges and the unit
+    for n, a in enumerate(below):
+        assert all(not a.colliderect(b) for b in below[n + 1 :])
+
+
 def test_help_pages_fit(make):
     from thirteen.ui import theme
     from thirteen.ui.scenes import HELP

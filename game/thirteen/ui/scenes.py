@@ -703,47 +703,55 @@ class StatsScene(MenuScene):
         unit: str,
         cap: int | None = None,
     ) -> None:
-        """A bar chart of games per score range: counts on the bars, ranges under them."""
+        """A bar chart of games per score range: counts on the bars, ranges under them.
+
+        Its labels are at least 26 logical pixels (13 CSS pixels on a phone held
+        sideways, where the canvas is shown at half size)."""
         theme.blit_text(
-            surface, "Games by score", 30, (area.x - 40, area.y - 56), theme.INK_DIM, "topleft"
+            surface, "Games by score", 32, (area.x - 40, area.y - 58), theme.INK_DIM, "topleft"
         )
         axis = theme.INK_DIM
         pygame.draw.line(surface, axis, area.bottomleft, area.bottomright, 2)
         pygame.draw.line(surface, axis, area.bottomleft, area.topleft, 2)
-        theme.blit_text(surface, "games", 22, (area.x - 8, area.y - 4), axis, "bottomright")
-        theme.blit_text(surface, unit, 24, (area.centerx, area.bottom + 52), axis, "midtop")
+        theme.blit_text(surface, "games", 26, (area.x - 8, area.y - 4), axis, "bottomright")
         buckets = cls.buckets(dist, max(4, area.w // 64), cap)
         if not buckets:
-            theme.blit_text(surface, "no games yet", 26, area.center, theme.INK_DIM, "center")
+            theme.blit_text(surface, "no games yet", 28, area.center, theme.INK_DIM, "center")
+            theme.blit_text(surface, unit, 28, (area.centerx, area.bottom + 12), axis, "midtop")
             return
         most = max(n for _, _, n in buckets) or 1
-        theme.blit_text(surface, str(most), 22, (area.x - 8, area.y + 18), axis, "midright")
-        theme.blit_text(surface, "0", 22, (area.x - 8, area.bottom), axis, "midright")
+        theme.blit_text(surface, str(most), 26, (area.x - 8, area.y + 18), axis, "midright")
+        theme.blit_text(surface, "0", 26, (area.x - 8, area.bottom), axis, "midright")
         bw = (area.w - 8) // len(buckets)
+        lines_below = 1
         for i, (low, high, count) in enumerate(buckets):
             x = area.x + 8 + i * bw
-            bh = round((area.h - 28) * count / most)
+            bh = round((area.h - 32) * count / most)
             bar = R(x + 3, area.bottom - bh, bw - 6, bh)
             if count:
                 pygame.draw.rect(surface, theme.GOLD, bar, border_radius=4)
                 theme.blit_text(
-                    surface, str(count), 26, (bar.centerx, bar.top - 2), theme.INK, "midbottom"
+                    surface, str(count), 30, (bar.centerx, bar.top - 2), theme.INK, "midbottom"
                 )
             if cap is not None:
                 high = min(high, cap)
             label = str(low) if low == high else f"{low}-{high}"
             lines = [label]
-            if theme.font(24).size(label)[0] > bw - 4:
+            if theme.font(28).size(label)[0] > bw - 4:
                 lines = [f"{low}-", str(high)]
+                lines_below = 2
             for k, line in enumerate(lines):
                 theme.blit_text(
                     surface,
                     line,
-                    24,
-                    (bar.centerx, area.bottom + 6 + k * 20),
+                    28,
+                    (bar.centerx, area.bottom + 6 + k * 24),
                     theme.INK_DIM,
                     "midtop",
                 )
+        theme.blit_text(
+            surface, unit, 28, (area.centerx, area.bottom + 14 + 24 * lines_below), axis, "midtop"
+        )
 
     @staticmethod
     def draw_board(surface: pygame.Surface, title: str, entries: list, x: int) -> None:

@@ -677,7 +677,7 @@ class _Tables:
             if m <= stock:
                 continue
             # the union of partners of every subset of these cards, built from
-            # the subset without its lowest member
+            # the same subset without its newest member
             unions = [0] * (1 << m)
             t = 0
             while cells:

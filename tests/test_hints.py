@@ -63,6 +63,30 @@ def test_pyramid13_hint_follows_the_most_points_line():
     assert copy.deal_scores[0] == points
 
 
+def test_pyramid13_hint_clears_the_pyramid_when_the_points_search_runs_out(monkeypatch):
+    """Without a proof of the most points in time, a line that clears the pyramid (and
+    earns the bonus) beats the heuristic; a pyramid that cannot be cleared gets the
+    heuristic move."""
+    from thirteen.solver import pyramid as solver
+    from thirteen.solver.pyramid import solve_pyramid13_deal
+
+    def out_of_time(deal, key=None, **kwargs):
+        return 0, [], "unknown"
+
+    monkeypatch.setattr(solver, "max_points_pyramid13_deal", out_of_time)
+    clearable = new_game("pyramid13", deal=1)
+    assert isinstance(clearable, Pyramid13)
+    line = solve_pyramid13_deal(clearable).moves
+    assert line and line[0] != heuristic_move(clearable)  # the two really differ here
+    for expected in line[:6]:
+        move = hint(clearable)
+        assert move == expected
+        clearable.play(move)
+    lost = new_game("pyramid13", deal=2)
+    assert not solve_pyramid13_deal(lost).winnable
+    assert hint(lost) == heuristic_move(lost)
+
+
 def test_hint_is_none_when_the_game_is_over():
     game = new_game("thirteens", deal=1)
     game.play_all(solve(game).moves)

@@ -337,6 +337,17 @@ def test_max_points_on_full_deals() -> None:
     assert status == "unknown"
 
 
+def test_max_points_with_the_one_pass_verdict_given() -> None:
+    """The verdict a caller passes (or the one found inside) only prunes: same points."""
+    for number in (2, 3, 6):
+        deal = Pyramid13.for_deal_number(number).deal
+        assert not solve_pyramid13_deal(Pyramid13.for_deal_number(number)).winnable
+        found = max_points_pyramid13_deal(deal, bonus=CLEAR_BONUS[0])
+        given = max_points_pyramid13_deal(deal, bonus=CLEAR_BONUS[0], clearable=False)
+        assert found[0] == given[0] and found[2] == given[2] == "exact"
+        assert found[0] <= 51 * 10
+
+
 def test_pyramid13_forced_waste_cuts_agree_with_baseline() -> None:
     # three rows in one pass, after a few random moves: deep wastes whose
     # order matters, where the forced-waste check prunes most

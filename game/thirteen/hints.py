@@ -7,7 +7,9 @@ picks is checked against ``game.legal_moves()``.
 The goal a hint serves is the game's own: winning Thirteens and Pyramid (in
 Thirteens, once no win is left, removing the most cards), and in Pyramid 13 the
 most points from the current deal (clearing the pyramid is worth it only when
-it pays).
+it pays).  When the most-points search cannot finish in time in Pyramid 13, a
+line that clears the pyramid (the one-pass solver's, found first and quickly)
+is followed before the heuristic: clearing earns the deal's bonus.
 
 The heuristic, used when no winning line is found within the budget (or none
 exists), looks only at cards the player can see:
@@ -25,12 +27,14 @@ exists), looks only at cards the player can see:
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable
 
 from .game import Game
 from .moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing, RemovePair
 from .pyramid import CLEAR_BONUS, ROW_OF, Pyramid, Pyramid13
+from .solver.result import UNKNOWN
 from .thirteens import REACHABILITY_LIMIT, Thirteens, column_moves, find_removals
 
 MoveScore = tuple[float, ...]
@@ -156,12 +160,24 @@ def solver_move(game: Game, budget_ms: float) -> Move | None:
     most cards removed; in Pyramid 13, the most points from the current deal.
     """
     if isinstance(game, Pyramid13):
-        from .solver.pyramid import max_points_pyramid13_deal
+        from .solver.pyramid import max_points_pyramid13_deal, solve_pyramid13_deal
 
+        began = time.perf_counter()
+        # the one-pass verdict first (about a millisecond): it prunes the points
+        # search, and its line is the fallback when that search runs out of time
+        clear = solve_pyramid13_deal(game, budget_ms=budget_ms / 4)
+        left = max(budget_ms - (time.perf_counter() - began) * 1000, 1.0)
         points, line, status = max_points_pyramid13_deal(
-            game.deal, game.pos, bonus=CLEAR_BONUS[game.deal_index], budget_ms=budget_ms
+            game.deal,
+            game.pos,
+            bonus=CLEAR_BONUS[game.deal_index],
+            budget_ms=left,
+            clearable=None if clear.verdict == UNKNOWN else clear.winnable,
         )
-        return line[0] if status == "exact" and line else None
+        if status == "exact":
+            return line[0] if line else None
+        # no proof of the most points in time: clearing the pyramid earns the bonus
+        return clear.moves[0] if clear.winnable and clear.moves else None
     if isinstance(game, Thirteens):
         from .solver.thirteens import best_line_thirteens
 

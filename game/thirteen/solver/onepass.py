@@ -36,7 +36,7 @@ all deals within a few nodes), then the projections (three deals in four have a
 lost one there), then the rest of the relaxation, then the search.
 
 Measured with ``python -m thirteen bench`` on deal numbers 1-200: median
-4.4-5.1 ms -> 1.0 ms, 95th percentile 97-117 ms -> 23 ms, positions of the main
+4.4-5.1 ms -> 0.9 ms, 95th percentile 97-117 ms -> 21 ms, positions of the main
 search 298k -> 8k (docs/performance.md has the figures and what limits them).
 """
 

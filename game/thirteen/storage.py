@@ -249,7 +249,7 @@ class FileStorage(Storage):
         super().__init__()
         self.path = Path(path)
         self.data: dict[str, str] = {}
-        self._seen = self._stamp()
+        self._seen: tuple[int, int] | None = None  # the file as last read or written
         self._load()
         self._seen = self._stamp()
 

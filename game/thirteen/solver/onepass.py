@@ -109,8 +109,6 @@ class _Deal:
         srm = tables.srmask[:KING_INDEX]
         self.cmask = tables.class_mask
         self.smask = [srm[k] | srm[11 - k] for k in range(6)]  # pile indices per class
-        # per cell: the pile indices of its partner rank
-        self.partner_stock = [srm[11 - r] if 0 <= r < KING_INDEX else 0 for r in self.prank]
         # per class and pointer: the class's stock cards whose partner rank is still in the pile
         self.pile_partnered = []
         for k in range(6):
@@ -189,9 +187,8 @@ class _Projection:
         self.memo = {}
         self._pm: dict[int, tuple] = {}
         self.waste_cache = info.waste_cache
-        # per cell: the stock cards of its partner rank, and the pointer from which
-        # it is late when needy (past its last stock partner)
-        self.partner_stock = info.partner_stock
+        # per cell: the pointer from which it is late when needy (past its last
+        # stock partner; ``spart`` holds the stock cards of its partner rank)
         self.late_after = [(m & spres).bit_length() for m in info.spart]
 
     def pm_info(self, pm: int) -> tuple:
@@ -202,7 +199,7 @@ class _Projection:
         partner left; the first pointer at which some needy card is late, and the
         needy cards (:class:`_Needy`, or None)."""
         left = self.pres & ~pm
-        blockers, ppair, partner_stock = self.blockers, self.ppair, self.partner_stock
+        blockers, ppair, spart = self.blockers, self.ppair, self.spart
         late_after, p_punit = self.late_after, self.p_punit
         free = []
         needy = []
@@ -212,7 +209,7 @@ class _Projection:
             i = rest.bit_length() - 1
             bit = 1 << i
             rest ^= bit
-            partnered |= partner_stock[i]
+            partnered |= spart[i]
             total += p_punit[i]
             if not ppair[i] & left:  # no pyramid partner left
                 needy.append((late_after[i], i))

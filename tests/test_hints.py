@@ -87,6 +87,81 @@ def test_pyramid13_hint_clears_the_pyramid_when_the_points_search_runs_out(monke
     assert hint(lost) == heuristic_move(lost)
 
 
+def _count_searches(monkeypatch) -> list[str]:
+    """Make every solver search of a hint leave the position's text in the list."""
+    from thirteen import hints
+
+    searches: list[str] = []
+    real = hints.solver_line
+    monkeypatch.setattr(
+        hints, "solver_line", lambda game, ms: searches.append(game.text()) or real(game, ms)
+    )
+    return searches
+
+
+@pytest.mark.parametrize(("game_id", "deal"), [("pyramid", 1), ("thirteens", 1), ("pyramid13", 1)])
+def test_hint_memo_follows_a_proven_line_without_new_searches(monkeypatch, game_id, deal):
+    searches = _count_searches(monkeypatch)
+    memo: dict = {}
+    game = new_game(game_id, deal=deal)
+    first = hint(game, budget_ms=5000, memo=memo)
+    assert len(searches) == 1 and memo[game.text()] == first
+    played = 0
+    while game.text() in memo:
+        move = hint(game, budget_ms=5000, memo=memo)
+        assert move == memo[game.text()] and move in game.legal_moves()
+        game.play(move)
+        played += 1
+    assert len(searches) == 1 and played == len(memo) >= 20
+    if game_id != "pyramid13":  # the line won the game
+        assert game.outcome is Outcome.WON
+    else:  # the line ended the first deal with the most points
+        assert game.deal_index == 1
+    game.undo()  # back onto the line: still no search
+    assert hint(game, budget_ms=5000, memo=memo) == memo[game.text()]
+    assert len(searches) == 1
+
+
+def test_hint_memo_off_the_line_searches_and_keeps_only_proven_lines(monkeypatch):
+    from thirteen import hints
+
+    searches = _count_searches(monkeypatch)
+    memo: dict = {}
+    game = new_game("pyramid", deal=1)
+    move = hint(game, budget_ms=5000, memo=memo)
+    other = next(m for m in game.legal_moves() if m != move)
+    game.play(other)  # off the line
+    assert game.text() not in memo
+    hint(game, budget_ms=5000, memo=memo)
+    assert len(searches) == 2
+    # an unproven line (Pyramid 13's clearing line, the points search out of time)
+    # is followed but not remembered: with more time a later hint may do better
+    from thirteen.solver import pyramid as solver
+
+    monkeypatch.setattr(
+        solver, "max_points_pyramid13_deal", lambda deal, key=None, **kw: (0, [], "unknown")
+    )
+    p13 = new_game("pyramid13", deal=1)
+    clearing, proven = hints.solver_line(p13, 5000)
+    assert clearing and not proven
+    fresh: dict = {}
+    assert hint(p13, budget_ms=5000, memo=fresh) == clearing[0] and not fresh
+
+
+def test_hint_memo_keeps_the_newest_positions(monkeypatch):
+    from thirteen import hints
+
+    monkeypatch.setattr(hints, "MEMO_LIMIT", 10)
+    game = new_game("pyramid", deal=1)
+    line = solve(game).moves
+    memo: dict = {"old position": line[0]}
+    hints.remember_line(memo, game, line)
+    assert len(memo) == 10 and "old position" not in memo
+    end = game.copy()
+    end.play_all(line[:-1])
+    assert memo[end.text()] == line[-1]
+
+
 def test_hint_is_none_when_the_game_is_over():
     game = new_game("thirteens", deal=1)
     game.play_all(solve(game).moves)

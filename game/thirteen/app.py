@@ -21,6 +21,7 @@ import pygame
 from . import share
 from .deals import MAX_DEAL
 from .game import Game
+from .hints import HintMemo
 from .profile import Profile
 from .pyramid import Pyramid13
 from .ui import HEIGHT, WIDTH
@@ -70,6 +71,8 @@ class App:
         self.suspended: TableScene | None = None
         self.stack: list[Scene] = []
         self.posted_for: Game | None = None
+        self.hint_memo: HintMemo = {}
+        """Positions on proven hint lines, for every table (restarting a deal keeps them)."""
         self.notices: list[str] = list(self.profile.notices)
         self._profile_notices_told = len(self.profile.notices)
         self._touch: tuple[float, tuple[int, int]] | None = None

@@ -2,7 +2,9 @@
 
 :func:`hint` works from any position (also after undo) because it only reads the
 game's current position, and it never returns an illegal move: whatever it
-picks is checked against ``game.legal_moves()``.
+picks is checked against ``game.legal_moves()``.  A caller may pass a memo
+(:data:`HintMemo`): a proven line is then remembered position by position, so
+the hints along it come at once, with no new search, and never change their mind.
 
 The goal a hint serves is the game's own: winning Thirteens and Pyramid (in
 Thirteens, once no win is left, removing the most cards), and in Pyramid 13 the
@@ -31,7 +33,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-from .game import Game
+from .game import Game, IllegalMoveError
 from .moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing, RemovePair
 from .pyramid import CLEAR_BONUS, ROW_OF, Pyramid, Pyramid13
 from .solver.result import UNKNOWN
@@ -153,11 +155,13 @@ def heuristic_move(game: Game) -> Move | None:
 # -- the hint ----------------------------------------------------------------
 
 
-def solver_move(game: Game, budget_ms: float) -> Move | None:
-    """The first move of a line the solver proves best within ``budget_ms``, or None.
+def solver_line(game: Game, budget_ms: float) -> tuple[list[Move], bool]:
+    """A line from the solver within ``budget_ms`` and whether it is proven best.
 
     Best means: a win (Thirteens, Pyramid); in Thirteens, when no win is left, the
     most cards removed; in Pyramid 13, the most points from the current deal.
+    Pyramid 13 alone may return an unproven line: one that clears the pyramid
+    when the most-points search ran out of time.  Otherwise ([], False).
     """
     if isinstance(game, Pyramid13):
         from .solver.pyramid import max_points_pyramid13_deal, solve_pyramid13_deal
@@ -175,27 +179,67 @@ def solver_move(game: Game, budget_ms: float) -> Move | None:
             clearable=None if clear.verdict == UNKNOWN else clear.winnable,
         )
         if status == "exact":
-            return line[0] if line else None
+            return line, True
         # no proof of the most points in time: clearing the pyramid earns the bonus
-        return clear.moves[0] if clear.winnable and clear.moves else None
+        return (clear.moves, False) if clear.winnable else ([], False)
     if isinstance(game, Thirteens):
         from .solver.thirteens import best_line_thirteens
 
         # a winning line when there is one, else the line to the best score
         _, best, exact = best_line_thirteens(game, budget_ms=budget_ms)
-        return best[0] if exact and best else None
+        return (best, True) if exact else ([], False)
     from .solver import solve
 
     result = solve(game, budget_ms=budget_ms)
-    return result.moves[0] if result.winnable and result.moves else None
+    return (result.moves, True) if result.winnable else ([], False)
 
 
-def hint(game: Game, budget_ms: float = 150) -> Move | None:
-    """The move to suggest now, or None when the game is over (no legal move)."""
+HintMemo = dict[str, Move]
+"""Position text -> the next move of a proven line through it (see :func:`hint`)."""
+
+MEMO_LIMIT = 2000
+"""Positions a hint memo keeps (oldest first out): a few games' worth of lines."""
+
+
+def remember_line(memo: HintMemo, game: Game, line: list[Move]) -> None:
+    """Put every position along a proven ``line`` from ``game`` into ``memo``.
+
+    The rest of a winning line still wins, and the rest of a line to the most
+    cards or points still reaches them (nothing from a later position can do
+    better than from an earlier one), so each position's next move is as good
+    as a new search's.
+    """
+    walk = game.copy()
+    for move in line:
+        text = walk.text()
+        memo.pop(text, None)  # re-inserted last: the newest survives trimming
+        memo[text] = move
+        try:
+            walk.play(move)
+        except IllegalMoveError:  # pragma: no cover - would be a solver bug
+            break
+    while len(memo) > MEMO_LIMIT:
+        del memo[next(iter(memo))]
+
+
+def hint(game: Game, budget_ms: float = 150, memo: HintMemo | None = None) -> Move | None:
+    """The move to suggest now, or None when the game is over (no legal move).
+
+    With a ``memo`` (the interface keeps one per table), a proven line found once
+    is remembered position by position: a player who follows it, or undoes back
+    onto it, gets each next hint at once instead of a new search, and the same
+    advice every time.
+    """
     legal = game.legal_moves()
     if not legal:
         return None
-    move = solver_move(game, budget_ms) if budget_ms > 0 else None
-    if move is not None and move in legal:
-        return move
+    if memo is not None:
+        known = memo.get(game.text())
+        if known is not None and known in legal:
+            return known
+    line, proven = solver_line(game, budget_ms) if budget_ms > 0 else ([], False)
+    if line and line[0] in legal:
+        if proven and memo is not None:
+            remember_line(memo, game, line)
+        return line[0]
     return heuristic_move(game)

@@ -199,12 +199,47 @@ def test_hint_uses_hints_module_and_marks_the_draw_card(make, monkeypatch):
     from thirteen.moves import Draw
 
     asked = []
-    monkeypatch.setattr(hints, "hint", lambda game, budget_ms=150: asked.append(game) or Draw())
+    monkeypatch.setattr(
+        hints, "hint", lambda game, budget_ms=150, memo=None: asked.append(game) or Draw()
+    )
     app = make("?game=pyramid13&deal=1")
     press(app, pygame.K_h)
     game = app.game
     assert asked == [game]
     assert ("card", game.deal.draw_card(game.pos)) in app.table.hint_spots
+
+
+def test_hints_along_a_proven_line_need_no_new_search(make, monkeypatch):
+    """The app keeps the hint memo: after the first hint of a proven line, playing the
+    hinted moves with clicks and the D key and pressing H again starts no new search,
+    and neither does pressing H after restarting the same deal."""
+    from thirteen import hints
+    from thirteen.moves import Draw
+    from thirteen.ui.table import move_cards
+
+    from .test_table_events import card_at
+
+    searches = []
+    real = hints.solver_line
+    monkeypatch.setattr(
+        hints, "solver_line", lambda game, ms: searches.append(game.text()) or real(game, ms)
+    )
+    app = make("?game=pyramid&deal=1", animations=False)
+    for n in range(6):
+        press(app, pygame.K_h)
+        assert app.table.hint_spots
+        move = app.hint_memo[app.game.text()]  # what the highlight shows
+        if isinstance(move, Draw):
+            press(app, pygame.K_d)
+        else:
+            for card in sorted(move_cards(move)):
+                click(app, card_at(app, card))
+        assert app.game.moves[-1] == move and len(app.game.moves) == n + 1
+    assert len(searches) == 1
+    app.table.command("restart")
+    step(app)
+    press(app, pygame.K_h)
+    assert app.table.hint_spots and len(searches) == 1
 
 
 def test_pyramid13_shows_deal_and_total(make):

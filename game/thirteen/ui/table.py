@@ -354,7 +354,7 @@ class TableScene(Scene):
     def show_hint(self) -> None:
         if self.game.is_over:
             return
-        move = hints.hint(self.game, budget_ms=150)
+        move = hints.hint(self.game, budget_ms=150, memo=self.app.hint_memo)
         if move is None:
             self.app.sounds.play("nomove")
             self.say("No move left.")

@@ -1431,66 +1431,8 @@ def baseline_solve_pyramid(
     return SolveResult(NOT_WINNABLE, [], budget.nodes, budget.ms)
 
 
-def bench_pyramid_solvers(
-    numbers: Sequence[int] = range(1, 201), *, budget_ms: float = 10_000
-) -> dict[str, dict[str, float]]:
-    """Figures over deal numbers for the classic verdict and the Pyramid 13 first-deal verdict.
-
-    Per game: median, 95th percentile and max milliseconds per deal (wall
-    clock and process CPU), nodes per CPU second, winnable and unknown counts.
-    The peak resident memory of the process is added where the platform has
-    :mod:`resource` (not in the browser).
-    """
-    from ..deals import deck_for_deal
-
-    def pct(values: list[float], q: float) -> float:
-        ordered = sorted(values)
-        return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
-
-    out: dict[str, dict[str, float]] = {}
-    for name in ("pyramid", "pyramid13"):
-        wall: list[float] = []
-        cpu: list[float] = []
-        nodes = wins = unknown = 0
-        for number in numbers:
-            deck = deck_for_deal(number)
-            began = time.process_time()
-            if name == "pyramid":
-                result = solve_pyramid(Pyramid(deck), budget_ms=budget_ms)
-            else:
-                # the first deal of Pyramid 13 deal number N uses the same deck
-                result = solve_pyramid13_deal(Pyramid13([deck] * 3), budget_ms=budget_ms)
-            cpu.append((time.process_time() - began) * 1000)
-            wall.append(result.ms)
-            nodes += result.nodes
-            wins += result.winnable
-            unknown += result.verdict == UNKNOWN
-        out[name] = {
-            "deals": len(wall),
-            "median_ms": pct(wall, 0.5),
-            "p95_ms": pct(wall, 0.95),
-            "max_ms": max(wall),
-            "median_cpu_ms": pct(cpu, 0.5),
-            "p95_cpu_ms": pct(cpu, 0.95),
-            "max_cpu_ms": max(cpu),
-            "nodes_per_s": nodes / max(sum(cpu), 1e-9) * 1000,
-            "winnable": wins,
-            "unknown": unknown,
-        }
-    try:
-        import resource
-
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        for figures in out.values():
-            figures["peak_rss_mb"] = peak
-    except ImportError:  # pragma: no cover - browser
-        pass
-    return out
-
-
 __all__ = [
     "baseline_solve_pyramid",
-    "bench_pyramid_solvers",
     "max_points_pyramid13_deal",
     "pyramid_verdict_fast",
     "solve_pyramid",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from thirteen.game import Outcome
-from thirteen.hints import heuristic_move, hint, shift_towards_removal
+from thirteen.hints import Basis, heuristic_move, hint, hint_for, shift_towards_removal
 from thirteen.moves import Draw, MoveToEmpty, RemoveKing, RemovePair
 from thirteen.pyramid import Pyramid13
 from thirteen.solver import solve
@@ -99,17 +99,39 @@ def _count_searches(monkeypatch) -> list[str]:
     return searches
 
 
+def test_hint_says_what_it_rests_on(monkeypatch):
+    """A winning line, a line proven best, a clearing line, a proven loss, or a guess."""
+    from thirteen.solver import pyramid as solver
+
+    assert hint_for(new_game("pyramid", deal=1)).basis is Basis.WINS
+    assert hint_for(new_game("thirteens", deal=1)).basis is Basis.WINS
+    lost = new_game("pyramid", deal=3)  # proven not winnable
+    found = hint_for(lost, budget_ms=2000)
+    assert found.basis is Basis.NO_WIN and found.move == heuristic_move(lost)
+    lost13 = new_game("thirteens", deal=8)  # no win: the line to the most cards
+    assert not solve(lost13).winnable
+    assert hint_for(lost13, budget_ms=2000).basis is Basis.MOST
+    assert hint_for(new_game("pyramid13", deal=1), budget_ms=5000).basis is Basis.MOST
+    for game_id in ("pyramid", "thirteens", "pyramid13"):
+        assert hint_for(new_game(game_id, deal=1), budget_ms=0).basis is Basis.GUESS
+    monkeypatch.setattr(
+        solver, "max_points_pyramid13_deal", lambda deal, key=None, **kw: (0, [], "unknown")
+    )
+    assert hint_for(new_game("pyramid13", deal=1)).basis is Basis.CLEARS
+    assert hint_for(new_game("pyramid13", deal=2)).basis is Basis.GUESS  # cannot be cleared
+
+
 @pytest.mark.parametrize(("game_id", "deal"), [("pyramid", 1), ("thirteens", 1), ("pyramid13", 1)])
 def test_hint_memo_follows_a_proven_line_without_new_searches(monkeypatch, game_id, deal):
     searches = _count_searches(monkeypatch)
     memo: dict = {}
     game = new_game(game_id, deal=deal)
     first = hint(game, budget_ms=5000, memo=memo)
-    assert len(searches) == 1 and memo[game.text()] == first
+    assert len(searches) == 1 and memo[game.text()].move == first
     played = 0
     while game.text() in memo:
         move = hint(game, budget_ms=5000, memo=memo)
-        assert move == memo[game.text()] and move in game.legal_moves()
+        assert move == memo[game.text()].move and move in game.legal_moves()
         game.play(move)
         played += 1
     assert len(searches) == 1 and played == len(memo) >= 20
@@ -118,7 +140,7 @@ def test_hint_memo_follows_a_proven_line_without_new_searches(monkeypatch, game_
     else:  # the line ended the first deal with the most points
         assert game.deal_index == 1
     game.undo()  # back onto the line: still no search
-    assert hint(game, budget_ms=5000, memo=memo) == memo[game.text()]
+    assert hint(game, budget_ms=5000, memo=memo) == memo[game.text()].move
     assert len(searches) == 1
 
 
@@ -142,8 +164,8 @@ def test_hint_memo_off_the_line_searches_and_keeps_only_proven_lines(monkeypatch
         solver, "max_points_pyramid13_deal", lambda deal, key=None, **kw: (0, [], "unknown")
     )
     p13 = new_game("pyramid13", deal=1)
-    clearing, proven = hints.solver_line(p13, 5000)
-    assert clearing and not proven
+    clearing, basis = hints.solver_line(p13, 5000)
+    assert clearing and basis is Basis.CLEARS
     fresh: dict = {}
     assert hint(p13, budget_ms=5000, memo=fresh) == clearing[0] and not fresh
 
@@ -154,12 +176,12 @@ def test_hint_memo_keeps_the_newest_positions(monkeypatch):
     monkeypatch.setattr(hints, "MEMO_LIMIT", 10)
     game = new_game("pyramid", deal=1)
     line = solve(game).moves
-    memo: dict = {"old position": line[0]}
-    hints.remember_line(memo, game, line)
+    memo: dict = {"old position": hints.Hint(line[0], Basis.WINS)}
+    hints.remember_line(memo, game, line, Basis.WINS)
     assert len(memo) == 10 and "old position" not in memo
     end = game.copy()
     end.play_all(line[:-1])
-    assert memo[end.text()] == line[-1]
+    assert memo[end.text()] == hints.Hint(line[-1], Basis.WINS)
 
 
 def test_hint_is_none_when_the_game_is_over():

@@ -2,9 +2,12 @@
 
 :func:`hint` works from any position (also after undo) because it only reads the
 game's current position, and it never returns an illegal move: whatever it
-picks is checked against ``game.legal_moves()``.  A caller may pass a memo
-(:data:`HintMemo`): a proven line is then remembered position by position, so
-the hints along it come at once, with no new search, and never change their mind.
+picks is checked against ``game.legal_moves()``.  :func:`hint_for` also says
+what the move rests on (:class:`Basis`: a winning line, a line proven best, or
+the heuristic), so the player can tell advice from a guess.  A caller may pass
+a memo (:data:`HintMemo`): a proven line is then remembered position by
+position, so the hints along it come at once, with no new search, and never
+change their mind.
 
 The goal a hint serves is the game's own: winning Thirteens and Pyramid (in
 Thirteens, once no win is left, removing the most cards), and in Pyramid 13 the
@@ -32,7 +35,10 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
 
+from .cards import DECK_SIZE
 from .game import Game, IllegalMoveError
 from .moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing, RemovePair
 from .pyramid import CLEAR_BONUS, ROW_OF, Pyramid, Pyramid13
@@ -155,13 +161,37 @@ def heuristic_move(game: Game) -> Move | None:
 # -- the hint ----------------------------------------------------------------
 
 
-def solver_line(game: Game, budget_ms: float) -> tuple[list[Move], bool]:
-    """A line from the solver within ``budget_ms`` and whether it is proven best.
+class Basis(Enum):
+    """What a hint rests on, for the interface to tell the player."""
 
-    Best means: a win (Thirteens, Pyramid); in Thirteens, when no win is left, the
-    most cards removed; in Pyramid 13, the most points from the current deal.
-    Pyramid 13 alone may return an unproven line: one that clears the pyramid
-    when the most-points search ran out of time.  Otherwise ([], False).
+    WINS = "wins"  # the next move of a winning line
+    MOST = "most"  # of a line proven to remove the most cards (no win left) or score most
+    CLEARS = "clears"  # Pyramid 13: of a line that clears the pyramid (points search ran out)
+    NO_WIN = "no win"  # the solver proved no win is left; the move is the heuristic's
+    GUESS = "guess"  # the heuristic's, nothing proven in time
+
+
+PROVEN = (Basis.WINS, Basis.MOST)
+"""Bases whose line every later position on it shares (see :func:`remember_line`)."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A move to suggest and what it rests on."""
+
+    move: Move
+    basis: Basis
+
+
+def solver_line(game: Game, budget_ms: float) -> tuple[list[Move], Basis]:
+    """A line from the solver within ``budget_ms`` and what it rests on.
+
+    :data:`PROVEN` lines are best: a win (Thirteens, Pyramid); in Thirteens, when
+    no win is left, the most cards removed; in Pyramid 13, the most points from
+    the current deal.  Pyramid 13 alone may return an unproven line: one that
+    clears the pyramid when the most-points search ran out of time
+    (:attr:`Basis.CLEARS`).  Without a line: ([], NO_WIN) when the solver proved
+    the game lost, else ([], GUESS).
     """
     if isinstance(game, Pyramid13):
         from .solver.pyramid import max_points_pyramid13_deal, solve_pyramid13_deal
@@ -179,29 +209,33 @@ def solver_line(game: Game, budget_ms: float) -> tuple[list[Move], bool]:
             clearable=None if clear.verdict == UNKNOWN else clear.winnable,
         )
         if status == "exact":
-            return line, True
+            return line, Basis.MOST
         # no proof of the most points in time: clearing the pyramid earns the bonus
-        return (clear.moves, False) if clear.winnable else ([], False)
+        return (clear.moves, Basis.CLEARS) if clear.winnable else ([], Basis.GUESS)
     if isinstance(game, Thirteens):
         from .solver.thirteens import best_line_thirteens
 
         # a winning line when there is one, else the line to the best score
-        _, best, exact = best_line_thirteens(game, budget_ms=budget_ms)
-        return (best, True) if exact else ([], False)
+        score, best, exact = best_line_thirteens(game, budget_ms=budget_ms)
+        if not exact:
+            return [], Basis.GUESS
+        return best, Basis.WINS if score == DECK_SIZE else Basis.MOST
     from .solver import solve
 
     result = solve(game, budget_ms=budget_ms)
-    return (result.moves, True) if result.winnable else ([], False)
+    if result.winnable:
+        return result.moves, Basis.WINS
+    return [], Basis.GUESS if result.verdict == UNKNOWN else Basis.NO_WIN
 
 
-HintMemo = dict[str, Move]
-"""Position text -> the next move of a proven line through it (see :func:`hint`)."""
+HintMemo = dict[str, Hint]
+"""Position text -> the hint there from a proven line through it (see :func:`hint_for`)."""
 
 MEMO_LIMIT = 2000
 """Positions a hint memo keeps (oldest first out): a few games' worth of lines."""
 
 
-def remember_line(memo: HintMemo, game: Game, line: list[Move]) -> None:
+def remember_line(memo: HintMemo, game: Game, line: list[Move], basis: Basis) -> None:
     """Put every position along a proven ``line`` from ``game`` into ``memo``.
 
     The rest of a winning line still wins, and the rest of a line to the most
@@ -213,7 +247,7 @@ def remember_line(memo: HintMemo, game: Game, line: list[Move]) -> None:
     for move in line:
         text = walk.text()
         memo.pop(text, None)  # re-inserted last: the newest survives trimming
-        memo[text] = move
+        memo[text] = Hint(move, basis)
         try:
             walk.play(move)
         except IllegalMoveError:  # pragma: no cover - would be a solver bug
@@ -222,24 +256,33 @@ def remember_line(memo: HintMemo, game: Game, line: list[Move]) -> None:
         del memo[next(iter(memo))]
 
 
-def hint(game: Game, budget_ms: float = 150, memo: HintMemo | None = None) -> Move | None:
-    """The move to suggest now, or None when the game is over (no legal move).
+def hint_for(game: Game, budget_ms: float = 150, memo: HintMemo | None = None) -> Hint | None:
+    """The move to suggest now and what it rests on, or None when the game is over.
 
-    With a ``memo`` (the interface keeps one per table), a proven line found once
-    is remembered position by position: a player who follows it, or undoes back
-    onto it, gets each next hint at once instead of a new search, and the same
-    advice every time.
+    With a ``memo`` (the interface keeps one), a proven line found once is
+    remembered position by position: a player who follows it, or undoes or
+    restarts back onto it, gets each next hint at once instead of a new search,
+    and the same advice every time.
     """
     legal = game.legal_moves()
     if not legal:
         return None
     if memo is not None:
         known = memo.get(game.text())
-        if known is not None and known in legal:
+        if known is not None and known.move in legal:
             return known
-    line, proven = solver_line(game, budget_ms) if budget_ms > 0 else ([], False)
+    line, basis = solver_line(game, budget_ms) if budget_ms > 0 else ([], Basis.GUESS)
     if line and line[0] in legal:
-        if proven and memo is not None:
-            remember_line(memo, game, line)
-        return line[0]
-    return heuristic_move(game)
+        if basis in PROVEN and memo is not None:
+            remember_line(memo, game, line, basis)
+        return Hint(line[0], basis)
+    move = heuristic_move(game)
+    if move is None:  # pragma: no cover - there are legal moves
+        return None
+    return Hint(move, basis if basis is Basis.NO_WIN else Basis.GUESS)
+
+
+def hint(game: Game, budget_ms: float = 150, memo: HintMemo | None = None) -> Move | None:
+    """Just the move of :func:`hint_for`: what to play now, or None once the game is over."""
+    found = hint_for(game, budget_ms, memo)
+    return None if found is None else found.move

@@ -199,14 +199,47 @@ def test_hint_uses_hints_module_and_marks_the_draw_card(make, monkeypatch):
     from thirteen.moves import Draw
 
     asked = []
-    monkeypatch.setattr(
-        hints, "hint", lambda game, budget_ms=150, memo=None: asked.append(game) or Draw()
-    )
+
+    def fake(game, budget_ms=150, memo=None):
+        asked.append(game)
+        return hints.Hint(Draw(), hints.Basis.GUESS)
+
+    monkeypatch.setattr(hints, "hint_for", fake)
     app = make("?game=pyramid13&deal=1")
     press(app, pygame.K_h)
     game = app.game
     assert asked == [game]
     assert ("card", game.deal.draw_card(game.pos)) in app.table.hint_spots
+
+
+@pytest.mark.parametrize(
+    ("query", "words"),
+    [
+        ("?game=pyramid&deal=1", "It leads to a win."),
+        ("?game=pyramid&deal=3", "No win is left from here."),
+        ("?game=thirteens&deal=8", "No win is left: this removes the most cards."),
+    ],
+)
+def test_hint_message_says_what_the_hint_rests_on(make, query, words):
+    app = make(query)
+    press(app, pygame.K_h)
+    assert app.table.message.startswith("Hint: ") and app.table.message.endswith(words)
+
+
+def test_every_hint_message_fits_the_panel():
+    """The longest move words with the longest basis words wrap into the four lines
+    the panel shows."""
+    from thirteen.hints import Basis
+    from thirteen.ui import theme
+    from thirteen.ui.layout import PANEL
+    from thirteen.ui.table import basis_words
+    from thirteen.variants import new_game
+
+    for game_id in ("thirteens", "pyramid13"):
+        game = new_game(game_id, deal=1)
+        for basis in Basis:
+            message = f"Hint: move the top card to the empty column. {basis_words(basis, game)}"
+            assert len(theme.wrap(message, 24, PANEL.w - 32)) <= 4, message
 
 
 def test_hints_along_a_proven_line_need_no_new_search(make, monkeypatch):
@@ -228,7 +261,7 @@ def test_hints_along_a_proven_line_need_no_new_search(make, monkeypatch):
     for n in range(6):
         press(app, pygame.K_h)
         assert app.table.hint_spots
-        move = app.hint_memo[app.game.text()]  # what the highlight shows
+        move = app.hint_memo[app.game.text()].move  # what the highlight shows
         if isinstance(move, Draw):
             press(app, pygame.K_d)
         else:

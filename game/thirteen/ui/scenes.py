@@ -528,7 +528,8 @@ HELP = {
         "U or Ctrl+Z undoes, H shows a hint, N starts a new deal, R restarts it, "
         "M switches sound, S shows statistics, F1 or ? opens this help, Esc backs out.",
         "Every move can be undone until the game is over. Giving up a game in progress "
-        "counts as a loss.",
+        "counts as a loss. A hint may look at the hidden cards: it says when its move "
+        "leads to a win, and when no win is left.",
         "Every game has a deal number ('Deal #123'): the same number deals the same cards, "
         "so you can replay it or share it; the end screen shows its link.",
     ],

@@ -61,6 +61,21 @@ def round_words(game: Pyramid13) -> str:
     return f"Round {min(game.deal_index + 1, 3)} of 3"
 
 
+def basis_words(basis: hints.Basis, game: Game) -> str:
+    """What a hint rests on, in a few words after the move (nothing for a guess)."""
+    if basis is hints.Basis.WINS:
+        return "It leads to a win."
+    if basis is hints.Basis.MOST:
+        if isinstance(game, Pyramid13):
+            return "It scores the most points this deal can give."
+        return "No win is left: this removes the most cards."
+    if basis is hints.Basis.CLEARS:
+        return "It clears the pyramid."
+    if basis is hints.Basis.NO_WIN:
+        return "No win is left from here."
+    return ""
+
+
 def move_cards(move: Move) -> set[Card]:
     """The cards a move takes off the table."""
     if isinstance(move, RemoveKing):
@@ -354,26 +369,27 @@ class TableScene(Scene):
     def show_hint(self) -> None:
         if self.game.is_over:
             return
-        move = hints.hint(self.game, budget_ms=150, memo=self.app.hint_memo)
-        if move is None:
+        found = hints.hint_for(self.game, budget_ms=150, memo=self.app.hint_memo)
+        if found is None:
             self.app.sounds.play("nomove")
             self.say("No move left.")
             return
+        move = found.move
         keys: list[tuple] = [("card", c) for c in move_cards(move)]
         if isinstance(move, Draw):
             keys.append(("card", self.game.deal.draw_card(self.game.pos)))  # type: ignore[attr-defined]
-            self.say("Hint: draw a card (D).")
+            words = "Hint: draw a card (D)."
         elif isinstance(move, Recycle):
             keys.append(("pile",))
-            self.say("Hint: turn the waste over.")
+            words = "Hint: turn the waste over."
         elif isinstance(move, MoveToEmpty):
             keys += [("card", move.card), ("empty", move.column)]
-            self.say("Hint: move the top card to the empty column.")
+            words = "Hint: move the top card to the empty column."
         else:
-            self.say(
-                "Hint: "
-                + ("remove the King." if isinstance(move, RemoveKing) else "remove the pair.")
+            words = "Hint: " + (
+                "remove the King." if isinstance(move, RemoveKing) else "remove the pair."
             )
+        self.say(f"{words} {basis_words(found.basis, self.game)}".strip())
         self.hint_spots = keys
         self.hint_left = HINT_MS
         self.dirty = True

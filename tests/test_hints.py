@@ -18,15 +18,18 @@ GAMES = [("thirteens", "3x5"), ("thirteens", "4x4"), ("pyramid", None), ("pyrami
 @pytest.mark.parametrize(("game_id", "layout"), GAMES)
 def test_hints_are_legal_all_game_long_and_after_undo(game_id, layout):
     game = new_game(game_id, deal=3, layout=layout)
+    memo: dict = {}  # with a memo too: its hints must stay legal through undos
     steps = 0
     while not game.is_over and steps < 60:
         move = hint(game, budget_ms=10)
         assert move is not None and move in game.legal_moves()
+        remembered = hint(game, budget_ms=10, memo=memo)
+        assert remembered is not None and remembered in game.legal_moves()
         game.play(move)
         steps += 1
         if steps % 7 == 0:
             game.undo()
-            again = hint(game, budget_ms=10)
+            again = hint(game, budget_ms=10, memo=memo)
             assert again is not None and again in game.legal_moves()
     for budget in (0, 5):
         move = hint(game, budget_ms=budget)

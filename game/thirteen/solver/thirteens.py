@@ -23,7 +23,7 @@ Pruning that keeps the search exact:
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ..cards import DECK_SIZE, Card
 from ..moves import Move, MoveToEmpty, RemoveKing, RemovePair
@@ -144,22 +144,29 @@ class _Search:
         self.deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
         self.out_of_budget = False
 
-    def children(self, cols: Columns, sp: int) -> list[tuple[RawMove, Columns, int]]:
-        out: list[tuple[RawMove, Columns, int]] = []
+    def children(self, cols: Columns, sp: int) -> Iterator[tuple[RawMove, Columns, int]]:
+        """The moves of a position in search order, each with the position after it.
+
+        A generator: a search that wins or runs out of budget deep down never builds
+        the many children it would not have reached (with several empty columns a
+        position has dozens of empty-column moves, and building them all was most
+        of the search's time on large layouts).
+        """
+        stock, rows = self.stock, self.rows
         for raw, after in _removals(cols):
-            ncols, nsp = _refill(after, self.rows, self.stock, sp)
-            out.append((raw, ncols, nsp))
+            ncols, nsp = _refill(after, rows, stock, sp)
+            yield raw, ncols, nsp
         empty = [i for i, col in enumerate(cols) if not col]
         if empty:
             for s, col in enumerate(cols):
                 if not col:
                     continue
+                top, rest = col[-1], col[:-1]
                 for e in empty:
                     new = list(cols)
-                    new[e] = (col[-1],)
-                    new[s] = col[:-1]
-                    out.append((("m", col[-1], e), tuple(new), sp))
-        return out
+                    new[e] = (top,)
+                    new[s] = rest
+                    yield ("m", top, e), tuple(new), sp
 
     def run(self, cols: Columns, sp: int) -> list[RawMove] | None:
         """A winning line from (cols, sp), or None (check ``out_of_budget``)."""
@@ -174,20 +181,20 @@ class _Search:
         track = self.track_best
         # Each frame: the move that led here and the children still to try.
         path: list[RawMove] = []
-        frames: list[list[tuple[RawMove, Columns, int]]] = [self.children(cols, sp)[::-1]]
+        frames: list[Iterator[tuple[RawMove, Columns, int]]] = [self.children(cols, sp)]
         nodes = 0
         max_nodes = self.max_nodes
         deadline = self.deadline
         children = self.children
         try:
             while frames:
-                todo = frames[-1]
-                if not todo:
+                child = next(frames[-1], None)
+                if child is None:
                     frames.pop()
                     if path:
                         path.pop()
                     continue
-                raw, ncols, nsp = todo.pop()
+                raw, ncols, nsp = child
                 k = _key(ncols, nsp, nstock)
                 if k in seen:
                     continue
@@ -211,7 +218,7 @@ class _Search:
                         self.out_of_budget = True
                         return None
                 path.append(raw)
-                frames.append(children(ncols, nsp)[::-1])
+                frames.append(children(ncols, nsp))
             return None
         finally:
             self.nodes += nodes

@@ -106,8 +106,8 @@ def test_hint_says_what_it_rests_on(monkeypatch):
     """A winning line, a line proven best, a clearing line, a proven loss, or a guess."""
     from thirteen.solver import pyramid as solver
 
-    assert hint_for(new_game("pyramid", deal=1)).basis is Basis.WINS
-    assert hint_for(new_game("thirteens", deal=1)).basis is Basis.WINS
+    assert hint_for(new_game("pyramid", deal=1), budget_ms=2000).basis is Basis.WINS
+    assert hint_for(new_game("thirteens", deal=1), budget_ms=2000).basis is Basis.WINS
     lost = new_game("pyramid", deal=3)  # proven not winnable
     found = hint_for(lost, budget_ms=2000)
     assert found.basis is Basis.NO_WIN and found.move == heuristic_move(lost)
@@ -120,8 +120,9 @@ def test_hint_says_what_it_rests_on(monkeypatch):
     monkeypatch.setattr(
         solver, "max_points_pyramid13_deal", lambda deal, key=None, **kw: (0, [], "unknown")
     )
-    assert hint_for(new_game("pyramid13", deal=1)).basis is Basis.CLEARS
-    assert hint_for(new_game("pyramid13", deal=2)).basis is Basis.GUESS  # cannot be cleared
+    assert hint_for(new_game("pyramid13", deal=1), budget_ms=2000).basis is Basis.CLEARS
+    cannot_clear = new_game("pyramid13", deal=2)
+    assert hint_for(cannot_clear, budget_ms=2000).basis is Basis.GUESS
 
 
 @pytest.mark.parametrize(("game_id", "deal"), [("pyramid", 1), ("thirteens", 1), ("pyramid13", 1)])

@@ -20,7 +20,7 @@ def replay_wins(game: Thirteens, moves) -> bool:
     return copy.outcome is Outcome.WON
 
 
-@pytest.mark.parametrize("layout", ["3x5", "4x4", "5x3", "2x4", "3x3"])
+@pytest.mark.parametrize("layout", ["3x5", "4x4", "5x3", "2x4", "3x3", "7x2"])
 def test_lines_replay_to_a_win_and_verdicts_match_the_baseline(layout):
     verdicts = set()
     for deal in range(1, 26):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from thirteen.game import Outcome
-from thirteen.hints import Basis, heuristic_move, hint, hint_for, shift_towards_removal
+from thirteen.hints import Basis, Hint, heuristic_move, hint, hint_for, shift_towards_removal
 from thirteen.moves import Draw, MoveToEmpty, RemoveKing, RemovePair
 from thirteen.pyramid import Pyramid13
 from thirteen.solver import solve
@@ -88,6 +88,35 @@ def test_pyramid13_hint_clears_the_pyramid_when_the_points_search_runs_out(monke
     lost = new_game("pyramid13", deal=2)
     assert not solve_pyramid13_deal(lost).winnable
     assert hint(lost) == heuristic_move(lost)
+
+
+def test_pyramid13_hint_follows_the_better_unproven_line_when_out_of_time(monkeypatch):
+    """Out of time, the points search's best line so far is followed (as a guess) rather
+    than the heuristic, and it beats a clearing line only with more points."""
+    from thirteen.pyramid import CLEAR_BONUS
+    from thirteen.solver import pyramid as solver
+    from thirteen.solver.pyramid import solve_pyramid13_deal
+
+    real = solver.max_points_pyramid13_deal
+    found: dict = {}
+
+    def out_of_time(deal, key=None, **kwargs):
+        points, line, _ = real(deal, key, bonus=kwargs["bonus"])
+        return found.get("points", points), line, "unknown"
+
+    monkeypatch.setattr(solver, "max_points_pyramid13_deal", out_of_time)
+    cannot_clear = new_game("pyramid13", deal=3)
+    best = real(cannot_clear.deal, cannot_clear.pos, bonus=CLEAR_BONUS[0])[1]
+    assert best[0] != heuristic_move(cannot_clear)  # the two really differ here
+    assert hint_for(cannot_clear, budget_ms=2000) == Hint(best[0], Basis.GUESS)
+    clearable = new_game("pyramid13", deal=1)
+    clearing = solve_pyramid13_deal(clearable).moves
+    best = real(clearable.deal, clearable.pos, bonus=CLEAR_BONUS[0])[1]
+    assert best[0] != clearing[0]
+    found["points"] = 10  # fewer points than clearing the pyramid gives
+    assert hint_for(clearable, budget_ms=2000).move == clearing[0]
+    found["points"] = 10_000  # more
+    assert hint_for(clearable, budget_ms=2000) == Hint(best[0], Basis.GUESS)
 
 
 def _count_searches(monkeypatch) -> list[str]:

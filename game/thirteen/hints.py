@@ -173,7 +173,7 @@ class Basis(Enum):
     MOST = "most"  # of a line proven to remove the most cards (no win left) or score most
     CLEARS = "clears"  # Pyramid 13: of a line that clears the pyramid (points search ran out)
     NO_WIN = "no win"  # the solver proved no win is left; the move is the heuristic's
-    GUESS = "guess"  # the heuristic's, nothing proven in time
+    GUESS = "guess"  # nothing proven in time: the heuristic's move, or a best line so far
 
 
 PROVEN = (Basis.WINS, Basis.MOST)

@@ -416,25 +416,6 @@ class _Tables:
                 cv += unit
         return cv
 
-    def buried(self, pm: int, sm: int, p: int) -> int:
-        """Last pass only: waste cards under a waste card that can never be removed.
-
-        Two waste cards are never available together, so a waste card can only
-        go with a pyramid card or a card still in the draw pile; with neither
-        left, it and everything under it stay for good.
-        """
-        lo = ~sm & ((1 << p) - 1)
-        draw_left = self.full_stock & ~sm & ~((1 << p) - 1)
-        left_p = self.present & ~pm
-        while lo:
-            w = lo.bit_length() - 1
-            if self.srank[w] != KING_INDEX and not (
-                self.s_ppart[w] & left_p or self.s_spart[w] & draw_left
-            ):
-                return lo & ((1 << w) - 1)
-            lo ^= 1 << w
-        return 0
-
     def bury(self, pm: int, sm: int, p: int, cv: int) -> tuple[int, int]:
         """Last pass: count the waste cards under a never-removable one as gone.
 
@@ -1145,8 +1126,20 @@ def _points_search(
     stack: list[RawMove] = []
     t.budget = budget
 
+    dead_at: dict[int, int] = {}  # :meth:`_Tables.dead_ranks` by (pm, p): cards past
+    # the pointer never change in one pass, so the dead ranks depend on nothing else
+
     def bound(pm: int, sm: int, p: int, cv: int) -> int:
-        lost = t.buried(pm, sm, p)
+        dkey = pm | p << 28
+        dead = dead_at.get(dkey)
+        if dead is None:
+            dead = dead_at[dkey] = t.dead_ranks(pm, sm, p)
+        waste = ~sm & ((1 << p) - 1)
+        dead &= waste
+        # two waste cards are never available together, so a waste card goes only with
+        # a pyramid card or a pile card: with neither left (a dead rank), it stays, and
+        # so does every card under it
+        lost = waste & ((1 << dead.bit_length() - 1) - 1) if dead else 0
         stuck = clearable is False or not relaxed(pm, cv - t.buried_cv(lost))
         # a stuck pyramid leaves at least one card, and buried waste cards stay
         cap = DECK_SIZE - lost.bit_count() - (1 if stuck else 0)

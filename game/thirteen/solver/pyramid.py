@@ -984,6 +984,13 @@ def _shortest_search(
     at most one per step, so it is consistent and the first time a cleared
     pyramid is taken from the queue its line is shortest.  Ties go to the
     deeper position, which reaches the goal sooner.
+
+    Positions are told apart by the ranks of the waste and of the draw pile, in
+    order, not by their cards: such positions have the same moves, steps and
+    bound (deal numbers 1-40: 38% fewer positions, 51 -> 37 s in all, though a
+    deal with little to merge is a few percent slower).  Each kept position
+    remembers the cards of the one that reached it first, so the line is made of
+    real moves.
     """
     n = t.n
     prank, srank, scv = t.prank, t.srank, t.scv
@@ -997,28 +1004,50 @@ def _shortest_search(
 
     State = tuple[int, int, int, int]
     start_state = t.normalise(start)
-    pm0, sm0, _, _ = start_state
+    pm0, sm0, p0, u0 = start_state
     cv0 = t.cv_of(sm0)
     if not relaxed(pm0, cv0):
         return False, []
-    best_g: dict[State, int] = {start_state: 0}
-    parent: dict[State, tuple[State | None, RawMove]] = {start_state: (None, ("",))}
+    # ranks (rank + 1, four bits a card): the waste with its top card lowest, the
+    # draw pile with the draw card lowest
+    wc0 = pc0 = 0
+    for j in range(n - 1, -1, -1):
+        if not sm0 >> j & 1:
+            if j < p0:
+                wc0 = wc0 << 4 | srank[j] + 1
+            else:
+                pc0 = pc0 << 4 | srank[j] + 1
+    wc0 = _reverse_nibbles(wc0)
+
+    def key_of(pm: int, u: int, wc: int, pc: int) -> int:
+        # the waste's length in bits (its top four are never zero) says where the pile starts
+        bits = wc.bit_length() + 3 & ~3
+        return pm | u << 28 | bits << 30 | (pc << bits | wc) << 37
+
+    key0 = key_of(pm0, u0, wc0, pc0)
+    best_g: dict[int, int] = {key0: 0}
+    # per kept position: the one before it, the move from there, its own cards, and
+    # the ranks of its waste and draw pile
+    parent: dict[int, tuple[int | None, RawMove, State, int, int]] = {
+        key0: (None, ("",), start_state, wc0, pc0)
+    }
     counter = 0
-    heap: list[tuple[int, int, int, State, int]] = [(h(pm0), 0, counter, start_state, cv0)]
+    heap: list[tuple[int, int, int, int, int]] = [(h(pm0), 0, counter, key0, cv0)]
     push = heapq.heappush
     pop = heapq.heappop
 
     while heap:
-        _, neg_g, _, state, cv = pop(heap)
+        _, neg_g, _, key, cv = pop(heap)
         g = -neg_g
-        if best_g.get(state, -1) != g:
+        if best_g.get(key, -1) != g:
             continue
+        _, _, state, wc, pc = parent[key]
         pm, sm, p, u = state
         if pm == full:
             line: list[RawMove] = []
-            cur: State | None = state
+            cur: int | None = key
             while cur is not None:
-                prev, move = parent[cur]
+                prev, move = parent[cur][:2]
                 if prev is not None:
                     line.append(move)
                 cur = prev
@@ -1027,13 +1056,13 @@ def _shortest_search(
         budget.nodes += 1
         if budget.nodes >= budget.next_check:
             budget.check()
-        # each child: (position, move, draw-pile rank counts after it)
-        children: list[tuple[State, RawMove, int]] = []
+        # each child: (position, move, draw-pile rank counts, waste ranks, pile ranks)
+        children: list[tuple[State, RawMove, int, int, int]] = []
         free = free_of(pm)
         forced = False
         for i in free:
             if prank[i] == KING_INDEX:
-                children.append(((pm | 1 << i, sm, p, u), ("k", pcard[i]), cv))
+                children.append(((pm | 1 << i, sm, p, u), ("k", pcard[i]), cv, wc, pc))
                 forced = True
                 break
         d = p if p < n else -1
@@ -1043,10 +1072,14 @@ def _shortest_search(
             rd = srank[d] if d >= 0 else -99
             rw = srank[w] if w >= 0 else -99
             if rw == KING_INDEX:
-                children.append(((pm, sm | 1 << w, p, u), ("k", scard[w]), cv - scv[w]))
+                children.append(
+                    ((pm, sm | 1 << w, p, u), ("k", scard[w]), cv - scv[w], wc >> 4, pc)
+                )
             if rd == KING_INDEX:
                 sm2 = sm | 1 << d
-                children.append(((pm, sm2, nxt(sm2, d + 1), u), ("k", scard[d]), cv - scv[d]))
+                children.append(
+                    ((pm, sm2, nxt(sm2, d + 1), u), ("k", scard[d]), cv - scv[d], wc, pc >> 4)
+                )
             nf = len(free)
             for a in range(nf):
                 i = free[a]
@@ -1055,7 +1088,13 @@ def _shortest_search(
                     j = free[b]
                     if prank[j] + ri == 11:
                         children.append(
-                            ((pm | 1 << i | 1 << j, sm, p, u), ("p", pcard[i], pcard[j]), cv)
+                            (
+                                (pm | 1 << i | 1 << j, sm, p, u),
+                                ("p", pcard[i], pcard[j]),
+                                cv,
+                                wc,
+                                pc,
+                            )
                         )
                 if ri + rd == 11:
                     sm2 = sm | 1 << d
@@ -1064,11 +1103,19 @@ def _shortest_search(
                             (pm | 1 << i, sm2, nxt(sm2, d + 1), u),
                             ("p", pcard[i], scard[d]),
                             cv - scv[d],
+                            wc,
+                            pc >> 4,
                         )
                     )
                 if ri + rw == 11:
                     children.append(
-                        ((pm | 1 << i, sm | 1 << w, p, u), ("p", pcard[i], scard[w]), cv - scv[w])
+                        (
+                            (pm | 1 << i, sm | 1 << w, p, u),
+                            ("p", pcard[i], scard[w]),
+                            cv - scv[w],
+                            wc >> 4,
+                            pc,
+                        )
                     )
             if rd + rw == 11:
                 sm2 = sm | 1 << d | 1 << w
@@ -1077,23 +1124,39 @@ def _shortest_search(
                         (pm, sm2, nxt(sm2, d + 1), u),
                         ("p", scard[d], scard[w]),
                         cv - scv[d] - scv[w],
+                        wc >> 4,
+                        pc >> 4,
                     )
                 )
             if d >= 0:
-                children.append(((pm, sm, nxt(sm, d + 1), u), ("d",), cv))
+                children.append(
+                    ((pm, sm, nxt(sm, d + 1), u), ("d",), cv, wc << 4 | pc & 15, pc >> 4)
+                )
             elif u < recycles and lo:
-                children.append(((pm, sm, nxt(sm, 0), u + 1), ("r",), cv))
+                # the waste turned over is the new draw pile, its bottom card first
+                children.append(((pm, sm, nxt(sm, 0), u + 1), ("r",), cv, 0, _reverse_nibbles(wc)))
         g2 = g + 1
-        for child, move, cv2 in children:
-            if best_g.get(child, g2 + 1) <= g2:
+        for child, move, cv2, wc2, pc2 in children:
+            bits = wc2.bit_length() + 3 & ~3  # as key_of
+            ckey = child[0] | child[3] << 28 | bits << 30 | (pc2 << bits | wc2) << 37
+            if best_g.get(ckey, g2 + 1) <= g2:
                 continue
             if not relaxed(child[0], cv2):
                 continue
-            best_g[child] = g2
-            parent[child] = (state, move)
+            best_g[ckey] = g2
+            parent[ckey] = (key, move, child, wc2, pc2)
             counter += 1
-            push(heap, (g2 + h(child[0]), -g2, counter, child, cv2))
+            push(heap, (g2 + h(child[0]), -g2, counter, ckey, cv2))
     return False, []
+
+
+def _reverse_nibbles(x: int) -> int:
+    """The four-bit fields of ``x`` in the other order (a pile of ranks turned over)."""
+    out = 0
+    while x:
+        out = out << 4 | x & 15
+        x >>= 4
+    return out
 
 
 # ---------------------------------------------------------------------------

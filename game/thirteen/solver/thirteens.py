@@ -14,6 +14,8 @@ tried first.
 
 Pruning that keeps the search exact:
 
+* Cards of one rank are interchangeable: positions that differ only in suits
+  map to one key.
 * Once the stock is empty nothing refills from the left, so a position and its
   mirror image (columns reversed) have the same fate; both map to one key.
 * A position whose ranks cannot all pair off (possible only in a typed-in
@@ -112,14 +114,23 @@ def _hopeless(cols: Columns, stock: Sequence[Card], sp: int) -> bool:
     return False
 
 
-def _key(cols: Columns, sp: int, nstock: int) -> State:
-    """Visited-set key; mirror images share a key once the stock is empty."""
+_RANKS = bytes(card >> 2 if card < DECK_SIZE else card for card in range(256))
+"""``bytes.translate`` table: a card's byte to its rank's (the separator 255 stays)."""
+
+
+def _key(cols: Columns, sp: int, nstock: int) -> tuple[bytes, int]:
+    """Visited-set key: the ranks in each cell and the stock pointer.
+
+    Cards of one rank are interchangeable (every move, fall and refill depends
+    on ranks and cells only), so positions that differ only in suits share a key;
+    on large layouts that is half the positions or more.  Once the stock is
+    empty, a position and its mirror image also share one.
+    """
+    ranks = b"\xff".join(map(bytes, cols)).translate(_RANKS)
     if sp >= nstock:
-        mirror = cols[::-1]
-        if mirror < cols:
-            return mirror, nstock
-        return cols, nstock
-    return cols, sp
+        mirror = b"\xff".join(map(bytes, cols[::-1])).translate(_RANKS)
+        return min(ranks, mirror), nstock
+    return ranks, sp
 
 
 class _Search:
@@ -177,7 +188,7 @@ class _Search:
             return []
         if not self.track_best and _hopeless(cols, stock, sp):
             return None
-        seen: set[State] = {_key(cols, sp, nstock)}
+        seen: set[tuple[bytes, int]] = {_key(cols, sp, nstock)}
         track = self.track_best
         # Each frame: the move that led here and the children still to try.
         path: list[RawMove] = []

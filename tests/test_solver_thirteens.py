@@ -118,3 +118,19 @@ def test_best_line_reaches_its_score(deal):
     copy.play_all(line)
     assert copy.score == score
     assert (score == 52) == (solve(game).verdict == WINNABLE)
+
+
+def test_positions_differing_only_in_suits_share_a_key():
+    """Cards of one rank are interchangeable, so the visited set keys positions by the
+    ranks in each cell (and mirror images once the stock is empty)."""
+    from thirteen.solver.thirteens import _key
+
+    ah, ac, qs, qd, ks = (parse_card(t) for t in ("Ah", "Ac", "Qs", "Qd", "Ks"))
+    cols = ((ah, qs), (ks,), (ac,))
+    swapped = ((ac, qd), (ks,), (ah,))
+    assert _key(cols, 3, 10) == _key(swapped, 3, 10)
+    assert _key(cols, 3, 10) != _key(cols, 4, 10)
+    assert _key(cols, 3, 10) != _key(((qs, ah), (ks,), (ac,)), 3, 10)  # order in a column
+    mirror = ((ac,), (ks,), (ah, qs))
+    assert _key(cols, 10, 10) == _key(mirror, 10, 10)  # stock empty
+    assert _key(cols, 3, 10) != _key(mirror, 3, 10)  # refills still come from the left

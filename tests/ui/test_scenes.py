@@ -333,6 +333,28 @@ def widgets_do_not_overlap(widgets) -> None:
             assert not a.rect.colliderect(b.rect), (a.name, b.name)
 
 
+@pytest.mark.parametrize("game_id", ["pyramid", "thirteens"])
+def test_end_screen_shows_a_whole_deck_link(make, game_id):
+    """A link with a 52-card deck fits in full (three lines broken between cards), clear
+    of the buttons."""
+    from thirteen.cards import card_text
+    from thirteen.deals import deck_for_deal
+
+    deck = "+".join(card_text(c) for c in deck_for_deal(77))
+    app = make(f"?game={game_id}&deck={deck}", animations=False)
+    play_out(app)
+    step(app, 3)
+    end = app.scene
+    link = [(w, rect) for w, _, colour, rect in end.lines() if colour == (20, 30, 26)]
+    assert "".join(w for w, _ in link) == share.share_query(app.game.setup)
+    assert len(link) == 3
+    assert all(w.endswith(("+", "&")) for w, _ in link[:-1])  # lines break between cards
+    for w, rect in link:
+        assert end.BOX.contains(rect), w
+        for b in end.widgets:
+            assert not rect.colliderect(b.rect), (w, b.name)
+
+
 def test_start_widgets_do_not_overlap(make):
     app = make("?game=thirteens&deal=4")
     app.go_start()  # a game to resume adds its button

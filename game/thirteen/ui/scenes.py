@@ -434,7 +434,9 @@ class EndScene(MenuScene):
             y += 94
             put("Share this deal with the link ending:", 26, theme.INK_DIM, topleft=(left, y))
             y += 26
-            for line in self.query_lines(share.share_query(setup), box.w - 100):
+            # a deck's link takes three lines; Pyramid 13 keeps two above its score row
+            most = 2 if isinstance(game, Pyramid13) else 3
+            for line in self.query_lines(share.share_query(setup), box.w - 100, most):
                 put(line, 30, (20, 30, 26), topleft=(left + 10, y + 8))
                 y += 26
             y += 24
@@ -451,7 +453,8 @@ class EndScene(MenuScene):
 
     @staticmethod
     def query_lines(query: str, width: int, most: int = 2) -> list[str]:
-        """The link query in lines that fit (a deck's is long; it ends in '...')."""
+        """The link query in lines that fit, broken between cards (a Pyramid 13 deck's
+        link is too long for them and ends in '...')."""
         f = theme.font(30)
         lines: list[str] = []
         rest = query
@@ -459,6 +462,10 @@ class EndScene(MenuScene):
             n = len(rest)
             while n > 1 and f.size(rest[:n])[0] > width:
                 n -= 1
+            if n < len(rest):  # break after a '+' or '&', not inside a card
+                cut = max(rest.rfind("+", 0, n), rest.rfind("&", 0, n)) + 1
+                if cut > n // 2:
+                    n = cut
             lines.append(rest[:n])
             rest = rest[n:]
         if rest:

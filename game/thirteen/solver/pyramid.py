@@ -136,28 +136,6 @@ def _to_move(raw: RawMove) -> Move:
     return Recycle()
 
 
-def _cone(i: int) -> int:
-    """Bits of every pyramid card that covers card ``i``, directly or not."""
-    out = 0
-    todo = COVER[i]
-    while todo:
-        low = todo & -todo
-        todo ^= low
-        j = low.bit_length() - 1
-        if not out >> j & 1:
-            out |= low
-            todo |= COVER[j]
-    return out
-
-
-CONE = tuple(_cone(i) for i in range(PYRAMID_SIZE))
-
-UNDER = tuple(
-    sum(1 << j for j in range(PYRAMID_SIZE) if CONE[j] >> i & 1) for i in range(PYRAMID_SIZE)
-)
-"""Bits of every pyramid card that card ``i`` covers, directly or not (free only after ``i``)."""
-
-
 def blockers(pyramid: Sequence[Card | None], keep: int) -> list[int]:
     """Per cell: the cells of ``keep`` that must be gone before it is free, one level down.
 
@@ -184,7 +162,7 @@ def blockers(pyramid: Sequence[Card | None], keep: int) -> list[int]:
 
 def cones(direct: Sequence[int]) -> list[int]:
     """Per cell: every cell that must be gone before it is free, at any depth, from the
-    one-level :func:`blockers` (:data:`CONE` for a full pyramid; holes block nothing)."""
+    one-level :func:`blockers` (holes block nothing)."""
     out = [0] * PYRAMID_SIZE
     for i in range(PYRAMID_SIZE - 1, -1, -1):
         acc = m = direct[i]

@@ -57,6 +57,7 @@ from .pyramid import (
     blockers,
     late_walk,
     prefix_steps,
+    rank_code,
 )
 
 LEVEL = 3
@@ -275,14 +276,7 @@ class _Projection:
         """The ranks of a waste (bit mask of pile indices), four bits a card, top card lowest."""
         wc = self.waste_cache.get(waste)
         if wc is None:
-            wc = 0
-            srank = self.srank
-            rest = waste
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                wc = wc << 4 | srank[low.bit_length() - 1] + 1
-            self.waste_cache[waste] = wc
+            wc = self.waste_cache[waste] = rank_code(waste, self.srank)
         return wc
 
     def go(self, pm: int, p: int, waste: int, wc: int) -> bool:
@@ -608,10 +602,7 @@ def one_pass_search(
     sm = sm0 | main.stock_kings
     p = main.next_index(sm, p0)
     cv = main.cv_of(sm)
-    wc = 0
-    for j in range(p):
-        if not sm >> j & 1:
-            wc = wc << 4 | main.srank[j] + 1
+    wc = rank_code(~sm & ((1 << p) - 1), main.srank)
     main.relax_left = RELAX_FIRST
     try:
         relaxed: bool | None = main.relaxed(pm, cv)

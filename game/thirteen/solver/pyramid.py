@@ -207,6 +207,18 @@ its top bit is set exactly when ``partners >= needs``.
 """
 
 
+def rank_code(cards: int, srank: Sequence[int]) -> int:
+    """The ranks of the draw-pile cards in a bit mask, four bits a card (rank + 1), the
+    highest index in the lowest bits: a waste with its top card lowest, the key by
+    which positions whose wastes differ only in suits are one."""
+    code = 0
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        code = code << 4 | srank[low.bit_length() - 1] + 1
+    return code
+
+
 def prefix_steps(pile: int, s_unit: Sequence[int], s_punit: Sequence[int]) -> tuple:
     """Per prefix of a draw pile (bit mask, drawn from the low bits; empty prefix first):
     the partner vector of the cards drawn, and that minus their own vector
@@ -939,10 +951,7 @@ def _verdict_search(
 
     pm, sm, p, u = t.normalise(start)
     cv = t.cv_of(sm)
-    wc = 0
-    for j in range(p):
-        if not sm >> j & 1:
-            wc = wc << 4 | srank[j] + 1
+    wc = rank_code(~sm & ((1 << p) - 1), srank)
     found = (u < recycles or relaxed(pm, cv)) and go(pm, sm, p, u, cv, wc)
     path.reverse()
     return found, path
@@ -986,16 +995,11 @@ def _shortest_search(
     cv0 = t.cv_of(sm0)
     if not relaxed(pm0, cv0):
         return False, []
-    # ranks (rank + 1, four bits a card): the waste with its top card lowest, the
-    # draw pile with the draw card lowest
-    wc0 = pc0 = 0
-    for j in range(n - 1, -1, -1):
-        if not sm0 >> j & 1:
-            if j < p0:
-                wc0 = wc0 << 4 | srank[j] + 1
-            else:
-                pc0 = pc0 << 4 | srank[j] + 1
-    wc0 = _reverse_nibbles(wc0)
+    # ranks (:func:`rank_code`): the waste with its top card lowest, the draw pile
+    # with the draw card lowest
+    below = (1 << p0) - 1
+    wc0 = rank_code(~sm0 & below, srank)
+    pc0 = _reverse_nibbles(rank_code(t.full_stock & ~sm0 & ~below, srank))
 
     def key_of(pm: int, u: int, wc: int, pc: int) -> int:
         # the waste's length in bits (its top four are never zero) says where the pile starts
@@ -1115,8 +1119,7 @@ def _shortest_search(
                 children.append(((pm, sm, nxt(sm, 0), u + 1), ("r",), cv, 0, _reverse_nibbles(wc)))
         g2 = g + 1
         for child, move, cv2, wc2, pc2 in children:
-            bits = wc2.bit_length() + 3 & ~3  # as key_of
-            ckey = child[0] | child[3] << 28 | bits << 30 | (pc2 << bits | wc2) << 37
+            ckey = key_of(child[0], child[3], wc2, pc2)
             if best_g.get(ckey, g2 + 1) <= g2:
                 continue
             if not relaxed(child[0], cv2):
@@ -1284,10 +1287,7 @@ def _points_search(
 
     pm, sm, p, _ = t.normalise(start)
     record(pm, sm)
-    wc = 0  # the waste's ranks, four bits a card (rank + 1), top card lowest
-    for j in range(p):
-        if not sm >> j & 1:
-            wc = wc << 4 | srank[j] + 1
+    wc = rank_code(~sm & ((1 << p) - 1), srank)
     exact = True
     try:
         go(pm, sm, p, t.cv_of(sm), wc)

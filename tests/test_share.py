@@ -9,7 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from thirteen.deals import MAX_DEAL
-from thirteen.share import page_query, parse_query, share_query, today_deal
+from thirteen.share import (
+    page_address,
+    page_query,
+    parse_query,
+    share_link,
+    share_query,
+    today_deal,
+)
 from thirteen.variants import GameSetup, decks_text
 
 DAY = date(2025, 3, 14)
@@ -173,3 +180,24 @@ def test_page_query_in_the_browser(monkeypatch) -> None:
 
     monkeypatch.setattr(platform, "window", NoLocation())
     assert page_query() == ""
+
+
+def test_the_shared_link_is_the_page_address_and_the_query(monkeypatch) -> None:
+    import platform
+    import sys
+    from types import SimpleNamespace
+
+    setup = GameSetup("pyramid", deal=3)
+    assert page_address() == "" and share_link(setup) == "?game=pyramid&deal=3"  # desktop
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    href = "https://someone.github.io/thirteen/index.html?game=thirteens&deal=9&-i#top"
+    monkeypatch.setattr(
+        platform, "window", SimpleNamespace(location=SimpleNamespace(href=href)), raising=False
+    )
+    assert page_address() == "https://someone.github.io/thirteen/index.html"
+    assert share_link(setup) == "https://someone.github.io/thirteen/index.html?game=pyramid&deal=3"
+    # no usable address: the query alone, never an exception
+    monkeypatch.setattr(platform, "window", SimpleNamespace(location=SimpleNamespace(href=None)))
+    assert share_link(setup) == "?game=pyramid&deal=3"
+    monkeypatch.setattr(platform, "window", SimpleNamespace())
+    assert share_link(setup) == "?game=pyramid&deal=3"

@@ -152,6 +152,31 @@ def share_query(setup: GameSetup) -> str:
     return "?" + urlencode(params, safe="|")
 
 
+def page_address() -> str:
+    """The page's address without its query or fragment in the browser, else ``""``.
+
+    Never raises; on the desktop there is no page (and a page opened from a
+    file has an address all the same).
+    """
+    if sys.platform != "emscripten":
+        return ""
+    try:
+        from .storage import browser_window
+
+        href = browser_window().location.href
+    except Exception:
+        return ""
+    if not isinstance(href, str):
+        return ""
+    return href.split("#", 1)[0].split("?", 1)[0]
+
+
+def share_link(setup: GameSetup) -> str:
+    """What to hand a friend: the page's address with :func:`share_query` in the
+    browser; on the desktop, which has no page, just the query (``play --query`` opens it)."""
+    return page_address() + share_query(setup)
+
+
 def page_query() -> str:
     """The page's query string in the browser (``window.location.search``), else ``""``.
 

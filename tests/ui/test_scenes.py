@@ -591,3 +591,52 @@ def test_a_link_to_another_deal_counts_the_saved_game_as_played(make):
     again = make("?game=thirteens&deal=2", profile=Profile(storage), animations=False)
     assert Profile(storage).stats("thirteens", "3x5").played == 1
     assert again.table.game.setup.deal == 2
+
+
+def test_copy_link_puts_the_deals_link_on_the_clipboard(make):
+    app = make("?game=thirteens&deal=8", animations=False)
+    game = app.game
+    play_out(app)
+    step(app, 3)
+    assert type(app.scene).__name__ == "EndScene"
+    pygame.scrap.put_text("something else")
+    copy = next(w for w in app.scene.widgets if w.name == "copy")
+    click(app, copy.rect.center)
+    assert pygame.scrap.get_text() == "?game=thirteens&deal=8&layout=3x5"
+    assert app.scene.message.startswith("Copied") and "play --query" in app.scene.message
+    assert type(app.scene).__name__ == "EndScene" and app.game is game  # nothing else happened
+    assert app.scene.lines()[-1][0] == app.scene.message  # shown under the link
+    pygame.scrap.put_text("")
+    press(app, pygame.K_c)  # the keyboard path
+    assert pygame.scrap.get_text() == "?game=thirteens&deal=8&layout=3x5"
+
+
+def test_copying_does_not_leave_an_unposted_score(make):
+    app = make("?game=pyramid13&deal=5", animations=False)
+    game = app.game
+    play_out(app)
+    step(app, 3)
+    press(app, pygame.K_c)
+    assert pygame.scrap.get_text() == "?game=pyramid13&deal=5"
+    assert "not posted" not in app.scene.message and app.game is game
+    new = next(w for w in app.scene.widgets if w.name == "new")
+    click(app, new.rect.center)  # leaving still asks first
+    assert app.game is game and "not posted" in app.scene.message
+
+
+@pytest.mark.parametrize(
+    ("outcome", "words"),
+    [("asked", "Asked the browser"), ("failed", "copy the link by hand")],
+)
+def test_copy_link_says_when_the_clipboard_refuses(make, monkeypatch, outcome, words):
+    from thirteen.ui import clipboard
+
+    app = make("?game=pyramid&deal=3", animations=False)
+    play_out(app)
+    step(app, 3)
+    monkeypatch.setattr(clipboard, "copy_text", lambda text: outcome)
+    press(app, pygame.K_c)
+    assert words in app.scene.message
+    box = app.scene.BOX
+    rect = app.scene.lines()[-1][3]
+    assert box.left < rect.left and rect.right < box.right  # the message fits the box

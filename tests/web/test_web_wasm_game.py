@@ -378,3 +378,32 @@ _redraws = asyncio.ensure_future(_redraw({REDRAWS}))
         f" (p90 {figures['p90_frame_ms']} ms; one frame every {figures['frame_interval_ms']} ms);"
         f" headless Chromium without GPU; {screenshots / 'wasm-timings.json'}"
     )
+
+
+def test_copy_link_in_webassembly(game_page: Any, screenshots: Path) -> None:
+    """The end screen's Copy link, clicked with the real mouse, puts the page's own
+    address with the deal's query on the browser's clipboard, and gives the canvas its
+    focus back (the copy borrows it for a moment)."""
+    page = game_page
+    started(page)
+    idle(page)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    run(page, f"{APP}.open('end')")
+    wait_py(page, f"type({APP}.scene).__name__ == 'EndScene' and not {APP}.scene.dirty")
+    page.wait_for_timeout(100)
+    x, y, w, h = py(page, f"list(next(b for b in {APP}.scene.widgets if b.name == 'copy').rect)")
+    page.mouse.click(*on_page(page, x + w / 2, y + h / 2))
+    wait_py(page, f"bool({APP}.scene.message)", 10_000)
+    message = py(page, f"{APP}.scene.message")
+    assert message.startswith("Link copied"), message
+    address = page.url.split("#")[0].split("?")[0]
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert copied == address + "?game=thirteens&deal=1&layout=3x5"
+    wait_py(page, f"not {APP}.scene.dirty")
+    page.wait_for_timeout(100)
+    page.screenshot(path=str(screenshots / "wasm-5-link-copied.png"))
+    # the click focused the canvas; the copy's text area took the focus and gave it back
+    focused = page.evaluate("() => document.activeElement.id")
+    assert focused == "canvas", focused
+    assert page.evaluate("() => document.querySelectorAll('textarea').length") == 0
+    assert page.errors == []

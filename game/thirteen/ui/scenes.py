@@ -14,7 +14,7 @@ from ..profile import deals_label
 from ..pyramid import Pyramid13
 from ..thirteens import Thirteens
 from ..variants import GAMES, LAYOUTS, GameSetup
-from . import HEIGHT, WIDTH, theme
+from . import HEIGHT, WIDTH, clipboard, theme
 from . import cards as card_art
 from .scene import MenuScene, Scene, backdrop, draw_backdrop
 from .table import deal_words
@@ -298,14 +298,15 @@ class EndScene(MenuScene):
     BUTTONS_Y = 572
 
     def build(self) -> None:
-        y, bw, gap = self.BUTTONS_Y, 205, 20
-        x0 = self.BOX.centerx - (4 * bw + 3 * gap) // 2
+        y, bw, gap = self.BUTTONS_Y, 164, 15
         named = (
             ("new", "New deal", "N"),
             ("restart", "Same deal", "R"),
+            ("copy", "Copy link", "C"),
             ("menu", "Menu", "M"),
             ("look", "See table", "Esc"),
         )
+        x0 = self.BOX.centerx - (len(named) * bw + (len(named) - 1) * gap) // 2
         w: list = []
         for n, (name, label, key) in enumerate(named):
             w.append(Button(name, R(x0 + n * (bw + gap), y, bw, 84), label, key, primary=n == 0))
@@ -331,7 +332,13 @@ class EndScene(MenuScene):
         self.app.back()
 
     def key(self, event: pygame.event.Event) -> None:
-        names = {pygame.K_n: "new", pygame.K_r: "restart", pygame.K_m: "menu", pygame.K_p: "post"}
+        names = {
+            pygame.K_n: "new",
+            pygame.K_r: "restart",
+            pygame.K_c: "copy",
+            pygame.K_m: "menu",
+            pygame.K_p: "post",
+        }
         if event.key in names and any(w.name == names[event.key] for w in self.widgets):
             self.activate(names[event.key])
             return
@@ -341,6 +348,9 @@ class EndScene(MenuScene):
         app = self.app
         if name == "look":
             app.back()
+            return
+        if name == "copy":
+            self.copy_link()
             return
         if name == "post":
             if app.posted_for is not self.game:
@@ -366,6 +376,27 @@ class EndScene(MenuScene):
             app.restart()
         elif name == "menu":
             app.go_start()
+
+    def copy_link(self) -> None:
+        """Put the deal's link on the clipboard and say what came of it."""
+        setup = getattr(self.game, "setup", None)
+        if setup is None:
+            self.message = "This game has no link to copy."
+        else:
+            link = share.share_link(setup)
+            outcome = clipboard.copy_text(link)
+            if outcome == clipboard.COPIED:
+                self.message = (
+                    "Link copied: paste it to share this deal."
+                    if link.startswith("http")
+                    else "Copied: after the game page's address (or play --query) "
+                    "it opens this deal."
+                )
+            elif outcome == clipboard.ASKED:
+                self.message = "Asked the browser to copy the link; it may not allow it here."
+            else:
+                self.message = "The clipboard is not reachable here; copy the link by hand."
+        self.dirty = True
 
     def _post(self, name: str) -> str | None:
         game = self.game
@@ -538,7 +569,8 @@ HELP = {
         "counts as a loss. A hint may look at the hidden cards: it says when its move "
         "leads to a win, and when no win is left.",
         "Every game has a deal number ('Deal #123'): the same number deals the same cards, "
-        "so you can replay it or share it; the end screen shows its link.",
+        "so you can replay it or share it; the end screen shows its link, and C (Copy link) "
+        "copies it.",
     ],
 }
 HELP_TABS = (

@@ -134,3 +134,19 @@ def test_bench_prints_figures():
     assert row["solver"]["deals"] == 3 and row["baseline"]["deals"] == 3
     assert row["solver"]["unknown"] == 0 and row["solver"]["peak_mb"] is not None
     assert row["solver"]["total_ms"] >= row["solver"]["max_ms"] > 0
+
+
+def test_a_reader_that_goes_away_stops_the_command_quietly():
+    """``python -m thirteen solve ... | head``: the pipe closes before the line is
+    written; the command ends with the shell's SIGPIPE status and no traceback."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "thirteen", "solve", "--game", "pyramid", "--deal", "3", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # long before the solver has anything to say
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 141
+    assert "Traceback" not in err and "BrokenPipe" not in err, err

@@ -7,6 +7,7 @@ this module stays a thin table of contents.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -84,6 +85,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CommandError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader went away (``... | head``): stop quietly, as other tools do,
+        # and keep Python's flush at exit from failing on the closed pipe
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):  # no real file descriptor (tests, the browser)
+            pass
+        return 141  # 128 + SIGPIPE, what a shell reports for a killed writer
 
 
 if __name__ == "__main__":  # pragma: no cover

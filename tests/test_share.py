@@ -10,12 +10,14 @@ from hypothesis import strategies as st
 
 from thirteen.deals import MAX_DEAL
 from thirteen.share import (
+    forget_link,
     page_address,
     page_query,
     parse_query,
     share_link,
     share_query,
     today_deal,
+    without_link_keys,
 )
 from thirteen.variants import GameSetup, decks_text
 
@@ -201,3 +203,65 @@ def test_the_shared_link_is_the_page_address_and_the_query(monkeypatch) -> None:
     assert share_link(setup) == "?game=pyramid&deal=3"
     monkeypatch.setattr(platform, "window", SimpleNamespace())
     assert share_link(setup) == "?game=pyramid&deal=3"
+
+
+def test_without_link_keys_keeps_every_other_part_as_written() -> None:
+    assert without_link_keys("?game=pyramid&deal=3") == ""
+    assert without_link_keys("") == "" and without_link_keys("?") == ""
+    assert without_link_keys("?-i&game=thirteens&deal=1&layout=3x5") == "?-i"
+    assert (
+        without_link_keys("?wheel=x.whl&GAME=pyramid&%64eck=Ah&utm=a%20b")
+        == "?wheel=x.whl&utm=a%20b"
+    )
+    assert without_link_keys("?deal=1&&-X=&game") == "?-X="
+
+
+class FakeHistory:
+    def __init__(self, location) -> None:
+        self.location, self.calls = location, []
+
+    def replaceState(self, state, title, url) -> None:  # noqa: N802 - the DOM's name
+        self.calls.append((state, title, url))
+
+
+def page(search: str, fragment: str = ""):
+    from types import SimpleNamespace
+
+    location = SimpleNamespace(pathname="/thirteen/index.html", search=search, hash=fragment)
+    return SimpleNamespace(location=location, history=FakeHistory(location))
+
+
+def test_forget_link_takes_the_links_keys_out_of_the_address(monkeypatch) -> None:
+    import sys
+
+    win = page("?game=pyramid&deal=3")
+    assert not forget_link(lambda: win)  # the desktop has no page
+    assert win.history.calls == []
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert forget_link(lambda: win)
+    assert win.history.calls == [(None, "", "/thirteen/index.html")]  # not "": that keeps the query
+    win = page("?-i&game=thirteens&deal=1", "#top")
+    assert forget_link(lambda: win)
+    assert win.history.calls == [(None, "", "/thirteen/index.html?-i#top")]
+    win = page("?-i")  # nothing of ours: the address is left alone
+    assert not forget_link(lambda: win) and win.history.calls == []
+
+
+def test_forget_link_never_raises(monkeypatch) -> None:
+    import sys
+    from types import SimpleNamespace
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+
+    def no_window():
+        raise ImportError("no js")
+
+    class Blocked:
+        def replaceState(self, *args) -> None:  # noqa: N802
+            raise RuntimeError("SecurityError")
+
+    blocked = page("?game=pyramid&deal=3")
+    blocked.history = Blocked()
+    odd = SimpleNamespace(location=SimpleNamespace(search=None, hash="", pathname="/"))
+    for window in (no_window, lambda: blocked, lambda: odd, lambda: SimpleNamespace()):
+        assert forget_link(window) is False

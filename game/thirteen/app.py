@@ -118,6 +118,9 @@ class App:
                 self.profile.record_result(saved)
                 self.note(f"Your unfinished {saved.setup.label} was counted as played.")
             saved = None
+        if setup is not None:
+            # the link has done its work: a reload resumes what is played from here
+            share.forget_link()
         if setup is not None and saved is None:
             self.new_game(setup)
         elif saved is not None:

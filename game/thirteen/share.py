@@ -21,14 +21,17 @@ Links
     deal; ``deck=`` (deck notation) may replace ``deal``; ``layout`` applies
     to Thirteens only.  Anything unknown or malformed is ignored with a notice,
     never an exception.  Keys starting with ``-`` are pygbag's own and are
-    ignored silently.
+    ignored silently.  Once a link's game is open the page forgets the link
+    (:func:`forget_link`), so that a reload resumes the game in progress.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from datetime import date
-from urllib.parse import parse_qsl, urlencode
+from typing import Any
+from urllib.parse import parse_qsl, unquote_plus, urlencode
 
 from .deals import MAX_DEAL, SplitMix64
 from .thirteens import DEFAULT_LAYOUT, Layout
@@ -175,6 +178,49 @@ def share_link(setup: GameSetup) -> str:
     """What to hand a friend: the page's address with :func:`share_query` in the
     browser; on the desktop, which has no page, just the query (``play --query`` opens it)."""
     return page_address() + share_query(setup)
+
+
+def without_link_keys(search: str) -> str:
+    """``search`` (a page's query string) without the keys this module reads, every
+    other part (pygbag's ``-`` keys, anything else) kept as written."""
+    raw = search[1:] if search.startswith("?") else search
+    kept = []
+    for part in raw.split("&"):
+        key = unquote_plus(part.split("=", 1)[0]).strip().lower()
+        if part and key not in KNOWN_KEYS:
+            kept.append(part)
+    return "?" + "&".join(kept) if kept else ""
+
+
+def forget_link(window: Callable[[], Any] | None = None) -> bool:
+    """Take the link's keys out of the page's address once the game has used them.
+
+    Without this, reloading the page (or a tab the browser restores after
+    discarding it) would open the link's game again and push aside whatever
+    the player went on to play.  The page is not reloaded; pygbag's own keys
+    stay.  True when the address was changed.  Never raises; on the desktop
+    there is no page.
+    """
+    if sys.platform != "emscripten":
+        return False
+    try:
+        if window is None:
+            from .storage import browser_window
+
+            window = browser_window
+        win = window()
+        location = win.location
+        search, fragment = location.search, location.hash
+        if not isinstance(search, str) or not isinstance(fragment, str):
+            return False
+        kept = without_link_keys(search)
+        if kept == search:
+            return False
+        # the path itself keeps the page where it is (an empty query would not)
+        win.history.replaceState(None, "", location.pathname + kept + fragment)
+        return True
+    except Exception:
+        return False
 
 
 def page_query() -> str:

@@ -640,3 +640,19 @@ def test_copy_link_says_when_the_clipboard_refuses(make, monkeypatch, outcome, w
     box = app.scene.BOX
     rect = app.scene.lines()[-1][3]
     assert box.left < rect.left and rect.right < box.right  # the message fits the box
+
+
+def test_the_page_forgets_a_link_once_its_game_is_open(make, monkeypatch):
+    forgotten = []
+    monkeypatch.setattr(share, "forget_link", lambda: forgotten.append(True) or True)
+    make()  # no link: nothing to forget
+    assert forgotten == []
+    profile = Profile(MemoryStorage())
+    app = make("?game=pyramid13&deal=5", profile=profile, animations=False)
+    assert forgotten == [True]
+    # a finished, unposted score keeps the link in the address ("open the link again")
+    play_out(app)
+    step(app, 3)
+    linked = make("?game=pyramid&deal=2", profile=profile)
+    assert "open the link again" in linked.scene.message
+    assert forgotten == [True]

@@ -407,3 +407,27 @@ def test_copy_link_in_webassembly(game_page: Any, screenshots: Path) -> None:
     assert focused == "canvas", focused
     assert page.evaluate("() => document.querySelectorAll('textarea').length") == 0
     assert page.errors == []
+
+
+def test_a_reload_resumes_the_deal_played_after_the_link(game_page: Any) -> None:
+    """The page forgets the link's keys once its game is open (pygbag's and the
+    harness's stay), so reloading after "New deal" resumes the new deal instead of
+    dealing the link's deal again and counting the new one as given up."""
+    page = game_page
+    started(page)
+    idle(page)
+    search = page.evaluate("() => location.search")
+    assert "game=" not in search and "deal=" not in search and "wheel=" in search, search
+    run(page, f"{APP}.new_deal()")
+    wait_py(page, f"{GAME}.setup.deal != 1")
+    idle(page)
+    run(page, f"{APP}.table.play({GAME}.legal_moves()[0])")
+    idle(page)
+    before = py(page, f"[{GAME}.setup.deal, {GAME}.text(), [m.text() for m in {GAME}.moves]]")
+    assert len(before[2]) == 1
+    page.reload()
+    started(page)
+    after = py(page, f"[{GAME}.setup.deal, {GAME}.text(), [m.text() for m in {GAME}.moves]]")
+    assert after == before, "the reload did not resume the deal in progress"
+    assert py(page, f"{APP}.profile.stats('thirteens', '3x5').played") == 0  # nothing given up
+    assert page.errors == []

@@ -239,10 +239,10 @@ def test_forget_link_takes_the_links_keys_out_of_the_address(monkeypatch) -> Non
     assert win.history.calls == []
     monkeypatch.setattr(sys, "platform", "emscripten")
     assert forget_link(lambda: win)
-    assert win.history.calls == [(None, "", "/thirteen/index.html")]  # not "": that keeps the query
+    assert win.history.calls == [("", "", "/thirteen/index.html")]  # not "": that keeps the query
     win = page("?-i&game=thirteens&deal=1", "#top")
     assert forget_link(lambda: win)
-    assert win.history.calls == [(None, "", "/thirteen/index.html?-i#top")]
+    assert win.history.calls == [("", "", "/thirteen/index.html?-i#top")]
     win = page("?-i")  # nothing of ours: the address is left alone
     assert not forget_link(lambda: win) and win.history.calls == []
 

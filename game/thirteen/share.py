@@ -216,8 +216,9 @@ def forget_link(window: Callable[[], Any] | None = None) -> bool:
         kept = without_link_keys(search)
         if kept == search:
             return False
-        # the path itself keeps the page where it is (an empty query would not)
-        win.history.replaceState(None, "", location.pathname + kept + fragment)
+        # the path itself keeps the page where it is (an empty URL would keep the
+        # query); a string state, not None, crosses any Python-to-JS bridge
+        win.history.replaceState("", "", location.pathname + kept + fragment)
         return True
     except Exception:
         return False

@@ -158,20 +158,9 @@ def share_query(setup: GameSetup) -> str:
 def page_address() -> str:
     """The page's address without its query or fragment in the browser, else ``""``.
 
-    Never raises; on the desktop there is no page (and a page opened from a
-    file has an address all the same).
+    Never raises; on the desktop there is no page.
     """
-    if sys.platform != "emscripten":
-        return ""
-    try:
-        from .storage import browser_window
-
-        href = browser_window().location.href
-    except Exception:
-        return ""
-    if not isinstance(href, str):
-        return ""
-    return href.split("#", 1)[0].split("?", 1)[0]
+    return _location_text("href").split("#", 1)[0].split("?", 1)[0]
 
 
 def share_link(setup: GameSetup) -> str:
@@ -229,12 +218,17 @@ def page_query() -> str:
 
     Never raises; on the desktop there is no page.
     """
+    return _location_text("search")
+
+
+def _location_text(name: str) -> str:
+    """One text of the page's ``window.location`` (``href``, ``search``...), else ``""``."""
     if sys.platform != "emscripten":
         return ""
     try:
         from .storage import browser_window
 
-        search = browser_window().location.search
+        value = getattr(browser_window().location, name)
     except Exception:
         return ""
-    return search if isinstance(search, str) else ""
+    return value if isinstance(value, str) else ""

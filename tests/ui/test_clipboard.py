@@ -24,6 +24,9 @@ class FakeArea:
     def select(self) -> None:
         self.doc.selected = self.value
 
+    def setSelectionRange(self, start: int, end: int) -> None:  # noqa: N802
+        self.doc.selected = self.value[start:end]
+
     def remove(self) -> None:
         self.doc.body.children.remove(self)
 

@@ -57,6 +57,7 @@ def _copy_in_browser(text: str, window: Callable[[], Any]) -> str:
         doc.body.appendChild(area)
         try:
             area.select()
+            area.setSelectionRange(0, len(text))  # iOS selects nothing with select() alone
             copied = bool(doc.execCommand("copy"))
         finally:
             area.remove()

@@ -388,7 +388,7 @@ class EndScene(MenuScene):
             if outcome == clipboard.COPIED:
                 self.message = (
                     "Link copied: paste it to share this deal."
-                    if link.startswith("http")
+                    if link != share.share_query(setup)  # the page's address came with it
                     else "Copied: after the game page's address (or play --query) "
                     "it opens this deal."
                 )

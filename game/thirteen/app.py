@@ -98,6 +98,10 @@ class App:
         """A link's game, else the saved game in progress, else the start screen."""
         setup, notices = share.parse_query(query) if query else (None, [])
         self.notices += notices
+        if setup is not None:
+            # read once: a reload resumes what is played from here, not the link's
+            # game again (which would push aside the game in progress)
+            share.forget_link()
         saved = self.profile.load_game()
         self.notices += [n for n in self.profile.notices if n not in self.notices]
         self._profile_notices_told = len(self.profile.notices)
@@ -118,9 +122,6 @@ class App:
                 self.profile.record_result(saved)
                 self.note(f"Your unfinished {saved.setup.label} was counted as played.")
             saved = None
-        if setup is not None:
-            # the link has done its work: a reload resumes what is played from here
-            share.forget_link()
         if setup is not None and saved is None:
             self.new_game(setup)
         elif saved is not None:

@@ -468,3 +468,58 @@ def test_profile_without_storage_opens_one(tmp_path, monkeypatch) -> None:
     assert profile.storage.kind == "file"
     profile.save_settings()
     assert (tmp_path / FILE_NAME).exists()
+
+
+# -- one save slot, several tabs or windows -------------------------------------------
+def test_a_profile_writes_the_game_slot_only_while_it_holds_what_it_last_wrote(tmp_path) -> None:
+    """Two desktop windows on one data file: the one that saved last keeps the slot;
+    the other is told (False) and writes nothing, and its clear leaves the slot alone."""
+    path = tmp_path / FILE_NAME
+    first, second = Profile(FileStorage(path)), Profile(FileStorage(path))
+    game = GameSetup("pyramid", deal=3).new_game()
+    assert first.start_game(game) is None and first.owns_game_slot()
+    resumed = second.load_game()
+    assert resumed.key == game.key and second.owns_game_slot()
+    assert second.save_game(play_some(resumed, 2))
+    assert not first.owns_game_slot()
+    assert not first.save_game(play_some(game, 1))
+    assert Profile(FileStorage(path)).load_game().moves == resumed.moves
+    first.clear_game()
+    assert Profile(FileStorage(path)).load_game().moves == resumed.moves
+    second.clear_game()
+    assert Profile(FileStorage(path)).load_game() is None
+
+
+def test_starting_a_game_over_another_windows_unfinished_one_counts_it_as_played() -> None:
+    storage = MemoryStorage()
+    first, second = Profile(storage), Profile(storage)
+    mine = play_some(GameSetup("thirteens", deal=4).new_game(), 2)
+    first.start_game(mine)
+    fresh = GameSetup("thirteens", deal=9).new_game()
+    pushed = second.start_game(fresh)
+    assert pushed is not None and pushed.moves == mine.moves
+    assert second.stats("thirteens").played == 1
+    assert second.load_game().setup.deal == 9
+    # a game without moves, or finished, is replaced without a count
+    assert first.start_game(GameSetup("thirteens", deal=5).new_game()) is None
+    assert first.stats("thirteens").played == 1
+
+
+def test_a_slot_that_cannot_be_read_does_not_stop_saving() -> None:
+    class Unreadable(MemoryStorage):
+        broken = False
+
+        def _get(self, key: str) -> str | None:
+            if self.broken:
+                raise OSError("SecurityError")
+            return super()._get(key)
+
+    storage = Unreadable()
+    profile = Profile(storage)
+    game = GameSetup("pyramid13", deal=2).new_game()
+    profile.start_game(game)
+    storage.broken = True
+    assert profile.owns_game_slot()
+    assert profile.save_game(play_some(game, 1))
+    storage.broken = False
+    assert Profile(storage).load_game().moves == game.moves

@@ -48,6 +48,8 @@ POST_FIRST = (
     "Your last Pyramid 13 score is not posted yet: post it or leave, then open the link again."
 )
 
+TAKEN_OVER = "Another tab or window took over the saved game: this one is not saved or counted."
+
 WINNABLE_BUDGET_MS = 400
 """The whole search for a winnable random deal, so a click never freezes the game
 (the solver's own budget is per deal, and some layouts take hundreds of deals)."""
@@ -142,7 +144,8 @@ class App:
         return table
 
     def abandon(self) -> None:
-        """Count a game left unfinished (once), so streaks cannot be dodged."""
+        """Count a game left unfinished (once), so streaks cannot be dodged; not one
+        another tab took over (that tab counts it, or already did)."""
         for table in (self.table, self.suspended):
             if (
                 table is not None
@@ -151,12 +154,15 @@ class App:
                 and not table.game.is_over
             ):
                 table.recorded = True
-                self.profile.record_result(table.game)
+                if not table.detached and self.profile.owns_game_slot():
+                    self.profile.record_result(table.game)
 
     def new_game(self, setup: GameSetup) -> TableScene:
         self.abandon()
         game = setup.new_game()
-        self.profile.save_game(game)
+        pushed = self.profile.start_game(game)
+        if pushed is not None:
+            self.note(f"Your unfinished {pushed.setup.label} in another tab was counted as played.")
         return self.put_on_table(game)
 
     def random_setup(self, game_id: str, layout: str | None = None) -> GameSetup:
@@ -207,6 +213,10 @@ class App:
             self.new_game(setup)
 
     def record_result(self, game: Game) -> None:
+        table = self.table
+        if (table is not None and table.detached) or not self.profile.owns_game_slot():
+            self._taken_over()
+            return
         self.profile.record_result(game)
         if self.unposted(game):
             self.profile.save_game(game)  # kept until posted or waived
@@ -222,8 +232,17 @@ class App:
 
     def save_game(self, game: Game) -> None:
         if not game.is_over:
-            self.profile.save_game(game)
+            if not self.profile.save_game(game):
+                self._taken_over()
             self._tell_storage_news()
+
+    def _taken_over(self) -> None:
+        """Another tab wrote the save slot since this one did: the game on this table
+        plays on, but is neither saved nor counted (said once)."""
+        table = self.table
+        if table is not None and not table.detached:
+            table.detached = True
+            table.say(TAKEN_OVER, 6000)
 
     def _tell_storage_news(self) -> None:
         """Storage that fails mid-game (a full quota) is told once, quietly, on the table."""

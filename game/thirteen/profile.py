@@ -308,6 +308,9 @@ class Profile:
         self.notices: list[str] = []
         self._note()
         self.settings = self._load_settings()
+        self._claim: str | None = None
+        """The save slot's text as this profile last read or wrote it (see
+        :meth:`owns_game_slot`)."""
 
     # -- plumbing -----------------------------------------------------------
     def _note(self, message: str | None = None) -> None:
@@ -316,10 +319,12 @@ class Profile:
             if line and line not in self.notices:
                 self.notices.append(line)
 
-    def _write(self, key: str, data: dict[str, Any]) -> bool:
-        ok = self.storage.set(key, json.dumps(data, separators=(",", ":")))
+    def _write(self, key: str, data: dict[str, Any]) -> str:
+        """Store ``data`` as JSON; the text stored (kept in memory when the backend refused)."""
+        raw = json.dumps(data, separators=(",", ":"))
+        self.storage.set(key, raw)
         self._note()
-        return ok
+        return raw
 
     def _read(self, kind: str, key: str) -> tuple[dict[str, Any], bool] | None:
         """The record at ``key`` migrated to the current version, and whether it
@@ -442,30 +447,59 @@ class Profile:
         return list(self._board(game_id).all_time)
 
     # -- the game in progress -----------------------------------------------
-    def save_game(self, game: Game) -> None:
+    # Every tab (and desktop window) on one storage shares the one save slot.
+    # A profile remembers the slot's text as it last read or wrote it; when the
+    # slot holds anything else, another tab has saved or started a game there
+    # since, and this one must neither write over it nor count its copy again.
+    def owns_game_slot(self) -> bool:
+        """Whether the saved game is still the one this profile last read or wrote
+        (nothing counts as one; an unreadable slot proves no change)."""
+        return self.storage.holds(GAME_KEY, self._claim)
+
+    def save_game(self, game: Game) -> bool:
         """Store the game in progress (setup + moves); call after each move.
 
-        A game not made from a GameSetup cannot be resumed and is not saved.
+        False, writing nothing, when another tab has taken the slot over (see
+        :meth:`owns_game_slot`).  A game not made from a GameSetup cannot be
+        resumed and is not saved.
         """
         try:
             record = GameRecord.of(game)
         except ValueError:
-            return
-        self._write(GAME_KEY, {"v": VERSIONS["game"], "record": record.to_dict()})
+            return True
+        if not self.owns_game_slot():
+            return False
+        self._claim = self._write(GAME_KEY, {"v": VERSIONS["game"], "record": record.to_dict()})
+        return True
+
+    def start_game(self, game: Game) -> Game | None:
+        """Put a new game in the slot, taking it over.  An unfinished game with moves
+        that another tab left there is counted as played (abandoned) first, as a
+        link's game does with the saved game, and returned so the player can be told."""
+        pushed = None
+        if not self.owns_game_slot():
+            other = self.load_game()
+            if other is not None and other.moves and not other.is_over:
+                self.record_result(other)
+                pushed = other
+        self.save_game(game)
+        return pushed
 
     def load_game(self) -> Game | None:
         """The saved game replayed to where the player left off, undo history
         included; None when there is none or it cannot be replayed (then it is
         set aside and a notice added)."""
         found = self._read("game", GAME_KEY)
+        self._claim = self.storage.get(GAME_KEY)
         if found is None:
             return None
         try:
             return GameRecord.from_dict(found[0].get("record")).replay()
         except Exception:  # any unreplayable record: never stop the game
-            raw = self.storage.get(GAME_KEY)
+            raw = self._claim
             if raw is not None:
                 self._set_aside(GAME_KEY, raw)
+                self._claim = self.storage.get(GAME_KEY)
             return None
 
     def saved_setup(self) -> GameSetup | None:
@@ -477,5 +511,8 @@ class Profile:
             return None
 
     def clear_game(self) -> None:
-        self.storage.remove(GAME_KEY)
+        """Empty the slot, unless another tab has put its own game there since."""
+        if self.owns_game_slot():
+            self.storage.remove(GAME_KEY)
+        self._claim = None
         self._note()

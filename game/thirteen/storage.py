@@ -96,6 +96,18 @@ class Storage:
             return None
         return value if isinstance(value, str) else None
 
+    def holds(self, key: str, value: str | None) -> bool:
+        """Whether ``key`` still holds ``value`` (None: nothing), so no other tab or
+        window wrote it since; True when it cannot be read, which proves nothing."""
+        key = full_key(key)
+        if key in self._overlay:
+            return self._overlay[key] == value
+        try:
+            now = self._get(key)
+        except Exception:
+            return True
+        return (now if isinstance(now, str) else None) == value
+
     def set(self, key: str, value: str) -> bool:
         """Store ``value``; False (and a notice) when the backend refused."""
         key = full_key(key)

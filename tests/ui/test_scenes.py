@@ -593,6 +593,77 @@ def test_a_link_to_another_deal_counts_the_saved_game_as_played(make):
     assert again.table.game.setup.deal == 2
 
 
+def test_a_tab_whose_saved_game_another_tab_took_over_neither_saves_nor_counts_it(make):
+    """Two tabs share the one save slot: once a link opened in a second tab has counted
+    the first tab's game as played and put its own there, the first tab plays on but
+    writes nothing over it and does not count its game a second time."""
+    from thirteen.app import TAKEN_OVER
+    from thirteen.profile import Profile
+    from thirteen.storage import MemoryStorage
+    from thirteen.ui.scenes import NOT_COUNTED
+
+    from .test_table_events import click_card
+
+    storage = MemoryStorage()
+    first = make("?game=thirteens&deal=1", profile=Profile(storage), animations=False)
+    click_card(first, "Ks")
+    other = make("?game=thirteens&deal=2", profile=Profile(storage), animations=False)
+    other.table.play(other.game.legal_moves()[0])
+    saved = Profile(storage).load_game()
+    assert (saved.setup.deal, len(saved.moves)) == (2, 1)
+    assert Profile(storage).stats("thirteens", "3x5").played == 1
+
+    click_card(first, "4s")
+    click_card(first, "9c")
+    assert len(first.game.moves) == 2  # the game plays on
+    assert first.table.detached and first.table.message == TAKEN_OVER
+    saved = Profile(storage).load_game()
+    assert (saved.setup.deal, len(saved.moves)) == (2, 1)  # the other tab's game is kept
+
+    play_out(first)
+    step(first, 3)
+    assert type(first.scene).__name__ == "EndScene" and first.scene.message == NOT_COUNTED
+    assert Profile(storage).stats("thirteens", "3x5").played == 1  # not counted twice
+    assert Profile(storage).load_game().setup.deal == 2
+
+    # a new deal in the first tab takes the slot back: the other tab's unfinished
+    # game (one move) is counted as played there, and the other tab is told next
+    first.scene.activate("new")
+    assert Profile(storage).stats("thirteens", "3x5").played == 2
+    assert "in another tab was counted as played" in first.table.message
+    assert Profile(storage).load_game().setup == first.game.setup
+    other.table.play(other.game.legal_moves()[0])
+    assert other.table.detached
+    assert Profile(storage).load_game().setup == first.game.setup
+    play_out(other)
+    assert Profile(storage).stats("thirteens", "3x5").played == 2
+
+
+def test_two_tabs_resuming_one_saved_game_keep_the_last_writers_moves(make):
+    """Both tabs resume the saved game; the first to move after the other did is told,
+    and its moves no longer replace the other tab's."""
+    from thirteen.profile import Profile
+    from thirteen.storage import MemoryStorage
+
+    storage = MemoryStorage()
+    first = make("?game=pyramid&deal=3", profile=Profile(storage), animations=False)
+    first.table.play(first.game.legal_moves()[0])
+    second = make("", profile=Profile(storage), animations=False)
+    assert second.game.moves == first.game.moves  # resumed
+    second.table.play(second.game.legal_moves()[-1])
+    first.table.play(first.game.legal_moves()[0])
+    assert first.table.detached and not second.table.detached
+    assert Profile(storage).load_game().moves == second.game.moves
+    second.table.play(second.game.legal_moves()[0])
+    assert Profile(storage).load_game().moves == second.game.moves
+    # the first tab's own game is left alone: no abandon count either
+    first.new_deal()
+    assert Profile(storage).stats("pyramid").played == 1  # the second tab's game, pushed aside
+    assert second.table.game.moves and not second.table.detached
+    second.table.play(second.game.legal_moves()[0])
+    assert second.table.detached
+
+
 def test_copy_link_puts_the_deals_link_on_the_clipboard(make):
     app = make("?game=thirteens&deal=8", animations=False)
     game = app.game

@@ -431,3 +431,36 @@ def test_a_reload_resumes_the_deal_played_after_the_link(game_page: Any) -> None
     assert after == before, "the reload did not resume the deal in progress"
     assert py(page, f"{APP}.profile.stats('thirteens', '3x5').played") == 0  # nothing given up
     assert page.errors == []
+
+
+def test_a_link_in_a_second_tab_takes_the_saved_game_over(
+    game_page: Any, wasm_site: tuple[Server, str, str], screenshots: Path
+) -> None:
+    """Two tabs on one localStorage: a link opened in the second counts the first
+    tab's game as played, once, and puts its own in the save slot; the first tab
+    plays on, says so, and neither writes over that game nor counts its own again."""
+    server, served, _ = wasm_site
+    page = game_page
+    started(page)
+    idle(page)
+    run(page, f"{APP}.table.play({GAME}.legal_moves()[0])")
+    idle(page)
+    other = page.context.new_page()
+    other.errors = []
+    other.on("pageerror", lambda error: other.errors.append(str(error)))
+    other.pyodide_version = page.pyodide_version
+    other.goto(server.url(f"index.html?game=thirteens&deal=2&wheel={served}"))
+    started(other)
+    assert py(other, f"{GAME}.setup.deal") == 2
+    assert py(other, f"{APP}.profile.stats('thirteens', '3x5').played") == 1
+
+    run(page, f"{APP}.table.play({GAME}.legal_moves()[0])")
+    idle(page)
+    assert py(page, f"[{APP}.table.detached, len({GAME}.moves)]") == [True, 2]
+    assert "took over the saved game" in py(page, f"{APP}.table.message")
+    page.screenshot(path=str(screenshots / "wasm-taken-over.png"))
+    stored = json.loads(page.evaluate("() => localStorage.getItem('thirteen/v1/game')"))
+    assert (stored["record"]["deal"], stored["record"]["moves"]) == (2, [])
+    run(page, f"while not {GAME}.is_over: {APP}.table.play({GAME}.legal_moves()[0])")
+    assert py(page, f"{APP}.profile.stats('thirteens', '3x5').played") == 1
+    assert page.errors == [] and other.errors == []

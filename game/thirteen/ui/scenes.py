@@ -287,7 +287,7 @@ class EndScene(MenuScene):
         super().__init__(app)
         self.table = app.table
         self.game = app.game
-        self.message = ""
+        self.message = NOT_COUNTED if self.table is not None and self.table.detached else ""
         self.confirm: str | None = None
         self.snapshot: pygame.Surface | None = None
         self.build()
@@ -578,6 +578,10 @@ HELP_TABS = (
     ("pyramid13", "Pyramid 13"),
     ("pyramid", "Pyramid"),
     ("keys", "Playing"),
+)
+
+NOT_COUNTED = (
+    "Not counted: another tab or window took the saved game over while this one was played."
 )
 
 

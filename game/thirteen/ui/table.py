@@ -102,6 +102,8 @@ class TableScene(Scene):
         self.confirm_left = 0.0
         self.end_left: float | None = None
         self.recorded = game.is_over
+        self.detached = False
+        """Another tab took the save slot over: this game is not saved or counted."""
         self.anim = Animator()
         self.anim.enabled = app.settings.animations
         self.buttons = [

@@ -523,3 +523,15 @@ def test_a_slot_that_cannot_be_read_does_not_stop_saving() -> None:
     assert profile.save_game(play_some(game, 1))
     storage.broken = False
     assert Profile(storage).load_game().moves == game.moves
+
+
+def test_layouts_played_lists_the_thirteens_layouts_with_statistics() -> None:
+    storage = MemoryStorage()
+    profile = Profile(storage)
+    for layout in ("6x5", "3x5", "2x15", "3x3"):
+        profile.record_result(finished("thirteens", 10, False, layout=layout))
+    profile.record_result(finished("pyramid", 10, False))
+    storage.set("stats/thirteens/1x40", "{}")  # not a layout: skipped
+    storage.set("stats/thirteens/", "{}")
+    assert profile.layouts_played("thirteens") == ["3x3", "3x5", "2x15", "6x5"]
+    assert Profile(MemoryStorage()).layouts_played("thirteens") == []

@@ -31,7 +31,7 @@ from datetime import date
 from typing import Any
 
 from .game import Game, Outcome
-from .storage import RECOVERED, Storage, open_storage
+from .storage import NAMESPACE, RECOVERED, Storage, open_storage
 from .thirteens import DEFAULT_LAYOUT, Layout
 from .variants import GameRecord, GameSetup, game_spec
 
@@ -381,6 +381,20 @@ class Profile:
         stats, clean = _stats_from(found[0])
         self._keep(key, clean, found[1], self._stats_dict(stats))
         return stats
+
+    def layouts_played(self, game_id: str) -> list[str]:
+        """The layouts of ``game_id`` that have statistics, fewest cells first (links
+        may choose any layout; the statistics screen lists those it has no tab for)."""
+        prefix = NAMESPACE + stats_key(game_id, str(DEFAULT_LAYOUT)).rpartition("/")[0] + "/"
+        found = []
+        for key in self.storage.keys():
+            if key.startswith(prefix):
+                try:
+                    found.append(Layout.parse(key[len(prefix) :]))
+                except ValueError:  # not a layout: a stray key is no reason to fail
+                    continue
+        found.sort(key=lambda lay: (lay.cells, lay.columns))
+        return [str(lay) for lay in found]
 
     @staticmethod
     def _stats_dict(stats: Stats) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from thirteen.profile import Profile
 from thirteen.pyramid import Pyramid13
 from thirteen.storage import MemoryStorage
 from thirteen.ui.sound import Sounds
-from thirteen.variants import GAMES
+from thirteen.variants import GAMES, GameSetup
 
 from .test_table_events import click, press, step
 
@@ -728,3 +728,35 @@ def test_the_page_forgets_a_link_once_its_game_is_open(make, monkeypatch):
     linked = make("?game=pyramid&deal=2", profile=profile)
     assert "open the link again" in linked.scene.message
     assert forgotten == [True, True]
+
+
+def test_statistics_list_the_thirteens_layouts_that_links_opened(make):
+    """Layouts without a tab of their own get one "Other layouts" tab, shown once any
+    was played (or is on the table), opened by default for such a game."""
+    storage = MemoryStorage()
+    app = make("?game=thirteens&deal=3", profile=Profile(storage), animations=False)
+    app.open("stats")
+    assert len(app.scene.tabs) == 5 and app.scene.tab == 0
+    app.back()
+
+    for deal in (1, 2):
+        game = GameSetup("thirteens", deal=deal, layout="2x15").new_game()
+        while not game.is_over:
+            game.play(game.legal_moves()[0])
+        Profile(storage).record_result(game)
+    app = make("?game=thirteens&deal=4&layout=5x6", profile=Profile(storage), animations=False)
+    app.open("stats")
+    scene = app.scene
+    assert [t[2] for t in scene.tabs][-1] == "Other layouts"
+    assert scene.tab == 5  # the game on the table is of another layout
+    rows = {row[0]: row for row in scene.other_rows()}
+    assert rows["2x15"][1] == "2" and rows["5x6"][1] == "0"  # 5x6: not counted yet
+    step(app)
+    tab0 = next(w for w in scene.widgets if w.name == "tab:0")
+    click(app, tab0.rect.center)
+    assert scene.tab == 0
+    app.back()
+
+    app = make("?game=thirteens&deal=4", profile=Profile(storage), animations=False)
+    app.open("stats")
+    assert len(app.scene.tabs) == 6 and app.scene.tab == 0  # a 3x5 game opens its own tab

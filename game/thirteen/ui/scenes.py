@@ -655,25 +655,33 @@ STATS_TABS = (
 )
 
 
+OTHER_TAB = ("thirteens", None, "Other layouts")
+"""The Thirteens layouts without a tab of their own (a link may choose any), in one table."""
+OTHER_ROWS = 8
+
+
 class StatsScene(MenuScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        game = app.game
+        setup = getattr(app.game, "setup", None)
+        self.current = setup.layout if setup is not None and setup.game == "thirteens" else None
+        self.others = [lay for lay in app.profile.layouts_played("thirteens") if lay not in LAYOUTS]
+        if self.current is not None and self.current not in LAYOUTS + tuple(self.others):
+            self.others.append(self.current)  # the game on the table, not counted yet
+        self.tabs = STATS_TABS + ((OTHER_TAB,) if self.others else ())
         self.tab = 0
-        setup = getattr(game, "setup", None)
         for n, (gid, layout, _) in enumerate(STATS_TABS):
-            if (
-                setup is not None
-                and setup.game == gid
-                and (layout is None or layout == setup.layout)
-            ):
+            if setup is not None and setup.game == gid and layout in (None, setup.layout):
                 self.tab = n
+        if self.current in self.others:
+            self.tab = len(STATS_TABS)
         self.build()
 
     def build(self) -> None:
         self.widgets = [back_button()]
-        for n, (_, _, label) in enumerate(STATS_TABS):
-            b = Button(f"tab:{n}", R(40 + n * 242, 110, 232, 80), label)
+        step = 1200 // len(self.tabs)
+        for n, (_, _, label) in enumerate(self.tabs):
+            b = Button(f"tab:{n}", R(40 + n * step, 110, step - 10, 80), label)
             b.primary = n == self.tab
             self.widgets.append(b)
 
@@ -684,9 +692,54 @@ class StatsScene(MenuScene):
             self.tab = int(name[4:])
             self.build()
 
+    def other_rows(self) -> list[tuple[str, ...]]:
+        """One line per other layout: layout, played, won, win rate, average, best streak."""
+        out = []
+        for lay in self.others:
+            st = self.app.profile.stats("thirteens", lay)
+            out.append(
+                (
+                    lay,
+                    str(st.played),
+                    str(st.won),
+                    f"{st.win_percent:.0f}%",
+                    f"{st.average_score:.1f}",
+                    str(st.best_streak),
+                )
+            )
+        return out
+
+    def draw_others(self, surface: pygame.Surface) -> None:
+        heads = ("Layout", "Played", "Won", "Win rate", "Average", "Best streak")
+        xs = (90, 300, 480, 640, 830, 1020)
+        for x, head in zip(xs, heads, strict=True):
+            theme.blit_text(surface, head, 26, (x, 226), theme.INK_DIM)
+        rows = self.other_rows()
+        for n, row in enumerate(rows[:OTHER_ROWS]):
+            y = 270 + n * 46
+            colour = theme.GOLD if row[0] == self.current else theme.INK
+            for x, cell in zip(xs, row, strict=True):
+                theme.blit_text(surface, cell, 32, (x, y), colour)
+        if len(rows) > OTHER_ROWS:
+            more = len(rows) - OTHER_ROWS
+            theme.blit_text(
+                surface, f"and {more} more", 26, (90, 270 + OTHER_ROWS * 46), theme.INK_DIM
+            )
+        theme.blit_text(
+            surface,
+            "Thirteens layouts opened from links (the start screen offers 3x5, 4x4 and 5x3).",
+            26,
+            (90, 670),
+            theme.INK_DIM,
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, "Statistics")
-        gid, layout, _ = STATS_TABS[self.tab]
+        gid, layout, _ = self.tabs[self.tab]
+        if self.tabs[self.tab] is OTHER_TAB:
+            self.draw_others(surface)
+            self.draw_widgets(surface)
+            return
         st = self.app.profile.stats(gid, layout)
         rows = [
             ("Games played", str(st.played)),

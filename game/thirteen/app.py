@@ -154,7 +154,7 @@ class App:
                 and not table.game.is_over
             ):
                 table.recorded = True
-                if not table.detached and self.profile.owns_game_slot():
+                if self._still_saved(table):
                     self.profile.record_result(table.game)
 
     def new_game(self, setup: GameSetup) -> TableScene:
@@ -213,8 +213,7 @@ class App:
             self.new_game(setup)
 
     def record_result(self, game: Game) -> None:
-        table = self.table
-        if (table is not None and table.detached) or not self.profile.owns_game_slot():
+        if not self._still_saved(self.table):
             self._taken_over()
             return
         self.profile.record_result(game)
@@ -235,6 +234,11 @@ class App:
             if not self.profile.save_game(game):
                 self._taken_over()
             self._tell_storage_news()
+
+    def _still_saved(self, table: TableScene | None) -> bool:
+        """Whether ``table``'s game is still the saved one: no other tab took the slot over
+        (then that tab counts it, or already did)."""
+        return not (table is not None and table.detached) and self.profile.owns_game_slot()
 
     def _taken_over(self) -> None:
         """Another tab wrote the save slot since this one did: the game on this table

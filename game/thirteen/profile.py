@@ -31,7 +31,7 @@ from datetime import date
 from typing import Any
 
 from .game import Game, Outcome
-from .storage import NAMESPACE, RECOVERED, Storage, open_storage
+from .storage import RECOVERED, Storage, full_key, open_storage
 from .thirteens import DEFAULT_LAYOUT, Layout
 from .variants import GameRecord, GameSetup, game_spec
 
@@ -385,7 +385,9 @@ class Profile:
     def layouts_played(self, game_id: str) -> list[str]:
         """The layouts of ``game_id`` that have statistics, fewest cells first (links
         may choose any layout; the statistics screen lists those it has no tab for)."""
-        prefix = NAMESPACE + stats_key(game_id, str(DEFAULT_LAYOUT)).rpartition("/")[0] + "/"
+        if not game_spec(game_id).has_layout:
+            return []
+        prefix = full_key(stats_key(game_id).rpartition("/")[0] + "/")
         found = []
         for key in self.storage.keys():
             if key.startswith(prefix):

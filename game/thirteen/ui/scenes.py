@@ -735,11 +735,11 @@ class StatsScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, "Statistics")
-        gid, layout, _ = self.tabs[self.tab]
         if self.tabs[self.tab] is OTHER_TAB:
             self.draw_others(surface)
             self.draw_widgets(surface)
             return
+        gid, layout, _ = self.tabs[self.tab]
         st = self.app.profile.stats(gid, layout)
         rows = [
             ("Games played", str(st.played)),

@@ -505,6 +505,20 @@ def test_starting_a_game_over_another_windows_unfinished_one_counts_it_as_played
     assert first.stats("thirteens").played == 1
 
 
+def test_others_game_reads_another_windows_game_without_taking_the_slot() -> None:
+    storage = MemoryStorage()
+    first, second = Profile(storage), Profile(storage)
+    assert first.others_game() is None  # nobody wrote: nothing to tell
+    mine = play_some(GameSetup("pyramid", deal=6).new_game(), 3)
+    first.start_game(mine)
+    assert first.others_game() is None  # its own game
+    seen = second.others_game()
+    assert seen is not None and seen.moves == mine.moves
+    assert not second.owns_game_slot()  # only looked: still not its slot
+    assert not second.save_game(GameSetup("pyramid", deal=7).new_game())
+    assert first.save_game(play_some(mine, 1))
+
+
 def test_a_slot_that_cannot_be_read_does_not_stop_saving() -> None:
     class Unreadable(MemoryStorage):
         broken = False

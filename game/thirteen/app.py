@@ -50,6 +50,14 @@ POST_FIRST = (
 
 TAKEN_OVER = "Another tab or window took over the saved game: this one is not saved or counted."
 
+OTHER_TABS_SCORE = (
+    "Another tab left this score unposted: post it or leave it, then start your game again."
+)
+
+TAKEOVER_CHECK_MS = 1000
+"""How often a table in play looks whether another tab took the save slot over, so a
+player coming back to this tab is told at once rather than at their next move."""
+
 WINNABLE_BUDGET_MS = 400
 """The whole search for a winnable random deal, so a click never freezes the game
 (the solver's own budget is per deal, and some layouts take hundreds of deals)."""
@@ -80,6 +88,7 @@ class App:
         self._touch: tuple[float, tuple[int, int]] | None = None
         self.pending_say: str | None = None
         """A notice to show on the next table put out (see :meth:`note`)."""
+        self._since_takeover_check = 0.0
         self.first_frame_at: float | None = None
         """``time.perf_counter()`` when the first frame was shown."""
         self.frame_ms: deque[float] = deque(maxlen=FRAMES_KEPT)
@@ -159,11 +168,26 @@ class App:
 
     def new_game(self, setup: GameSetup) -> TableScene:
         self.abandon()
+        if self._offer_other_tabs_score():
+            assert self.table is not None
+            return self.table
         game = setup.new_game()
         pushed = self.profile.start_game(game)
         if pushed is not None:
             self.note(f"Your unfinished {pushed.setup.label} in another tab was counted as played.")
         return self.put_on_table(game)
+
+    def _offer_other_tabs_score(self) -> bool:
+        """A finished Pyramid 13 score that another tab left unposted in the save slot
+        is offered for posting (its end screen) before a new game replaces it."""
+        other = self.profile.others_game()
+        if other is None or not self.unposted(other):
+            return False
+        self.profile.load_game()  # this tab now holds it: posting or leaving clears it
+        self.put_on_table(other, deal=False)
+        self.open("end")
+        self.scene.message = OTHER_TABS_SCORE  # type: ignore[attr-defined]
+        return True
 
     def random_setup(self, game_id: str, layout: str | None = None) -> GameSetup:
         """A random deal, or the first winnable one from there when the setting asks.
@@ -239,6 +263,27 @@ class App:
         """Whether ``table``'s game is still the saved one: no other tab took the slot over
         (then that tab counts it, or already did)."""
         return not (table is not None and table.detached) and self.profile.owns_game_slot()
+
+    def score_settled_elsewhere(self, game: Game) -> bool:
+        """Whether another tab posted or left this finished score: the save slot no longer
+        holds it.  A table another tab took over during play keeps its own score."""
+        table = self.table
+        if table is not None and table.game is game and table.detached:
+            return False
+        return not self.profile.owns_game_slot()
+
+    def _check_takeover(self, dt_ms: float) -> None:
+        """Every :data:`TAKEOVER_CHECK_MS` while a game is in play on the screen: was the
+        save slot taken over by another tab?"""
+        table = self.table
+        if self.scene is not table or table is None or table.detached or table.game.is_over:
+            self._since_takeover_check = 0.0
+            return
+        self._since_takeover_check += dt_ms
+        if self._since_takeover_check >= TAKEOVER_CHECK_MS:
+            self._since_takeover_check = 0.0
+            if not self.profile.owns_game_slot():
+                self._taken_over()
 
     def _taken_over(self) -> None:
         """Another tab wrote the save slot since this one did: the game on this table
@@ -364,6 +409,7 @@ class App:
         start = time.perf_counter()
         for event in pygame.event.get():
             self.dispatch(event)
+        self._check_takeover(dt_ms)
         self.scene.update(dt_ms)
         if self.scene.dirty:
             self.scene.dirty = False

@@ -493,13 +493,24 @@ class Profile:
         that another tab left there is counted as played (abandoned) first, as a
         link's game does with the saved game, and returned so the player can be told."""
         pushed = None
-        if not self.owns_game_slot():
-            other = self.load_game()
-            if other is not None and other.moves and not other.is_over:
-                self.record_result(other)
-                pushed = other
+        other = self.others_game()
+        if other is not None and other.moves and not other.is_over:
+            self.record_result(other)
+            pushed = other
+        self._claim = self.storage.get(GAME_KEY)
         self.save_game(game)
         return pushed
+
+    def others_game(self) -> Game | None:
+        """The game another tab put in the save slot since this profile last read or
+        wrote it, without taking the slot (None when no other tab did, or it left none)."""
+        if self.owns_game_slot():
+            return None
+        claim = self._claim
+        try:
+            return self.load_game()
+        finally:
+            self._claim = claim
 
     def load_game(self) -> Game | None:
         """The saved game replayed to where the player left off, undo history

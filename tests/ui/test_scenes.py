@@ -664,6 +664,96 @@ def test_two_tabs_resuming_one_saved_game_keep_the_last_writers_moves(make):
     assert second.table.detached
 
 
+def test_a_table_in_play_learns_of_a_takeover_without_a_move(make):
+    """A player coming back to a tab whose saved game another tab took over is told
+    within a second, not at their next move."""
+    from thirteen.app import TAKEN_OVER, TAKEOVER_CHECK_MS
+
+    storage = MemoryStorage()
+    first = make("?game=thirteens&deal=1", profile=Profile(storage), animations=False)
+    step(first, 3)
+    first.step(TAKEOVER_CHECK_MS)
+    assert not first.table.detached  # nothing changed: no message
+    make("?game=thirteens&deal=2", profile=Profile(storage), animations=False)
+    first.step(TAKEOVER_CHECK_MS / 2)
+    assert not first.table.detached  # not yet looked
+    assert first.step(TAKEOVER_CHECK_MS / 2)  # looked, and drew the message
+    assert first.table.detached and first.table.message == TAKEN_OVER
+    assert Profile(storage).load_game().setup.deal == 2
+
+
+def test_a_score_shown_in_two_tabs_is_posted_once(make):
+    """Two tabs open on the same unposted Pyramid 13 score: once one posts it, the other
+    cannot post it again, and says why."""
+    from thirteen.ui.scenes import SETTLED_ELSEWHERE
+
+    storage = MemoryStorage()
+    first = make("?game=pyramid13&deal=5", profile=Profile(storage), animations=False)
+    play_out(first)
+    step(first, 3)
+    second = make("", profile=Profile(storage), animations=False)  # offered there too
+    assert type(second.scene).__name__ == "EndScene"
+    for app in (first, second):
+        assert any(w.name == "post" and w.enabled for w in app.scene.widgets)
+    press(second, pygame.K_p)
+    second.scene.text = "Second"
+    second.scene.type("\n")
+    assert [e.name for e in Profile(storage).top_all_time("pyramid13")] == ["Second"]
+    press(first, pygame.K_p)
+    assert type(first.scene).__name__ == "EndScene"  # no name entry
+    assert first.scene.message == SETTLED_ELSEWHERE
+    assert not any(w.name == "post" for w in first.scene.widgets)
+    assert [e.name for e in Profile(storage).top_all_time("pyramid13")] == ["Second"]
+    first.scene.activate("new")  # no "not posted" warning: it was dealt with
+    assert type(first.scene).__name__ == "TableScene" and not first.game.is_over
+
+
+def test_a_score_posted_elsewhere_while_the_name_was_typed_is_not_posted_again(make):
+    from thirteen.ui.scenes import SETTLED_ELSEWHERE
+
+    storage = MemoryStorage()
+    first = make("?game=pyramid13&deal=5", profile=Profile(storage), animations=False)
+    play_out(first)
+    step(first, 3)
+    second = make("", profile=Profile(storage), animations=False)
+    press(first, pygame.K_p)  # the first tab's player starts typing a name
+    assert type(first.scene).__name__ == "EntryScene"
+    press(second, pygame.K_p)
+    second.scene.text = "Second"
+    second.scene.type("\n")
+    first.scene.text = "First"
+    first.scene.type("\n")
+    assert type(first.scene).__name__ == "EndScene"
+    assert first.scene.message == SETTLED_ELSEWHERE
+    assert [e.name for e in Profile(storage).top_all_time("pyramid13")] == ["Second"]
+
+
+def test_a_new_game_in_another_tab_offers_an_unposted_score_first(make):
+    """A tab closed on its end screen leaves its Pyramid 13 score in the slot; a tab
+    already open that starts a new game is shown that score to post, not the new game."""
+    from thirteen.app import OTHER_TABS_SCORE
+
+    storage = MemoryStorage()
+    other = make("", profile=Profile(storage), animations=False)  # open on the start screen
+    first = make("?game=pyramid13&deal=5", profile=Profile(storage), animations=False)
+    play_out(first)
+    score = first.game.score
+    del first  # the tab is closed on its end screen, the score not posted
+    other.new_game(GameSetup("thirteens", deal=4))
+    assert type(other.scene).__name__ == "EndScene"
+    assert other.scene.message == OTHER_TABS_SCORE
+    assert other.game.game_id == "pyramid13" and other.game.score == score > 0
+    press(other, pygame.K_p)
+    other.scene.text = "Other"
+    other.scene.type("\n")
+    assert Profile(storage).top_all_time("pyramid13")[0].score == score
+    assert Profile(storage).load_game() is None  # posted: the slot is free
+    other.new_game(GameSetup("thirteens", deal=4))
+    assert other.game.setup == GameSetup("thirteens", deal=4)
+    assert Profile(storage).load_game().setup == GameSetup("thirteens", deal=4)
+    assert Profile(storage).stats("pyramid13").played == 1  # counted once, where it was played
+
+
 def test_copy_link_puts_the_deals_link_on_the_clipboard(make):
     app = make("?game=thirteens&deal=8", animations=False)
     game = app.game

@@ -438,7 +438,8 @@ def test_a_link_in_a_second_tab_takes_the_saved_game_over(
 ) -> None:
     """Two tabs on one localStorage: a link opened in the second counts the first
     tab's game as played, once, and puts its own in the save slot; the first tab
-    plays on, says so, and neither writes over that game nor counts its own again."""
+    says so without waiting for a move, plays on, and neither writes over that game
+    nor counts its own again."""
     server, served, _ = wasm_site
     page = game_page
     started(page)
@@ -454,6 +455,10 @@ def test_a_link_in_a_second_tab_takes_the_saved_game_over(
     assert py(other, f"{GAME}.setup.deal") == 2
     assert py(other, f"{APP}.profile.stats('thirteens', '3x5').played") == 1
 
+    # back in the first tab, the player is told within a second or so, before any move
+    page.bring_to_front()
+    wait_py(page, f"{APP}.table.detached", timeout=5_000)
+    assert py(page, f"[{APP}.table.detached, len({GAME}.moves)]") == [True, 1]
     run(page, f"{APP}.table.play({GAME}.legal_moves()[0])")
     idle(page)
     assert py(page, f"[{APP}.table.detached, len({GAME}.moves)]") == [True, 2]

@@ -290,6 +290,7 @@ class EndScene(MenuScene):
         self.message = NOT_COUNTED if self.table is not None and self.table.detached else ""
         self.confirm: str | None = None
         self.snapshot: pygame.Surface | None = None
+        self.settled_elsewhere = False
         self.build()
 
     BOX = R(40, 40, 960, 640)
@@ -310,7 +311,12 @@ class EndScene(MenuScene):
         w: list = []
         for n, (name, label, key) in enumerate(named):
             w.append(Button(name, R(x0 + n * (bw + gap), y, bw, 84), label, key, primary=n == 0))
-        if isinstance(self.game, Pyramid13) and self.game.is_over and self.game.score > 0:
+        if (
+            isinstance(self.game, Pyramid13)
+            and self.game.is_over
+            and self.game.score > 0
+            and not self.settled_elsewhere
+        ):
             posted = self.app.posted_for is self.game
             w.append(
                 Button(
@@ -353,6 +359,8 @@ class EndScene(MenuScene):
             self.copy_link()
             return
         if name == "post":
+            if self._settled_elsewhere():
+                return
             if app.posted_for is not self.game:
                 app.push(
                     EntryScene(
@@ -398,8 +406,22 @@ class EndScene(MenuScene):
                 self.message = "The clipboard is not reachable here; copy the link by hand."
         self.dirty = True
 
+    def _settled_elsewhere(self) -> bool:
+        """Another tab posted or left this score (both tabs showed it): it is not posted
+        twice, and leaving no longer asks about it."""
+        if self.app.posted_for is self.game or not self.app.score_settled_elsewhere(self.game):
+            return False
+        self.app.posted_for = self.game  # not cleared here: the slot is another tab's now
+        self.settled_elsewhere = True
+        self.message = SETTLED_ELSEWHERE
+        self.build()
+        self.dirty = True
+        return True
+
     def _post(self, name: str) -> str | None:
         game = self.game
+        if self._settled_elsewhere():
+            return None
         try:
             entry = self.app.profile.post_score(
                 game.game_id, name, game.score, deals_label(getattr(game, "setup", None))
@@ -583,6 +605,8 @@ HELP_TABS = (
 NOT_COUNTED = (
     "Not counted: another tab or window took the saved game over while this one was played."
 )
+
+SETTLED_ELSEWHERE = "This score was posted or left in another tab or window."
 
 
 class HelpScene(MenuScene):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from thirteen.cards import is_king, parse_card
 from thirteen.moves import Draw, MoveToEmpty, RemoveKing, RemovePair
@@ -32,7 +33,7 @@ def press(app, key: int, mod: int = 0, unicode: str = "") -> None:
 def card_at(app, card) -> tuple[int, int]:
     spot = app.table.geo.spot_for_card(card)
     assert spot is not None, f"card {card} not on the table"
-    return spot.rect.center
+    return spot.outline.center  # the part showing, when a card lies over it
 
 
 def click_card(app, text: str) -> None:
@@ -130,6 +131,42 @@ def test_empty_column_move(make):
     empty = next(s for s in column_two if s.kind == "empty")
     click(app, empty.hit.center)
     assert game.moves == [MoveToEmpty(parse_card("Qc"), 1)]
+
+
+@pytest.mark.parametrize("layout", ["2x15", "3x10", "3x7"])
+def test_tall_grids_overlap_larger_cards_each_answering_to_its_strip(make, layout):
+    """Tall grids from links draw cards three times larger than side by side would allow
+    (2x15: 100 pixels tall, not 33), each over the lower part of the one above; the top
+    strip that shows is where it is drawn, outlined and clicked."""
+    from thirteen.ui.layout import STRIP
+
+    app = make(f"?game=thirteens&deal=3&layout={layout}", animations=False)
+    geo = app.table.geo
+    columns = int(layout.split("x")[0])
+    grid = [s for s in geo.spots if s.kind == "card"]
+    assert geo.card_h >= 100
+    assert sum(s.shown is None for s in grid) == columns  # each column's lowest card
+    for spot in grid:
+        assert spot.outline.h >= max(40, STRIP * geo.card_h - 1)
+        assert geo.hit_test(spot.outline.center) is spot
+        over = geo.spots[geo.spots.index(spot) + 1 :]  # drawn after it
+        assert not any(o.rect.colliderect(spot.outline) for o in over), spot.card
+
+
+@pytest.mark.parametrize("layout", ["3x5", "4x4", "5x3", "5x6", "15x2"])
+def test_other_grids_keep_their_cards_side_by_side(make, layout):
+    app = make(f"?game=thirteens&deal=3&layout={layout}", animations=False)
+    grid = [s for s in app.table.geo.spots if s.kind == "card"]
+    assert all(s.shown is None for s in grid)
+    assert not any(a.rect.colliderect(b.rect) for a in grid for b in grid if a is not b)
+
+
+def test_a_covered_king_in_a_tall_grid_goes_at_a_click_on_its_strip(make):
+    app = make("?game=thirteens&deal=3&layout=2x15", animations=False)
+    king = parse_card("Ks")
+    assert app.table.geo.spot_for_card(king).shown is not None
+    click_card(app, "Ks")
+    assert app.game.moves == [RemoveKing(king)]
 
 
 def test_clicks_on_empty_felt_or_blocked_cards_change_nothing(make):

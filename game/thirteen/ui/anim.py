@@ -16,7 +16,7 @@ import pygame
 
 from ..cards import Card
 from . import cards as card_art
-from .layout import Geometry
+from .layout import Geometry, Spot
 
 MAX_MS = 300
 
@@ -32,6 +32,8 @@ class Sprite:
     fade: bool = False
     dim: bool = False
     elapsed: float = 0.0
+    centre: bool = True
+    """False for a card that ends partly covered (tall Thirteens grids)."""
 
     @property
     def done(self) -> bool:
@@ -59,6 +61,8 @@ class Animator:
         self.sprites: list[Sprite] = []
         self.hidden: set[Card] = set()
         self.enabled = True
+        self._placed: list[Sprite] = []
+        """Sprites the table drew this frame in its own order (see :meth:`draw_card`)."""
 
     @property
     def active(self) -> bool:
@@ -80,11 +84,11 @@ class Animator:
         for card, spot in new.items():
             if card in old:
                 if old[card] != spot.rect:
-                    self._add(Sprite(card, old[card], spot.rect, 0, 200, dim=not spot.free))
+                    self._add(Sprite(card, old[card], spot.rect, 0, 200), spot)
             elif pile is not None:
                 delay = min(80, arriving * 30)
                 arriving += 1
-                self._add(Sprite(card, pile, spot.rect, 60 + delay, 160, dim=not spot.free))
+                self._add(Sprite(card, pile, spot.rect, 60 + delay, 160), spot)
         for card, rect in old.items():
             if card in new:
                 continue
@@ -106,9 +110,12 @@ class Animator:
         n = max(1, len(spots))
         for k, spot in enumerate(spots):
             delay = 40 + 100 * k / n
-            self._add(Sprite(spot.card, after.pile, spot.rect, delay, 160, dim=not spot.free))
+            self._add(Sprite(spot.card, after.pile, spot.rect, delay, 160), spot)
 
-    def _add(self, sprite: Sprite) -> None:
+    def _add(self, sprite: Sprite, spot: Spot) -> None:
+        """A card moving to ``spot``: the table no longer draws it there meanwhile."""
+        sprite.dim = not spot.free
+        sprite.centre = spot.shown is None
         self.sprites.append(sprite)
         if sprite.card is not None:
             self.hidden.add(sprite.card)
@@ -123,20 +130,37 @@ class Animator:
             self.finish()
         return True
 
-    def draw(self, surface: pygame.Surface, four_colour: bool) -> None:
+    def draw_card(self, surface: pygame.Surface, card: Card, four_colour: bool) -> None:
+        """Draw the card moving to a place now, where the table draws that place: cards
+        drawn later there (a lower card of a tall Thirteens grid) lie over it, as they
+        will once it lands."""
         for s in self.sprites:
-            if s.elapsed < s.delay:
-                continue  # not started: the card is still in the pile
-            rect = _lerp(s.start, s.end, s.progress())
-            if s.card is None:
-                art = card_art.card_back(s.start.w, s.start.h)
-            elif s.dim:
-                art = card_art.dimmed(s.card, s.end.w, s.end.h, four_colour)
-            else:
-                art = card_art.card_face(s.card, s.start.w, s.start.h, four_colour)
-            if art.get_size() != rect.size:
-                art = pygame.transform.smoothscale(art, rect.size)
-            if s.fade:
-                art = art.copy()
-                art.set_alpha(round(255 * (1 - s.progress())))
-            surface.blit(art, rect)
+            if s.card == card and not s.fade:
+                self._draw(surface, s, four_colour)
+                self._placed.append(s)
+
+    def draw(self, surface: pygame.Surface, four_colour: bool) -> None:
+        """Draw every sprite the table did not place, over the table."""
+        placed = self._placed
+        for s in self.sprites:
+            if not any(s is p for p in placed):
+                self._draw(surface, s, four_colour)
+        placed.clear()
+
+    @staticmethod
+    def _draw(surface: pygame.Surface, s: Sprite, four_colour: bool) -> None:
+        if s.elapsed < s.delay:
+            return  # not started: the card is still in the pile
+        rect = _lerp(s.start, s.end, s.progress())
+        if s.card is None:
+            art = card_art.card_back(s.start.w, s.start.h)
+        elif s.dim:
+            art = card_art.dimmed(s.card, s.end.w, s.end.h, four_colour)
+        else:
+            art = card_art.card_face(s.card, s.start.w, s.start.h, four_colour, s.centre)
+        if art.get_size() != rect.size:
+            art = pygame.transform.smoothscale(art, rect.size)
+        if s.fade:
+            art = art.copy()
+            art.set_alpha(round(255 * (1 - s.progress())))
+        surface.blit(art, rect)

@@ -9,7 +9,8 @@ pixels, so every hit area here is at least 80 logical pixels in both
 directions: buttons are 104x80, pyramid cards 100x140 (a free card is always
 fully uncovered), Thirteens cells at least 88 wide and 124 tall in the
 offered layouts (3x5, 4x4, 5x3; the hit area is the whole cell including the
-gap).  Only unusual layouts from a link (such as 2x15) shrink below that.
+gap).  Only unusual layouts from a link shrink below that: tall ones (2x15)
+overlap their cards, so each shows and answers to a strip about 40 pixels tall.
 """
 
 from __future__ import annotations
@@ -65,6 +66,14 @@ class Spot:
     column: int | None = None
     free: bool = True
     index: int | None = None
+    shown: pygame.Rect | None = None
+    """The part left showing when another card lies over its lower part (tall
+    Thirteens grids): drawn without centre art, outlined only there."""
+
+    @property
+    def outline(self) -> pygame.Rect:
+        """What a selection, hint or focus ring goes around."""
+        return self.shown if self.shown is not None else self.rect
 
 
 @dataclass
@@ -116,15 +125,34 @@ def geometry(game: Game) -> Geometry:
 STOCK_X = 36
 
 
+OVERLAP_BELOW = 90
+"""Cards shorter than this, one under the other, are drawn larger and overlapping instead."""
+
+STRIP = 0.42
+"""The part of a card's height an overlapping card leaves showing: its corner rank and
+the small suit at the top right (see :func:`.cards.card_face`)."""
+
+
 def thirteens_metrics(columns: int, rows: int) -> tuple[int, int, int, int, int, int]:
-    """Card size, pitch and grid origin for a C x R grid: (w, h, px, py, x0, y0)."""
+    """Card size, pitch and grid origin for a C x R grid: (w, h, px, py, x0, y0).
+
+    Tall grids from links (2x15, 3x10) would get tiny cards one under the other;
+    there each card instead covers the lower part of the one above, like a column of
+    solitaire, leaving its top strip (rank and suit) showing: ``py < h`` says so.
+    """
     region = pygame.Rect(TABLE.x + 170, TABLE.y + 16, TABLE.w - 190, TABLE.h - 32)
     cell_h = region.h / rows
     cell_w = region.w / columns
-    h = int(min(cell_h - 12, (cell_w - 24) / 0.714, 160))
+    widest = (cell_w - 24) / 0.714
+    h = int(min(cell_h - 12, widest, 160))
+    py = int(min(cell_h, h + 12))
+    if h < OVERLAP_BELOW and rows > 1:
+        tall = int(min(region.h / (1 + (rows - 1) * STRIP), widest, 160))
+        if tall > h:
+            h = tall
+            py = int((region.h - h) / (rows - 1))
     w = int(h * 0.714)
     px = int(min(cell_w, w + 40))
-    py = int(min(cell_h, h + 12))
     x0 = region.centerx - (px * (columns - 1) + w) // 2
     y0 = region.centery - (py * (rows - 1) + h) // 2
     return w, h, px, py, x0, y0
@@ -134,20 +162,30 @@ def thirteens_geometry(game: Thirteens) -> Geometry:
     cols, rows = game.layout.columns, game.layout.rows
     w, h, px, py, x0, y0 = thirteens_metrics(cols, rows)
     geo = Geometry(w, h)
-    gx, gy = (px - w) // 2, (py - h) // 2
+    gx, gy = (px - w) // 2, max(0, (py - h) // 2)
     for c in range(cols):
         column = game.cols[c]
         x = x0 + c * px
         if not column:
             bottom = pygame.Rect(x, y0 + (rows - 1) * py, w, h)
-            whole = pygame.Rect(x - gx, y0 - gy, px, py * rows)
+            whole = pygame.Rect(x - gx, y0 - gy, px, (rows - 1) * py + h + 2 * gy)
             geo.spots.append(Spot("empty", bottom, whole, column=c, zone="grid"))
             continue
-        for i, card in enumerate(column):
+        # the top card first: a lower card is drawn (and hit) over the one above it
+        for i in range(len(column) - 1, -1, -1):
             row = rows - 1 - i
             rect = pygame.Rect(x, y0 + row * py, w, h)
             geo.spots.append(
-                Spot("card", rect, rect.inflate(2 * gx, 2 * gy), card, "grid", column=c, index=row)
+                Spot(
+                    "card",
+                    rect,
+                    rect.inflate(2 * gx, 2 * gy),
+                    column[i],
+                    "grid",
+                    column=c,
+                    index=row,
+                    shown=pygame.Rect(x, rect.y, w, py) if i > 0 and py < h else None,
+                )
             )
     stock = pygame.Rect(STOCK_X, y0, w, h)
     geo.pile = stock

@@ -491,29 +491,35 @@ class TableScene(Scene):
             elif spot.kind == "pile":
                 if spot.free:
                     self._draw_recycle(surface, spot.rect)
-            elif spot.card is not None and spot.card not in hidden:
+            elif spot.card in hidden:
+                if spot.zone == "grid":  # under the lower cards, as once it lands
+                    self.anim.draw_card(surface, spot.card, four)
+            elif spot.card is not None:
                 surface.blit(shadow, spot.rect.move(3, 4))
-                art = (card_art.card_face if spot.free else card_art.dimmed)(spot.card, w, h, four)
+                if not spot.free:
+                    art = card_art.dimmed(spot.card, w, h, four)
+                else:
+                    art = card_art.card_face(spot.card, w, h, four, centre=spot.shown is None)
                 surface.blit(art, spot.rect)
         for key in self.hint_spots:
             spot = self.find(key)
             if spot is not None:
                 pygame.draw.rect(
-                    surface, theme.HINT, spot.rect.inflate(10, 10), width=5, border_radius=12
+                    surface, theme.HINT, spot.outline.inflate(10, 10), width=5, border_radius=12
                 )
         if self.selected is not None:
             spot = self.find(("card", self.selected))
             if spot is not None:
                 pygame.draw.rect(
-                    surface, (120, 80, 0), spot.rect.inflate(14, 14), width=3, border_radius=14
+                    surface, (120, 80, 0), spot.outline.inflate(14, 14), width=3, border_radius=14
                 )
                 pygame.draw.rect(
-                    surface, theme.GOLD, spot.rect.inflate(8, 8), width=5, border_radius=12
+                    surface, theme.GOLD, spot.outline.inflate(8, 8), width=5, border_radius=12
                 )
         if self.show_focus:
             spot = self.find(self.focus_key)
             if spot is not None:
-                self._dashed(surface, spot.rect.inflate(20, 20))
+                self._dashed(surface, spot.outline.inflate(20, 20))
         self.anim.draw(surface, four)
 
     @staticmethod

@@ -153,7 +153,45 @@ def test_tall_grids_overlap_larger_cards_each_answering_to_its_strip(make, layou
         assert not any(o.rect.colliderect(spot.outline) for o in over), spot.card
 
 
-@pytest.mark.parametrize("layout", ["3x5", "4x4", "5x3", "5x6", "15x2"])
+@pytest.mark.parametrize("layout", ["15x2", "10x3"])
+def test_wide_grids_overlap_larger_cards_sideways(make, layout):
+    """Wide grids do the same sideways (15x2: 160 pixels tall, not 45): each card under
+    the one to its right shows, and answers to, its left strip with rank and suit."""
+    from thirteen.ui.layout import SIDE_STRIP
+
+    app = make(f"?game=thirteens&deal=3&layout={layout}", animations=False)
+    geo = app.table.geo
+    rows = int(layout.split("x")[1])
+    grid = [s for s in geo.spots if s.kind == "card"]
+    assert geo.card_h >= 150
+    assert sum(s.shown is None for s in grid) == rows  # the right-hand column
+    for spot in grid:
+        assert spot.outline.w >= max(50, SIDE_STRIP * geo.card_w - 1)
+        assert geo.hit_test(spot.outline.center) is spot
+        over = geo.spots[geo.spots.index(spot) + 1 :]
+        assert not any(o.rect.colliderect(spot.outline) for o in over), spot.card
+
+
+def test_a_wide_grid_with_short_and_empty_columns(make):
+    """Once columns differ in height, a card with no card to its right shows whole, and
+    an empty column shows (and takes a click) between its neighbours' cards."""
+    app = make()
+    game = Thirteens.from_text(
+        "thirteens 10x3 3c------9c------2d--/2c--5c--8c----QcAd--/Ac--4c6c7c--TcJcKc3d -"
+    )
+    app.put_on_table(game, deal=False)
+    geo = app.table.geo
+    assert geo.spot_for_card(parse_card("5c")).shown is None  # column 3 is one card tall
+    assert geo.spot_for_card(parse_card("Ac")).shown is None  # column 1 is empty
+    assert geo.spot_for_card(parse_card("Qc")).shown is not None  # Ad lies over it
+    empty = next(s for s in geo.spots if s.kind == "empty" and s.column == 1)
+    assert geo.hit_test(empty.outline.center) is empty
+    click_card(app, "5c")  # the top card of column 2
+    click(app, empty.outline.center)
+    assert game.moves == [MoveToEmpty(parse_card("5c"), 1)]
+
+
+@pytest.mark.parametrize("layout", ["3x5", "4x4", "5x3", "5x6", "8x3"])
 def test_other_grids_keep_their_cards_side_by_side(make, layout):
     app = make(f"?game=thirteens&deal=3&layout={layout}", animations=False)
     grid = [s for s in app.table.geo.spots if s.kind == "card"]

@@ -10,7 +10,8 @@ directions: buttons are 104x80, pyramid cards 100x140 (a free card is always
 fully uncovered), Thirteens cells at least 88 wide and 124 tall in the
 offered layouts (3x5, 4x4, 5x3; the hit area is the whole cell including the
 gap).  Only unusual layouts from a link shrink below that: tall ones (2x15)
-overlap their cards, so each shows and answers to a strip about 40 pixels tall.
+and wide ones (15x2) overlap their cards, so each shows and answers to a strip
+about 40 pixels tall or 50 wide.
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ class Spot:
     free: bool = True
     index: int | None = None
     shown: pygame.Rect | None = None
-    """The part left showing when another card lies over its lower part (tall
+    """The part left showing when another card lies over part of it (tall or wide
     Thirteens grids): drawn without centre art, outlined only there."""
 
     @property
@@ -132,6 +133,10 @@ STRIP = 0.42
 """The part of a card's height an overlapping card leaves showing: its corner rank and
 the small suit at the top right (see :func:`.cards.card_face`)."""
 
+SIDE_STRIP = 0.45
+"""The part of a card's width a card overlapping it from the right leaves showing: its
+corner rank with the suit under it."""
+
 
 def thirteens_metrics(columns: int, rows: int) -> tuple[int, int, int, int, int, int]:
     """Card size, pitch and grid origin for a C x R grid: (w, h, px, py, x0, y0).
@@ -139,20 +144,30 @@ def thirteens_metrics(columns: int, rows: int) -> tuple[int, int, int, int, int,
     Tall grids from links (2x15, 3x10) would get tiny cards one under the other;
     there each card instead covers the lower part of the one above, like a column of
     solitaire, leaving its top strip (rank and suit) showing: ``py < h`` says so.
+    Wide grids (15x2, 10x3) do the same sideways, each card covering the right part
+    of the one on its left: ``px < w``.
     """
     region = pygame.Rect(TABLE.x + 170, TABLE.y + 16, TABLE.w - 190, TABLE.h - 32)
     cell_h = region.h / rows
     cell_w = region.w / columns
+    highest = cell_h - 12
     widest = (cell_w - 24) / 0.714
-    h = int(min(cell_h - 12, widest, 160))
-    py = int(min(cell_h, h + 12))
-    if h < OVERLAP_BELOW and rows > 1:
-        tall = int(min(region.h / (1 + (rows - 1) * STRIP), widest, 160))
-        if tall > h:
-            h = tall
-            py = int((region.h - h) / (rows - 1))
+    h = int(min(highest, widest, 160))
     w = int(h * 0.714)
     px = int(min(cell_w, w + 40))
+    py = int(min(cell_h, h + 12))
+    if h < OVERLAP_BELOW and highest <= widest and rows > 1:
+        tall = int(min(region.h / (1 + (rows - 1) * STRIP), widest, 160))
+        if tall > h:
+            h, w = tall, int(tall * 0.714)
+            px = int(min(cell_w, w + 40))
+            py = int((region.h - h) / (rows - 1))
+    elif h < OVERLAP_BELOW and columns > 1:
+        wide = int(min(region.w / (1 + (columns - 1) * SIDE_STRIP) / 0.714, highest, 160))
+        if wide > h:
+            h, w = wide, int(wide * 0.714)
+            px = int((region.w - w) / (columns - 1))
+            py = int(min(cell_h, h + 12))
     x0 = region.centerx - (px * (columns - 1) + w) // 2
     y0 = region.centery - (py * (rows - 1) + h) // 2
     return w, h, px, py, x0, y0
@@ -162,19 +177,33 @@ def thirteens_geometry(game: Thirteens) -> Geometry:
     cols, rows = game.layout.columns, game.layout.rows
     w, h, px, py, x0, y0 = thirteens_metrics(cols, rows)
     geo = Geometry(w, h)
-    gx, gy = (px - w) // 2, max(0, (py - h) // 2)
+    gx, gy = max(0, (px - w) // 2), max(0, (py - h) // 2)
+    heights = [len(column) for column in game.cols] + [0]
+    empties = []
     for c in range(cols):
         column = game.cols[c]
         x = x0 + c * px
         if not column:
             bottom = pygame.Rect(x, y0 + (rows - 1) * py, w, h)
             whole = pygame.Rect(x - gx, y0 - gy, px, (rows - 1) * py + h + 2 * gy)
-            geo.spots.append(Spot("empty", bottom, whole, column=c, zone="grid"))
+            shown = None
+            if px < w:  # a wide grid: the slot shows between its neighbours' cards
+                left = x - px + w if c > 0 and heights[c - 1] else x
+                right = x + px if heights[c + 1] else x + w
+                shown = pygame.Rect(left, bottom.y, right - left, h)
+                whole = pygame.Rect(left, whole.y, shown.w, whole.h)
+            empties.append(Spot("empty", bottom, whole, column=c, zone="grid", shown=shown))
             continue
-        # the top card first: a lower card is drawn (and hit) over the one above it
+        # the top card first: a lower card is drawn (and hit) over the one above it,
+        # and a column over the one on its left
         for i in range(len(column) - 1, -1, -1):
             row = rows - 1 - i
             rect = pygame.Rect(x, y0 + row * py, w, h)
+            shown = None
+            if py < h and i > 0:
+                shown = pygame.Rect(x, rect.y, w, py)
+            elif px < w and heights[c + 1] > i:
+                shown = pygame.Rect(x, rect.y, px, h)
             geo.spots.append(
                 Spot(
                     "card",
@@ -184,9 +213,10 @@ def thirteens_geometry(game: Thirteens) -> Geometry:
                     "grid",
                     column=c,
                     index=row,
-                    shown=pygame.Rect(x, rect.y, w, py) if i > 0 and py < h else None,
+                    shown=shown,
                 )
             )
+    geo.spots[:0] = empties  # under the cards of the columns beside them
     stock = pygame.Rect(STOCK_X, y0, w, h)
     geo.pile = stock
     if game.stock_left:

@@ -487,7 +487,9 @@ class TableScene(Scene):
                 surface.blit(card_art.card_back(w, h), spot.rect)
             elif spot.kind == "empty":
                 surface.blit(card_art.slot(w, h), spot.rect)
-                theme.blit_text(surface, "empty", 24, spot.rect.center, theme.INK_DIM, "center")
+                size = 24 if spot.outline.w >= 70 else 18  # a strip of a wide grid
+                where = spot.outline.center
+                theme.blit_text(surface, "empty", size, where, theme.INK_DIM, "center")
             elif spot.kind == "pile":
                 if spot.free:
                     self._draw_recycle(surface, spot.rect)

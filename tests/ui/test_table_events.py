@@ -174,7 +174,8 @@ def test_wide_grids_overlap_larger_cards_sideways(make, layout):
 
 def test_a_wide_grid_with_short_and_empty_columns(make):
     """Once columns differ in height, a card with no card to its right shows whole, and
-    an empty column shows (and takes a click) between its neighbours' cards."""
+    an empty column's slot lies over the card on its left like a card would, and shows
+    (and takes a click) up to the next column."""
     app = make()
     game = Thirteens.from_text(
         "thirteens 10x3 3c------9c------2d--/2c--5c--8c----QcAd--/Ac--4c6c7c--TcJcKc3d -"
@@ -182,10 +183,13 @@ def test_a_wide_grid_with_short_and_empty_columns(make):
     app.put_on_table(game, deal=False)
     geo = app.table.geo
     assert geo.spot_for_card(parse_card("5c")).shown is None  # column 3 is one card tall
-    assert geo.spot_for_card(parse_card("Ac")).shown is None  # column 1 is empty
+    assert geo.spot_for_card(parse_card("2c")).shown is None  # column 1 is empty
+    assert geo.spot_for_card(parse_card("Ac")).shown is not None  # under its slot
     assert geo.spot_for_card(parse_card("Qc")).shown is not None  # Ad lies over it
     empty = next(s for s in geo.spots if s.kind == "empty" and s.column == 1)
     assert geo.hit_test(empty.outline.center) is empty
+    nine = geo.spot_for_card(parse_card("9c"))  # top row, column 4; column 5 is empty
+    assert nine.shown is None and geo.hit_test((nine.rect.right - 5, nine.rect.centery)) is nine
     click_card(app, "5c")  # the top card of column 2
     click(app, empty.outline.center)
     assert game.moves == [MoveToEmpty(parse_card("5c"), 1)]

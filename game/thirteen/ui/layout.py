@@ -178,8 +178,9 @@ def thirteens_geometry(game: Thirteens) -> Geometry:
     w, h, px, py, x0, y0 = thirteens_metrics(cols, rows)
     geo = Geometry(w, h)
     gx, gy = max(0, (px - w) // 2), max(0, (py - h) // 2)
-    heights = [len(column) for column in game.cols] + [0]
-    empties = []
+    # in a wide grid, what lies over the right part of a column's cards: as many of the
+    # next column's (an empty column's slot counts as one, on the bottom row)
+    over = [len(game.cols[c + 1]) or 1 if c + 1 < cols else 0 for c in range(cols)]
     for c in range(cols):
         column = game.cols[c]
         x = x0 + c * px
@@ -187,12 +188,11 @@ def thirteens_geometry(game: Thirteens) -> Geometry:
             bottom = pygame.Rect(x, y0 + (rows - 1) * py, w, h)
             whole = pygame.Rect(x - gx, y0 - gy, px, (rows - 1) * py + h + 2 * gy)
             shown = None
-            if px < w:  # a wide grid: the slot shows between its neighbours' cards
-                left = x - px + w if c > 0 and heights[c - 1] else x
-                right = x + px if heights[c + 1] else x + w
-                shown = pygame.Rect(left, bottom.y, right - left, h)
-                whole = pygame.Rect(left, whole.y, shown.w, whole.h)
-            empties.append(Spot("empty", bottom, whole, column=c, zone="grid", shown=shown))
+            if px < w:  # a wide grid: the slot alone, clear of the cards above on its left
+                whole = bottom.copy()
+                if over[c]:  # the next column lies over its right part
+                    shown = whole = pygame.Rect(x, bottom.y, px, h)
+            geo.spots.append(Spot("empty", bottom, whole, column=c, zone="grid", shown=shown))
             continue
         # the top card first: a lower card is drawn (and hit) over the one above it,
         # and a column over the one on its left
@@ -202,7 +202,7 @@ def thirteens_geometry(game: Thirteens) -> Geometry:
             shown = None
             if py < h and i > 0:
                 shown = pygame.Rect(x, rect.y, w, py)
-            elif px < w and heights[c + 1] > i:
+            elif px < w and over[c] > i:
                 shown = pygame.Rect(x, rect.y, px, h)
             geo.spots.append(
                 Spot(
@@ -216,7 +216,6 @@ def thirteens_geometry(game: Thirteens) -> Geometry:
                     shown=shown,
                 )
             )
-    geo.spots[:0] = empties  # under the cards of the columns beside them
     stock = pygame.Rect(STOCK_X, y0, w, h)
     geo.pile = stock
     if game.stock_left:

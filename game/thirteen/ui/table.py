@@ -486,6 +486,8 @@ class TableScene(Scene):
                     )
                 surface.blit(card_art.card_back(w, h), spot.rect)
             elif spot.kind == "empty":
+                # the bare felt first: in a wide grid the slot lies over the card on its left
+                surface.blit(backdrop(), spot.rect, area=spot.rect)
                 surface.blit(card_art.slot(w, h), spot.rect)
                 size = 24 if spot.outline.w >= 70 else 18  # a strip of a wide grid
                 where = spot.outline.center

@@ -708,6 +708,20 @@ def test_a_score_shown_in_two_tabs_is_posted_once(make):
     assert type(first.scene).__name__ == "TableScene" and not first.game.is_over
 
 
+def test_a_score_left_in_another_tab_is_not_warned_about_again(make):
+    storage = MemoryStorage()
+    first = make("?game=pyramid13&deal=5", profile=Profile(storage), animations=False)
+    play_out(first)
+    step(first, 3)
+    second = make("", profile=Profile(storage), animations=False)
+    press(second, pygame.K_n)
+    press(second, pygame.K_n)  # left without posting there
+    assert type(second.scene).__name__ == "TableScene"
+    press(first, pygame.K_n)  # one press: no "not posted" warning
+    assert type(first.scene).__name__ == "TableScene" and not first.game.is_over
+    assert Profile(storage).top_all_time("pyramid13") == []
+
+
 def test_a_score_posted_elsewhere_while_the_name_was_typed_is_not_posted_again(make):
     from thirteen.ui.scenes import SETTLED_ELSEWHERE
 

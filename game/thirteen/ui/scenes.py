@@ -371,7 +371,9 @@ class EndScene(MenuScene):
                     )
                 )
             return
-        if app.score_pending() and self.confirm != name:
+        if app.score_pending() and self._settled_elsewhere():
+            pass  # another tab posted or left it: nothing to warn about
+        elif app.score_pending() and self.confirm != name:
             self.confirm = name
             self.message = "Your score is not posted. Press again to leave without posting."
             self.dirty = True

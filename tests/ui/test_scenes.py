@@ -682,22 +682,33 @@ def test_a_table_in_play_learns_of_a_takeover_without_a_move(make):
     assert Profile(storage).load_game().setup.deal == 2
 
 
+def two_tabs_on_one_score(make):
+    """A Pyramid 13 game finished, unposted, in one tab; a second tab opened on it."""
+    storage = MemoryStorage()
+    first = make("?game=pyramid13&deal=5", profile=Profile(storage), animations=False)
+    play_out(first)
+    step(first, 3)
+    second = make("", profile=Profile(storage), animations=False)
+    return storage, first, second
+
+
+def type_name(app, name: str) -> None:
+    """Enter a screen name on the name entry scene and submit it."""
+    app.scene.text = name
+    app.scene.type("\n")
+
+
 def test_a_score_shown_in_two_tabs_is_posted_once(make):
     """Two tabs open on the same unposted Pyramid 13 score: once one posts it, the other
     cannot post it again, and says why."""
     from thirteen.ui.scenes import SETTLED_ELSEWHERE
 
-    storage = MemoryStorage()
-    first = make("?game=pyramid13&deal=5", profile=Profile(storage), animations=False)
-    play_out(first)
-    step(first, 3)
-    second = make("", profile=Profile(storage), animations=False)  # offered there too
-    assert type(second.scene).__name__ == "EndScene"
+    storage, first, second = two_tabs_on_one_score(make)
+    assert type(second.scene).__name__ == "EndScene"  # offered there too
     for app in (first, second):
         assert any(w.name == "post" and w.enabled for w in app.scene.widgets)
     press(second, pygame.K_p)
-    second.scene.text = "Second"
-    second.scene.type("\n")
+    type_name(second, "Second")
     assert [e.name for e in Profile(storage).top_all_time("pyramid13")] == ["Second"]
     press(first, pygame.K_p)
     assert type(first.scene).__name__ == "EndScene"  # no name entry
@@ -709,11 +720,7 @@ def test_a_score_shown_in_two_tabs_is_posted_once(make):
 
 
 def test_a_score_left_in_another_tab_is_not_warned_about_again(make):
-    storage = MemoryStorage()
-    first = make("?game=pyramid13&deal=5", profile=Profile(storage), animations=False)
-    play_out(first)
-    step(first, 3)
-    second = make("", profile=Profile(storage), animations=False)
+    storage, first, second = two_tabs_on_one_score(make)
     press(second, pygame.K_n)
     press(second, pygame.K_n)  # left without posting there
     assert type(second.scene).__name__ == "TableScene"
@@ -725,18 +732,12 @@ def test_a_score_left_in_another_tab_is_not_warned_about_again(make):
 def test_a_score_posted_elsewhere_while_the_name_was_typed_is_not_posted_again(make):
     from thirteen.ui.scenes import SETTLED_ELSEWHERE
 
-    storage = MemoryStorage()
-    first = make("?game=pyramid13&deal=5", profile=Profile(storage), animations=False)
-    play_out(first)
-    step(first, 3)
-    second = make("", profile=Profile(storage), animations=False)
+    storage, first, second = two_tabs_on_one_score(make)
     press(first, pygame.K_p)  # the first tab's player starts typing a name
     assert type(first.scene).__name__ == "EntryScene"
     press(second, pygame.K_p)
-    second.scene.text = "Second"
-    second.scene.type("\n")
-    first.scene.text = "First"
-    first.scene.type("\n")
+    type_name(second, "Second")
+    type_name(first, "First")
     assert type(first.scene).__name__ == "EndScene"
     assert first.scene.message == SETTLED_ELSEWHERE
     assert [e.name for e in Profile(storage).top_all_time("pyramid13")] == ["Second"]
@@ -758,8 +759,7 @@ def test_a_new_game_in_another_tab_offers_an_unposted_score_first(make):
     assert other.scene.message == OTHER_TABS_SCORE
     assert other.game.game_id == "pyramid13" and other.game.score == score > 0
     press(other, pygame.K_p)
-    other.scene.text = "Other"
-    other.scene.type("\n")
+    type_name(other, "Other")
     assert Profile(storage).top_all_time("pyramid13")[0].score == score
     assert Profile(storage).load_game() is None  # posted: the slot is free
     other.new_game(GameSetup("thirteens", deal=4))

@@ -183,7 +183,7 @@ class App:
         other = self.profile.others_game()
         if other is None or not self.unposted(other):
             return False
-        self.profile.load_game()  # this tab now holds it: posting or leaving clears it
+        self.profile.take_game_slot()  # this tab holds it now: posting or leaving clears it
         self.put_on_table(other, deal=False)
         self.open("end")
         self.scene.message = OTHER_TABS_SCORE  # type: ignore[attr-defined]

@@ -497,9 +497,13 @@ class Profile:
         if other is not None and other.moves and not other.is_over:
             self.record_result(other)
             pushed = other
-        self._claim = self.storage.get(GAME_KEY)
+        self.take_game_slot()
         self.save_game(game)
         return pushed
+
+    def take_game_slot(self) -> None:
+        """Claim the save slot as it is now: this profile's next save may write over it."""
+        self._claim = self.storage.get(GAME_KEY)
 
     def others_game(self) -> Game | None:
         """The game another tab put in the save slot since this profile last read or

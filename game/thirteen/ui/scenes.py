@@ -371,9 +371,8 @@ class EndScene(MenuScene):
                     )
                 )
             return
-        if app.score_pending() and self._settled_elsewhere():
-            pass  # another tab posted or left it: nothing to warn about
-        elif app.score_pending() and self.confirm != name:
+        # (a score another tab already posted or left needs no warning)
+        if app.score_pending() and not self._settled_elsewhere() and self.confirm != name:
             self.confirm = name
             self.message = "Your score is not posted. Press again to leave without posting."
             self.dirty = True
@@ -398,7 +397,7 @@ class EndScene(MenuScene):
             if outcome == clipboard.COPIED:
                 self.message = (
                     "Link copied: paste it to share this deal."
-                    if link != share.share_query(setup)  # the page's address came with it
+                    if not link.startswith("?")  # the page's address came with it
                     else "Copied: after the game page's address (or play --query) "
                     "it opens this deal."
                 )

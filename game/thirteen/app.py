@@ -22,7 +22,7 @@ from . import share
 from .deals import MAX_DEAL
 from .game import Game
 from .hints import HintMemo
-from .profile import Profile
+from .profile import Profile, Stats
 from .pyramid import Pyramid13
 from .ui import HEIGHT, WIDTH
 from .ui.scene import Scene
@@ -81,6 +81,9 @@ class App:
         self.suspended: TableScene | None = None
         self.stack: list[Scene] = []
         self.posted_for: Game | None = None
+        self.counted: tuple[Game, Stats] | None = None
+        """The game this page last counted as finished, with the statistics before it, so
+        that taking back its last move can uncount it (:meth:`take_back`)."""
         self.hint_memo: HintMemo = {}
         """Positions on proven hint lines, for every table (restarting a deal keeps them)."""
         self.notices: list[str] = list(self.profile.notices)
@@ -240,12 +243,30 @@ class App:
         if not self._still_saved(self.table):
             self._taken_over()
             return
-        self.profile.record_result(game)
+        before = self.profile.record_result(game)
+        self.counted = (game, before) if before is not None else None
         if self.unposted(game):
             self.profile.save_game(game)  # kept until posted or waived
         else:
             self.profile.clear_game()
         self._tell_storage_news()
+
+    def can_take_back(self, table: TableScene) -> bool:
+        """Whether the move that ended ``table``'s game may be undone: this page counted
+        the game (and can uncount it) or nothing did (another tab took it over), and its
+        score is not posted; a game finished before the page was loaded stays finished."""
+        game = table.game
+        if not (game.is_over and game.can_undo) or self.posted_for is game:
+            return False
+        return table.detached or (self.counted is not None and self.counted[0] is game)
+
+    def take_back(self, table: TableScene) -> None:
+        """The finished game on ``table`` is about to lose its last move: uncount it
+        (it is counted again when it ends)."""
+        counted, self.counted = self.counted, None
+        if counted is not None and counted[0] is table.game and not table.detached:
+            self.profile.take_back_result(*counted)
+            self._tell_storage_news()
 
     def settle_score(self, game: Game) -> None:
         """The finished game's score was posted or waived: it need not be kept."""

@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import string
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import date
 from typing import Any
 
@@ -404,15 +404,17 @@ class Profile:
         out["distribution"] = {str(k): v for k, v in sorted(stats.distribution.items())}
         return {"v": VERSIONS["stats"], **out}
 
-    def record_result(self, game: Game) -> None:
+    def record_result(self, game: Game) -> Stats | None:
         """Count one finished or abandoned game: played, won iff WON, streaks, score.
 
         Call it once per game; a game not made from a GameSetup is not counted.
+        Returns the statistics as they were before (for :meth:`take_back_result`).
         """
         setup: GameSetup | None = getattr(game, "setup", None)
         if setup is None:
-            return
+            return None
         stats = self.stats(setup.game, setup.layout)
+        before = replace(stats, distribution=dict(stats.distribution))
         score = max(0, int(game.score))
         stats.played += 1
         stats.total_score += score
@@ -423,6 +425,29 @@ class Profile:
             stats.best_streak = max(stats.best_streak, stats.current_streak)
         else:
             stats.current_streak = 0
+        self._write(stats_key(setup.game, setup.layout), self._stats_dict(stats))
+        return before
+
+    def take_back_result(self, game: Game, before: Stats) -> None:
+        """Uncount a finished game whose last move the player took back (it plays on and
+        is counted again when it ends): ``game`` as it was counted, ``before`` what
+        :meth:`record_result` returned.  The counts lose just this game, so a game another
+        tab counted meanwhile stays; the streaks go back to ``before``."""
+        setup: GameSetup | None = getattr(game, "setup", None)
+        if setup is None:
+            return
+        stats = self.stats(setup.game, setup.layout)
+        score = max(0, int(game.score))
+        stats.played = max(0, stats.played - 1)
+        stats.total_score = max(0, stats.total_score - score)
+        left = stats.distribution.get(score, 0) - 1
+        if left > 0:
+            stats.distribution[score] = left
+        else:
+            stats.distribution.pop(score, None)
+        if game.outcome is Outcome.WON:
+            stats.won = max(0, stats.won - 1)
+        stats.current_streak, stats.best_streak = before.current_streak, before.best_streak
         self._write(stats_key(setup.game, setup.layout), self._stats_dict(stats))
 
     # -- high scores ----------------------------------------------------------

@@ -55,6 +55,22 @@ def test_deal_number_entry_with_the_on_screen_keypad(make):
     assert app.game.setup.deal == 42
 
 
+def test_the_deal_number_keypad_has_digits_only_and_refuses_other_digits(make):
+    app = make()
+    number = next(w for w in app.start_scene.widgets if w.name == "number")
+    click(app, number.rect.center)
+    entry = app.scene
+    values = {value for value, _, _ in entry.keyboard.keys}
+    assert values == set("0123456789") | {"back", "enter"}
+    press(app, pygame.K_2, unicode="\u00b2")  # a superscript two (AZERTY's key left of 1)
+    assert entry.text == "" and entry.error == "Digits only."
+    press(app, pygame.K_7, unicode="7")
+    assert entry.text == "7"
+    # what isdigit() accepts but int() does not is refused with a message, not a crash
+    assert "from 1 to" in app.start_scene._number("1\u00b2")
+    assert app.game is None
+
+
 def test_pyramid13_end_offers_posting_by_on_screen_keyboard(make):
     app = make("?game=pyramid13&deal=5", animations=False)
     play_out(app)
@@ -157,6 +173,86 @@ def test_giving_up_a_game_counts_it_once(make):
     press(app, pygame.K_n)
     assert app.game.setup.deal != 9
     assert app.profile.stats("thirteens").played == 1
+
+
+def end_button(app, name: str):
+    return next((w for w in app.scene.widgets if w.name == name), None)
+
+
+def test_the_move_that_lost_the_game_can_be_undone_from_the_end_screen(make):
+    app = make("?game=pyramid&deal=3", animations=False)
+    game = app.game
+    play_out(app)
+    step(app, 3)
+    assert type(app.scene).__name__ == "EndScene"
+    stats = app.profile.stats("pyramid")
+    assert (stats.played, stats.distribution) == (1, {game.score: 1})
+    moves = list(game.moves)
+    click(app, end_button(app, "undo").rect.center)
+    assert app.scene is app.table and app.game is game
+    assert not game.is_over and game.moves == moves[:-1]
+    stats = app.profile.stats("pyramid")
+    assert (stats.played, stats.total_score, stats.distribution) == (0, 0, {})
+    assert app.profile.load_game().moves == moves[:-1]  # saved again, in progress
+    play_out(app)  # ends again: counted once
+    step(app, 3)
+    assert app.profile.stats("pyramid").played == 1
+    press(app, pygame.K_ESCAPE)  # See table: its Undo takes the last move back too
+    assert app.scene is app.table and next(b for b in app.table.buttons if b.name == "undo").enabled
+    press(app, pygame.K_u)
+    assert not game.is_over and app.profile.stats("pyramid").played == 0
+
+
+def test_undoing_a_win_uncounts_it_and_restores_the_streaks(make):
+    from thirteen.solver import solve
+
+    app = make("?game=pyramid&deal=1", animations=False)
+    for move in solve(app.game).moves:
+        app.table.play(move)
+    step(app, 3)
+    stats = app.profile.stats("pyramid")
+    assert (stats.won, stats.current_streak, stats.best_streak) == (1, 1, 1)
+    press(app, pygame.K_u)
+    assert app.scene is app.table and not app.game.is_over
+    stats = app.profile.stats("pyramid")
+    assert (stats.played, stats.won, stats.current_streak, stats.best_streak) == (0, 0, 0, 0)
+
+
+def test_a_posted_score_or_a_game_finished_before_the_page_opened_stays_finished(make):
+    profile = Profile(MemoryStorage())
+    app = make("?game=pyramid13&deal=5", profile=profile, animations=False)
+    play_out(app)
+    step(app, 3)
+    assert end_button(app, "undo") is not None
+    again = make(profile=profile)  # reopened on the unposted score: not counted here
+    assert type(again.scene).__name__ == "EndScene" and end_button(again, "undo") is None
+    click(app, end_button(app, "post").rect.center)
+    type_name(app, "Poster")
+    assert app.profile.top_all_time("pyramid13") and end_button(app, "undo") is None
+    press(app, pygame.K_u)
+    assert app.game.is_over
+
+
+def test_undoing_the_last_move_of_pyramid13_keeps_the_game_not_its_score(make):
+    profile = Profile(MemoryStorage())
+    app = make("?game=pyramid13&deal=5", profile=profile, animations=False)
+    play_out(app)
+    step(app, 3)
+    press(app, pygame.K_u)
+    assert app.scene is app.table and not app.game.is_over and not app.score_pending()
+    assert profile.stats("pyramid13").played == 0
+    again = make(profile=profile)  # reopened: the game in progress, not an end screen
+    assert again.scene is again.table and not again.game.is_over
+
+
+def test_undo_across_a_pyramid13_round_leaves_no_message_of_that_round(make):
+    app = make("?game=pyramid13&deal=5", animations=False)
+    game = app.game
+    while game.deal_index == 0:
+        app.table.play(game.legal_moves()[0])
+    assert app.table.message.startswith("Round 1 scored")
+    press(app, pygame.K_u)
+    assert game.deal_index == 0 and app.table.message == ""
 
 
 def test_idle_table_does_not_draw(make):
@@ -353,6 +449,27 @@ def test_end_screen_shows_a_whole_deck_link(make, game_id):
         assert end.BOX.contains(rect), w
         for b in end.widgets:
             assert not rect.colliderect(b.rect), (w, b.name)
+
+
+def test_end_screen_says_when_a_deck_link_is_too_long_to_show(make):
+    from thirteen.cards import card_text
+    from thirteen.deals import deck_for_deal
+
+    decks = "|".join("+".join(card_text(c) for c in deck_for_deal(n)) for n in (5, 6, 7))
+    app = make(f"?game=pyramid13&deck={decks}", animations=False)
+    play_out(app)
+    step(app, 3)
+    words = [w for w, *_ in app.scene.lines()]
+    assert any("too long to show whole" in w and "Copy link" in w for w in words)
+    assert not any(w.startswith("Share this deal") for w in words)
+
+
+def test_pyramid13_hints_call_a_deal_a_round():
+    from thirteen import hints
+    from thirteen.ui.table import basis_words
+
+    game = GameSetup("pyramid13", deal=5).new_game()
+    assert basis_words(hints.Basis.MOST, game) == "It scores the most points this round can give."
 
 
 def test_start_widgets_do_not_overlap(make):

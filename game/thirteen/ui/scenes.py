@@ -157,7 +157,7 @@ class StartScene(MenuScene):
             app.open(name)
 
     def _number(self, text: str) -> str | None:
-        if not text.isdigit() or not 1 <= int(text) <= MAX_DEAL:
+        if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_DEAL:
             return f"Type a number from 1 to {MAX_DEAL}."
         self.app.new_game(GameSetup(self.game_id, deal=int(text), layout=self.layout_for()))
         return None
@@ -216,7 +216,11 @@ class EntryScene(MenuScene):
         self.digits = digits
         self.limit = limit
         self.error = ""
-        self.keyboard = Keyboard(R(140, 300, 1000, 400))
+        self.keyboard = (
+            Keyboard(R(440, 300, 400, 400), digits=True)
+            if digits
+            else Keyboard(R(140, 300, 1000, 400))
+        )
         self.widgets = [back_button()]
 
     def activate(self, name: str) -> None:
@@ -240,7 +244,7 @@ class EntryScene(MenuScene):
             elif self.app.scene is scene:
                 self.app.back()
         elif value and len(self.text) < self.limit:
-            if self.digits and not value.isdigit():
+            if self.digits and not (value.isascii() and value.isdigit()):
                 self.error = "Digits only."
                 return
             self.text += value
@@ -300,13 +304,16 @@ class EndScene(MenuScene):
 
     def build(self) -> None:
         y, bw, gap = self.BUTTONS_Y, 164, 15
-        named = (
+        named: tuple[tuple[str, str, str], ...] = (
             ("new", "New deal", "N"),
             ("restart", "Same deal", "R"),
             ("copy", "Copy link", "C"),
             ("menu", "Menu", "M"),
             ("look", "See table", "Esc"),
         )
+        if self.can_undo():
+            named = named[:2] + (("undo", "Undo", "U"),) + named[2:]
+            bw, gap = 136, 11
         x0 = self.BOX.centerx - (len(named) * bw + (len(named) - 1) * gap) // 2
         w: list = []
         for n, (name, label, key) in enumerate(named):
@@ -344,6 +351,7 @@ class EndScene(MenuScene):
             pygame.K_c: "copy",
             pygame.K_m: "menu",
             pygame.K_p: "post",
+            pygame.K_u: "undo",
         }
         if event.key in names and any(w.name == names[event.key] for w in self.widgets):
             self.activate(names[event.key])
@@ -357,6 +365,12 @@ class EndScene(MenuScene):
             return
         if name == "copy":
             self.copy_link()
+            return
+        if name == "undo":
+            table = self.table
+            if table is not None and self.can_undo():
+                app.back()
+                table.undo()  # the game plays on, uncounted until it ends again
             return
         if name == "post":
             if self._settled_elsewhere():
@@ -385,6 +399,11 @@ class EndScene(MenuScene):
             app.restart()
         elif name == "menu":
             app.go_start()
+
+    def can_undo(self) -> bool:
+        """Whether the move that ended the game can be taken back from here."""
+        table = self.table
+        return table is not None and table.game is self.game and self.app.can_take_back(table)
 
     def copy_link(self) -> None:
         """Put the deal's link on the clipboard and say what came of it."""
@@ -486,11 +505,18 @@ class EndScene(MenuScene):
                 put(label, 28, theme.INK_DIM, topleft=(x, yy))
                 put(value, 34, theme.INK, topleft=(x + 120, yy - 3))
             y += 94
-            put("Share this deal with the link ending:", 26, theme.INK_DIM, topleft=(left, y))
-            y += 26
             # a deck's link takes three lines; Pyramid 13 keeps two above its score row
             most = 2 if isinstance(game, Pyramid13) else 3
-            for line in self.query_lines(share.share_query(setup), box.w - 100, most):
+            query = share.share_query(setup)
+            shown = self.query_lines(query, box.w - 100, most)
+            heading = (
+                "Share this deal with the link ending:"
+                if "".join(shown) == query
+                else "This deal's link is too long to show whole; Copy link copies it:"
+            )
+            put(heading, 26, theme.INK_DIM, topleft=(left, y))
+            y += 26
+            for line in shown:
                 put(line, 30, (20, 30, 26), topleft=(left + 10, y + 8))
                 y += 26
             y += 24
@@ -561,17 +587,21 @@ HELP = {
         "are filled from the stock: columns from left to right, each from its lowest gap up.",
         "Once the stock is empty, a column may run out. Then the top card of another column "
         "can be moved to the bottom of the empty one: select it, then click the empty column.",
-        "You win when all 52 cards are gone. Your score is the number of cards removed.",
+        "You win when all 52 cards are gone. The game is over when no pair or King can be "
+        "removed any more (moving cards to empty columns alone does not count). Your score "
+        "is the number of cards removed.",
     ],
     "pyramid13": [
         "28 cards form a pyramid; the rest is the draw pile, whose top card (the draw card) is "
         "face up. A pyramid card is free when no card below overlaps it.",
-        "Remove a free King, or two available cards that make 13: free pyramid cards, the draw "
-        "card and the top of the waste. Click the draw card twice to move it to the waste.",
+        "Available cards are the free pyramid cards, the draw card and the top of the waste. "
+        "Remove an available King, or two available cards that make 13. Click the draw card "
+        "twice to move it to the waste.",
         "A game is three rounds (the rules call them deals): each round is a fresh pyramid "
         "with one pass through the draw pile, no turning the waste over. A round ends when "
-        "the pyramid is clear or nothing more can be removed. 'Round 2 of 3' says which one "
-        "you are in; 'Deal #123' is the number that deals this same game again.",
+        "the pyramid is clear, or when the draw pile is empty and nothing more can be "
+        "removed. 'Round 2 of 3' says which one you are in; 'Deal #123' is the number that "
+        "deals this same game again.",
         "Points: 10 per card, +100 for clearing the pyramid in round 1 or 2, +250 in round 3. "
         "At the end you may post your total under a screen name of 5 to 10 characters.",
     ],
@@ -579,16 +609,20 @@ HELP = {
         "The classic Pyramid: the same pyramid, free cards and pairs as Pyramid 13.",
         "You may go through the draw pile three times: when it is empty, click the empty pile "
         "(or press D) to turn the waste over, in the same order. That is allowed twice.",
-        "You win by clearing the 28 pyramid cards; cards left in the piles do not matter.",
+        "You win by clearing the 28 pyramid cards; cards left in the piles do not matter. "
+        "You lose when no move is left and the waste cannot be turned over again. Your score "
+        "is the number of pyramid cards cleared, 0 to 28.",
     ],
     "keys": [
         "Click or tap: a King goes at once; another card is selected, and a second card "
-        "that makes 13 with it removes both. Clicking the selected card again lets it go "
-        "(the draw card goes to the waste).",
+        "that makes 13 with it removes both; any other card is selected instead. Clicking "
+        "the selected card again lets it go (the draw card goes to the waste instead); Esc "
+        "or a right click also lets it go.",
         "Keyboard: arrows or Tab move the focus ring, Space or Enter clicks, D draws, "
         "U or Ctrl+Z undoes, H shows a hint, N starts a new deal, R restarts it, "
         "M switches sound, S shows statistics, F1 or ? opens this help, Esc backs out.",
-        "Every move can be undone until the game is over. Giving up a game in progress "
+        "Every move can be undone, also the last one from the end screen, unless its "
+        "score is posted. Giving up a game in progress "
         "counts as a loss. A hint may look at the hidden cards: it says when its move "
         "leads to a win, and when no win is left.",
         "Every game has a deal number ('Deal #123'): the same number deals the same cards, "

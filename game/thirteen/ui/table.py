@@ -67,7 +67,7 @@ def basis_words(basis: hints.Basis, game: Game) -> str:
         return "It leads to a win."
     if basis is hints.Basis.MOST:
         if isinstance(game, Pyramid13):
-            return "It scores the most points this deal can give."
+            return "It scores the most points this round can give."
         return "No win is left: this removes the most cards."
     if basis is hints.Basis.CLEARS:
         return "It clears the pyramid."
@@ -124,7 +124,7 @@ class TableScene(Scene):
         over = self.game.is_over
         for b in self.buttons:
             if b.name == "undo":
-                b.enabled = self.game.can_undo and not over
+                b.enabled = self.can_undo()
             elif b.name == "hint":
                 b.enabled = not over
             elif b.name == "sound":
@@ -355,14 +355,31 @@ class TableScene(Scene):
             self.app.record_result(self.game)
         self.app.sounds.play("win" if self.game.outcome.value == "won" else "nomove")
         self.end_left = END_DELAY_MS if self.anim.enabled else 0
+        self._refresh_buttons()  # counted now: its last move can be taken back
+
+    def enter(self) -> None:
+        super().enter()
+        self._refresh_buttons()  # a score posted meanwhile keeps its last move
+
+    def can_undo(self) -> bool:
+        """Every move can be undone, also the one that ended the game, unless its score is
+        posted (see :meth:`App.can_take_back`)."""
+        if self.game.is_over:
+            return self.app.can_take_back(self)
+        return self.game.can_undo
 
     def undo(self) -> None:
-        if not self.game.can_undo or self.game.is_over:
+        if not self.can_undo():
             return
+        if self.game.is_over:
+            self.app.take_back(self)  # uncounted; counted again when it ends
+            self.recorded = False
+            self.end_left = None
         before = self.geo
         self.game.undo()
         self.selected = None
         self.hint_spots = []
+        self.message = ""  # about the move undone (a round's end, say)
         self.geo = geometry(self.game)
         self.anim.enabled = self.app.settings.animations
         self.anim.transition(before, self.geo, set())

@@ -95,31 +95,37 @@ class Checkbox:
 
 KEY_ROWS = ("1234567890", "QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM-_.")
 SPECIAL = (("shift", "aA", 2), ("space", "Space", 4), ("back", "Delete", 2), ("enter", "OK", 2))
+DIGIT_ROWS = ("123", "456", "789")
+DIGIT_SPECIAL = (("back", "Delete", 1), ("0", "0", 1), ("enter", "OK", 1))
 
 
 class Keyboard:
-    """An on-screen keyboard; ``press(pos)`` gives a character, ``\\b``, ``\\n`` or None."""
+    """An on-screen keyboard; ``press(pos)`` gives a character, ``\\b``, ``\\n`` or None.
 
-    def __init__(self, area: pygame.Rect) -> None:
+    ``digits``: a keypad of the ten digits only (a deal number has no use for letters)."""
+
+    def __init__(self, area: pygame.Rect, digits: bool = False) -> None:
         self.area = area
         self.upper = True
         self.keys: list[tuple[str, pygame.Rect, str]] = []
         """(value, rect, label) for every key."""
+        key_rows, special = (DIGIT_ROWS, DIGIT_SPECIAL) if digits else (KEY_ROWS, SPECIAL)
         gap = 6
-        rows = len(KEY_ROWS) + 1
+        rows = len(key_rows) + 1
+        columns = max(len(row) for row in key_rows)
         kh = (area.h - gap * (rows - 1)) // rows
-        kw = (area.w - gap * 9) // 10
-        for r, row in enumerate(KEY_ROWS):
+        kw = (area.w - gap * (columns - 1)) // columns
+        for r, row in enumerate(key_rows):
             y = area.y + r * (kh + gap)
             x0 = area.centerx - (len(row) * kw + (len(row) - 1) * gap) // 2
             for i, ch in enumerate(row):
                 rect = pygame.Rect(x0 + i * (kw + gap), y, kw, kh)
                 self.keys.append((ch, rect, ch))
-        y = area.y + len(KEY_ROWS) * (kh + gap)
-        units = sum(u for _, _, u in SPECIAL)
-        unit = (area.w - gap * (len(SPECIAL) - 1)) / units
+        y = area.y + len(key_rows) * (kh + gap)
+        units = sum(u for _, _, u in special)
+        unit = (area.w - gap * (len(special) - 1)) / units
         x = float(area.x)
-        for value, label, u in SPECIAL:
+        for value, label, u in special:
             rect = pygame.Rect(round(x), y, round(unit * u), kh)
             self.keys.append((value, rect, label))
             x += unit * u + gap

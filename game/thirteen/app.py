@@ -62,6 +62,8 @@ WINNABLE_BUDGET_MS = 400
 """The whole search for a winnable random deal, so a click never freezes the game
 (the solver's own budget is per deal, and some layouts take hundreds of deals)."""
 
+LINK_KEEPS_SAVED = "The link could not be used ({reasons}), so your saved game goes on."
+
 TOUCH_ECHO_MS = 600
 """A mouse press this soon after a touch near the same place is SDL's echo of it."""
 
@@ -110,7 +112,8 @@ class App:
 
     def _open_first(self, query: str) -> None:
         """A link's game, else the saved game in progress, else the start screen."""
-        setup, notices = share.parse_query(query) if query else (None, [])
+        link = share.parse_link(query) if query else share.ParsedLink(None, [])
+        setup, notices = link.setup, link.notices
         self.notices += notices
         if setup is not None:
             # read once: a reload resumes what is played from here, not the link's
@@ -129,6 +132,18 @@ class App:
                     self.scene.message = POST_FIRST  # type: ignore[attr-defined]
                 return
             saved = None
+        if (
+            setup is not None
+            and saved is not None
+            and saved.moves
+            and getattr(saved, "setup", None) != setup
+            and link.replaced
+        ):
+            # a link that could not be used as it is does not push a game in progress aside
+            replaced = [n for n in notices if n.startswith(link.replaced)]
+            self.notices = [n for n in self.notices if n not in replaced]
+            self.notices.append(LINK_KEEPS_SAVED.format(reasons="; ".join(link.replaced)))
+            setup = None
         if setup is not None and saved is not None and getattr(saved, "setup", None) != setup:
             # The link's game takes the one save slot: a saved game with moves is
             # counted as played (abandoned) rather than lost without a trace.
@@ -142,6 +157,13 @@ class App:
             self.put_on_table(saved, deal=False)
         else:
             self.show(self.start_scene)
+        table = self.table
+        if table is not None and self.scene is table and self.notices:
+            # what the opening has to tell (the link, storage), once, where the player is
+            if table.message in self.notices:
+                table.message = ""
+            table.show_banner(" ".join(self.notices))
+            self.notices.clear()
 
     def put_on_table(self, game: Game, deal: bool = True) -> TableScene:
         table = TableScene(self, game)
@@ -381,10 +403,14 @@ class App:
         self.show(self.start_scene)
 
     def resume(self) -> None:
+        """Back to the game left for the start screen: its table, or its end screen when
+        it is over (where its last move can still be undone)."""
         if self.suspended is not None:
             self.table, self.suspended = self.suspended, None
             self.stack.clear()
             self.show(self.table)
+            if self.table.game.is_over:
+                self.open("end")
 
     # -- the loop -------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:

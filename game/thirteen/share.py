@@ -17,7 +17,7 @@ Today's deal
 Links
     The page's query string picks a game and a deal:
     ``?game=thirteens&deal=123&layout=3x5``.  ``game`` is required; ``deal``
-    may be a number or ``today``, and a missing or unusable deal means today's
+    may be a number or ``today``, and a missing, empty or unusable deal means today's
     deal; ``deck=`` (deck notation) may replace ``deal``; ``layout`` applies
     to Thirteens only.  Anything unknown or malformed is ignored with a notice,
     never an exception.  Keys starting with ``-`` are pygbag's own and are
@@ -30,7 +30,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from datetime import date
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, unquote_plus, urlencode
 
 from .deals import MAX_DEAL, SplitMix64
@@ -62,27 +62,50 @@ def _deal_number(value: str) -> int | None:
     return number if 1 <= number <= MAX_DEAL else None
 
 
+class ParsedLink(NamedTuple):
+    """What a link asks for: the game (None when none is usable), notices for what was
+    ignored or replaced, and why the game is not exactly the one asked for (an unusable
+    deal, deck or layout was replaced; each reason begins its notice): the interface then
+    keeps a saved game in progress instead."""
+
+    setup: GameSetup | None
+    notices: list[str]
+    replaced: tuple[str, ...] = ()
+
+
 def parse_query(query: str, today: date | None = None) -> tuple[GameSetup | None, list[str]]:
     """The game a page's query string asks for, and notices for what was ignored.
 
     Returns ``(None, notices)`` when no usable game is named (the interface
     then shows its usual start).  Never raises.
     """
+    setup, notices, _ = parse_link(query, today)
+    return setup, notices
+
+
+def parse_link(query: str, today: date | None = None) -> ParsedLink:
+    """:func:`parse_query` that also tells why the game is not exactly the one asked for."""
     notices: list[str] = []
+    replaced: list[str] = []
+
+    def replace(reason: str, instead: str) -> None:
+        replaced.append(reason)
+        notices.append(f"{reason}; {instead}.")
+
     if not isinstance(query, str):
-        return None, notices
+        return ParsedLink(None, notices)
     query = query.strip()
     if "?" in query:
         query = query.split("?", 1)[1]
     query = query.split("#", 1)[0]
     if not query:
-        return None, notices
+        return ParsedLink(None, notices)
     if len(query) > MAX_QUERY:
-        return None, ["The link is too long to read; it was ignored."]
+        return ParsedLink(None, ["The link is too long to read; it was ignored."])
     try:
         pairs = parse_qsl(query, keep_blank_values=True)
     except ValueError:
-        return None, ["The link could not be read; it was ignored."]
+        return ParsedLink(None, ["The link could not be read; it was ignored."])
 
     values: dict[str, str] = {}
     for key, value in pairs:
@@ -100,10 +123,10 @@ def parse_query(query: str, today: date | None = None) -> tuple[GameSetup | None
     if not game:
         if values:
             notices.append("The link names no game; it was ignored.")
-        return None, notices
+        return ParsedLink(None, notices)
     if game not in GAMES:
         notices.append(f"Unknown game {game[:20]!r} in the link; it was ignored.")
-        return None, notices
+        return ParsedLink(None, notices)
     spec = GAMES[game]
 
     layout: str | None = None
@@ -114,33 +137,34 @@ def parse_query(query: str, today: date | None = None) -> tuple[GameSetup | None
             try:
                 layout = str(Layout.parse(values["layout"]))
             except ValueError:
-                notices.append(
-                    f"Layout {values['layout'][:12]!r} is not allowed; using {DEFAULT_LAYOUT}."
+                replace(
+                    f"Layout {values['layout'][:12]!r} is not allowed", f"using {DEFAULT_LAYOUT}"
                 )
     if spec.has_layout and layout is None:
         layout = str(DEFAULT_LAYOUT)
 
     deck = values.get("deck")
-    if deck and "deal" in values:
-        notices.append("The link gives both a deal and a deck; the deck was ignored.")
+    if deck and values.get("deal"):  # (an empty value counts as none)
+        replace("The link gives both a deal and a deck", "the deck was ignored")
         deck = None
     if deck:
         try:
-            return GameSetup(spec.id, deck=deck, layout=layout), notices
+            setup = GameSetup(spec.id, deck=deck, layout=layout)
+            return ParsedLink(setup, notices, tuple(replaced))
         except ValueError as exc:  # NotationError is a ValueError
-            notices.append(f"The deck in the link is not valid ({exc}); playing today's deal.")
+            replace(f"The deck in the link is not valid ({exc})", "playing today's deal")
 
     deal: int | None = None
-    text = values.get("deal", "today")
+    text = values.get("deal") or "today"
     if text.lower() != "today":
         deal = _deal_number(text)
         if deal is None:
-            notices.append(
-                f"Deal {text[:12]!r} is not a number from 1 to {MAX_DEAL}; playing today's deal."
+            replace(
+                f"Deal {text[:12]!r} is not a number from 1 to {MAX_DEAL}", "playing today's deal"
             )
     if deal is None:
         deal = today_deal(spec.id, today)
-    return GameSetup(spec.id, deal=deal, layout=layout), notices
+    return ParsedLink(GameSetup(spec.id, deal=deal, layout=layout), notices, tuple(replaced))
 
 
 def share_query(setup: GameSetup) -> str:

@@ -255,6 +255,36 @@ def test_undo_across_a_pyramid13_round_leaves_no_message_of_that_round(make):
     assert game.deal_index == 0 and app.table.message == ""
 
 
+def test_starting_a_game_from_the_start_screen_asks_before_giving_one_up(make):
+    app = make("?game=thirteens&deal=9", animations=False)
+    app.table.play(app.game.legal_moves()[0])
+    app.go_start()
+    for name in ("play", "today", "number"):
+        button = next(w for w in app.start_scene.widgets if w.name == name)
+        click(app, button.rect.center)
+        assert app.scene is app.start_scene and "counts as lost" in app.start_scene.message
+        assert app.suspended is not None and app.profile.stats("thirteens").played == 0
+    click(app, button.rect.center)  # the second press of the same button
+    assert type(app.scene).__name__ == "EntryScene"
+    press(app, pygame.K_ESCAPE)
+    play = next(w for w in app.start_scene.widgets if w.name == "play")
+    click(app, play.rect.center)
+    click(app, play.rect.center)
+    assert app.game.setup.deal != 9 and app.profile.stats("thirteens").played == 1
+    assert app.start_scene.message == ""
+
+
+def test_a_finished_game_left_for_the_menu_is_resumed_at_its_end_screen(make):
+    app = make("?game=pyramid&deal=3", animations=False)
+    play_out(app)
+    step(app, 3)
+    click(app, end_button(app, "menu").rect.center)
+    resume = next(w for w in app.start_scene.widgets if w.name == "resume")
+    assert resume.label == "Back to Pyramid"
+    click(app, resume.rect.center)
+    assert type(app.scene).__name__ == "EndScene" and end_button(app, "undo") is not None
+
+
 def test_idle_table_does_not_draw(make):
     app = make("?game=pyramid13&deal=1")
     step(app, 30)  # the deal animation ends
@@ -703,11 +733,56 @@ def test_a_link_to_another_deal_counts_the_saved_game_as_played(make):
     stats = Profile(storage).stats("thirteens", "3x5")
     assert (stats.played, stats.won) == (1, 0)
     assert Profile(storage).load_game().setup.deal == 2
-    assert "counted as played" in other.table.message
+    assert "counted as played" in other.table.banner  # with anything else the page tells
 
     again = make("?game=thirteens&deal=2", profile=Profile(storage), animations=False)
     assert Profile(storage).stats("thirteens", "3x5").played == 1
     assert again.table.game.setup.deal == 2
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "?game=thirteens&deal=abc",
+        "?game=thirteens&deal=0&foo=1",
+        "?game=thirteens&deck=Ah",
+        "?game=thirteens&deal=5&layout=9x9",
+        "?game=thirteens&deal=5&deck=Ah",
+    ],
+)
+def test_a_link_that_cannot_be_used_as_it_is_keeps_the_saved_game_and_says_so(make, link):
+    storage = MemoryStorage()
+    first = make("?game=thirteens&deal=1", profile=Profile(storage), animations=False)
+    first.table.play(first.game.legal_moves()[0])
+    other = make(link, profile=Profile(storage), animations=False)
+    assert other.game.setup.deal == 1 and len(other.game.moves) == 1
+    assert Profile(storage).stats("thirteens", "3x5").played == 0
+    banner = other.table.banner
+    assert "The link could not be used (" in banner  # and why, in the brackets
+    assert banner.endswith("), so your saved game goes on.") and "playing" not in banner
+    click(other, (5, 5))  # read: a click anywhere puts it away
+    assert other.table.banner == ""
+
+
+def test_a_links_notices_are_shown_over_its_table_once(make):
+    app = make("?game=thirteens&deal=abc&layout=9x9&foo=1", animations=False)
+    assert app.game.setup.layout == "3x5"
+    banner = app.table.banner
+    for words in ("'foo'", "'9x9'", "'abc'", "today's deal"):
+        assert words in banner
+    step(app, 1 + int(9000 / 16))
+    assert app.table.banner == ""
+    app.go_start()
+    assert app.start_scene.message == ""  # told once, on the table
+
+
+def test_an_empty_deal_in_a_link_with_a_deck_is_no_deal(make):
+    from thirteen.cards import card_text
+    from thirteen.deals import deck_for_deal
+
+    deck = "+".join(card_text(c) for c in deck_for_deal(77))
+    app = make(f"?game=pyramid&deck={deck}&deal=", animations=False)
+    assert app.game.setup.deck is not None and app.table.banner == ""
 
 
 def test_a_tab_whose_saved_game_another_tab_took_over_neither_saves_nor_counts_it(make):

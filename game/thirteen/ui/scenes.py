@@ -39,6 +39,7 @@ class StartScene(MenuScene):
         self.game_id = "thirteens"
         self.layout = "3x5"
         self.message = ""
+        self.confirm: str | None = None
         self.build()
 
     def layout_for(self, game_id: str | None = None) -> str | None:
@@ -89,7 +90,8 @@ class StartScene(MenuScene):
             )
         )
         if self.app.suspended is not None:
-            label = "Resume " + self.app.suspended.game.title
+            game = self.app.suspended.game
+            label = ("Back to " if game.is_over else "Resume ") + game.title
             w.append(Button("resume", R(x, 450, dw, 88), label))
         bw = (gw - 2 * 20) // 3
         for n, (name, label) in enumerate(
@@ -126,8 +128,35 @@ class StartScene(MenuScene):
                 y += 22
         return out
 
+    def gives_up_first(self, name: str) -> bool:
+        """Starting another game gives up the one waiting to be resumed (counted as lost):
+        the first press says so, the second starts (as New does on the table)."""
+        table = self.app.suspended
+        confirm, self.confirm = self.confirm, None
+        if (
+            table is None
+            or table.game.is_over
+            or not table.game.moves
+            or table.recorded
+            or confirm == name
+        ):
+            return False
+        self.confirm = name
+        self.message = (
+            f"Your {table.game.title} game in progress counts as lost. Press again to give it up."
+        )
+        self.dirty = True
+        return True
+
     def activate(self, name: str) -> None:
         app = self.app
+        if name in ("play", "today", "number"):
+            if self.gives_up_first(name):
+                return
+            if name != "number":
+                self.message = ""  # the notices were read; a new game starts
+        else:
+            self.confirm = None
         if name.startswith("game:"):
             self.game_id = name[5:]
             self.build()
@@ -152,6 +181,7 @@ class StartScene(MenuScene):
             app.settings.winnable_only = not app.settings.winnable_only
             app.profile.save_settings()
         elif name == "resume":
+            self.message = ""
             app.resume()
         elif name in ("help", "stats", "settings"):
             app.open(name)
@@ -159,6 +189,7 @@ class StartScene(MenuScene):
     def _number(self, text: str) -> str | None:
         if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_DEAL:
             return f"Type a number from 1 to {MAX_DEAL}."
+        self.message = ""
         self.app.new_game(GameSetup(self.game_id, deal=int(text), layout=self.layout_for()))
         return None
 

@@ -21,7 +21,7 @@ from ..variants import GameSetup
 from . import cards as card_art
 from . import theme
 from .anim import Animator
-from .layout import PANEL, Geometry, Spot, geometry, panel_buttons
+from .layout import PANEL, TABLE, Geometry, Spot, geometry, panel_buttons
 from .scene import Scene, backdrop
 from .widgets import Button
 
@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 HINT_MS = 1600
 END_DELAY_MS = 650
 CONFIRM_MS = 3000
+BANNER_MS = 9000
+"""How long the notices of a page's opening (a link it could not use as it is, storage
+that keeps nothing) stay over the table, unless a click or key comes first."""
 
 BUTTON_LABELS = {
     "new": ("New", "N"),
@@ -100,6 +103,8 @@ class TableScene(Scene):
         self.message_left = 0.0
         self.confirm: str | None = None
         self.confirm_left = 0.0
+        self.banner = ""
+        self.banner_left = 0.0
         self.end_left: float | None = None
         self.recorded = game.is_over
         self.detached = False
@@ -151,7 +156,15 @@ class TableScene(Scene):
         return None
 
     # -- events -------------------------------------------------------------
+    def show_banner(self, text: str, ms: float = BANNER_MS) -> None:
+        """Notices too long for the panel, over the foot of the table for a while."""
+        self.banner, self.banner_left = text, ms
+        self.dirty = True
+
     def handle(self, event: pygame.event.Event) -> None:
+        if self.banner and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.banner, self.banner_left = "", 0.0  # read: the click or key acts as well
+            self.dirty = True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.show_focus = False
             self.press(event.pos)
@@ -453,7 +466,7 @@ class TableScene(Scene):
     def update(self, dt_ms: float) -> None:
         if self.anim.update(dt_ms):
             self.dirty = True
-        for name in ("hint_left", "message_left", "confirm_left"):
+        for name in ("hint_left", "message_left", "confirm_left", "banner_left"):
             left = getattr(self, name)
             if left > 0:
                 left -= dt_ms
@@ -464,6 +477,8 @@ class TableScene(Scene):
                         self.hint_spots = []
                     elif name == "message_left":
                         self.message = ""
+                    elif name == "banner_left":
+                        self.banner = ""
                     else:
                         self.confirm = None
         if self.end_left is not None:
@@ -477,6 +492,21 @@ class TableScene(Scene):
         surface.blit(backdrop(), (0, 0))
         self.draw_table(surface)
         self.draw_panel(surface)
+        if self.banner:
+            self.draw_banner(surface)
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        lines = theme.wrap(self.banner, 26, TABLE.w - 100)[:5]
+        box = pygame.Rect(0, 0, TABLE.w - 60, 24 + 28 * len(lines))
+        box.midbottom = (TABLE.centerx, TABLE.bottom - 16)
+        veil = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (8, 28, 20, 235), veil.get_rect(), border_radius=14)
+        surface.blit(veil, box)
+        pygame.draw.rect(surface, theme.GOLD, box, width=2, border_radius=14)
+        y = box.y + 12
+        for line in lines:
+            theme.blit_text(surface, line, 26, (box.x + 20, y), (255, 226, 150))
+            y += 28
 
     def draw_table(self, surface: pygame.Surface) -> None:
         geo, game = self.geo, self.game

@@ -562,6 +562,41 @@ def test_blocked_pyramid_cards_have_no_centre_art():
         assert free.get_at(lower.center) != blocked.get_at(lower.center)
 
 
+def test_the_widest_names_on_a_board_keep_clear_of_their_scores(monkeypatch):
+    from thirteen.profile import ScoreEntry
+    from thirteen.ui import scenes, theme
+
+    drawn = []
+    real = theme.blit_text
+
+    def record(surface, words, *args, **kwargs):
+        rect = real(surface, words, *args, **kwargs)
+        drawn.append((words, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "blit_text", record)
+    names = ["WWWWWWWWWW", "MMMMMMMMMM", "mmmmmmmmmm", "Lucky 13"]
+    entries = [ScoreEntry(name, 2010, "2026-11-29", "deal 1", "pyramid13") for name in names]
+    scenes.StatsScene.draw_board(pygame.Surface((1280, 720)), "All-time top 10", entries, 960)
+    rects = dict(drawn)
+    scores = [rect for words, rect in drawn if words == "2010"]
+    for name, score in zip(names, scores, strict=True):
+        assert rects[name].right + 8 <= score.left, name
+        assert rects[name].height >= 16  # still readable (22-pixel type at least)
+
+
+def test_table_button_labels_keep_a_margin(make):
+    from thirteen.ui import theme
+
+    app = make("?game=thirteens&deal=2")
+    for sound in (True, False):
+        if app.settings.sound != sound:
+            press(app, pygame.K_m)
+        for b in app.table.buttons:
+            width = theme.text(b.label, b.label_size()).get_width()
+            assert width <= b.rect.w - 20, b.label
+
+
 def test_score_chart_buckets():
     from thirteen.ui.scenes import StatsScene
 

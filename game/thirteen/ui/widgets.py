@@ -26,6 +26,14 @@ class Button:
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
 
+    def label_size(self) -> int:
+        """The label's type size: smaller for a long label ("Sound off") in a narrow
+        button, so that it keeps a margin of 10 pixels each side."""
+        size = 30 if self.rect.h >= 70 else 26
+        while size > 22 and theme.text(self.label, size).get_width() > self.rect.w - 20:
+            size -= 2
+        return size
+
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         if self.primary and self.enabled:
             fill, edge = (196, 150, 40), (255, 214, 110)
@@ -37,7 +45,7 @@ class Button:
         pygame.draw.rect(surface, fill, self.rect, border_radius=12)
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=12)
         colour = theme.BUTTON_TEXT if self.enabled else (140, 160, 150)
-        size = 30 if self.rect.h >= 70 else 26
+        size = self.label_size()
         cy = self.rect.centery - (8 if self.key else 0)
         theme.blit_text(surface, self.label, size, (self.rect.centerx, cy), colour, "center")
         if self.key:

@@ -227,6 +227,31 @@ def test_open_storage_falls_back_to_memory_when_the_file_cannot_be_written(tmp_p
     assert storage.set("settings", "x") and storage.get("settings") == "x"
 
 
+def test_a_file_that_cannot_be_read_is_left_alone_and_nothing_kept(tmp_path, monkeypatch) -> None:
+    """No permission to read (or a folder in its place) is not corruption: the player's
+    file may be fine, so it is neither renamed nor overwritten."""
+    path = tmp_path / FILE_NAME
+    good = json.dumps({NAMESPACE + "settings": "mine"})
+    path.write_text(good)
+    real = Path.read_text
+
+    def refuse(self: Path, *args, **kwargs) -> str:
+        if self == path:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "read_text", refuse)
+    storage = open_storage(platform="linux", path=path)
+    assert storage.kind == "memory" and storage.notice == NOT_KEPT
+    assert storage.set("settings", "other")
+    monkeypatch.undo()
+    assert path.read_text() == good and sorted(p.name for p in tmp_path.iterdir()) == [FILE_NAME]
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    assert open_storage(platform="linux", path=folder).kind == "memory"
+    assert folder.is_dir() and not list(tmp_path.glob("*.corrupt-*"))
+
+
 def test_open_storage_in_the_browser() -> None:
     window = FakeWindow()
     storage = open_storage(platform="emscripten", window=lambda: window)

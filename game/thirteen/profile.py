@@ -105,7 +105,8 @@ def validate_name(name: str) -> str:
     if bad:
         shown = " ".join(repr(c) for c in bad[:3])
         raise ValueError(
-            f"The name may use only letters, digits, spaces, '-', '_' and '.' (not {shown})."
+            f"The name may use only the letters A-Z (no accents), digits, spaces, '-', '_' "
+            f"and '.' (not {shown})."
         )
     if not NAME_MIN <= len(trimmed) <= NAME_MAX:
         raise ValueError(

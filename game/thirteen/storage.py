@@ -247,7 +247,9 @@ class FileStorage(Storage):
     """One small JSON object ``{key: value}`` in a file, rewritten atomically.
 
     A file that is not JSON, or not an object, is renamed to
-    ``<name>.corrupt-<n>`` (kept, not deleted) and the game starts empty.
+    ``<name>.corrupt-<n>`` (kept, not deleted) and the game starts empty; one
+    that cannot be read at all (no permission) is left alone, and the game keeps
+    nothing (:func:`open_storage`).
     Entries whose value is not a string are set aside one by one under
     recovery keys, and the others kept.  Like localStorage shared by two
     browser tabs, two windows may use the file at once: each read sees the
@@ -270,9 +272,11 @@ class FileStorage(Storage):
             text = self.path.read_text(encoding="utf-8")
         except FileNotFoundError:
             return
-        except (OSError, UnicodeDecodeError):
+        except UnicodeDecodeError:  # not text: corrupt
             self._move_aside()
             return
+        # any other OSError (no permission, a folder in its place) is raised: the file
+        # may be fine, so it is left alone and :func:`open_storage` keeps nothing
         try:
             data = json.loads(text)
         except (ValueError, RecursionError):  # not JSON, or nested too deep to read

@@ -238,7 +238,7 @@ def test_good_names(name: str, expected: str) -> None:
         ("   Bob    ", "(it has 3)"),
         ("ElevenChars", "(it has 11)"),
         ("", "5 to 10"),
-        ("Zoë Smith", "(no accents)"),
+        ("Zoë Smith", "(not 'ë')"),
         ("tab\there", "'\\t'"),
         ("semi;colon", "letters A-Z (no accents), digits, spaces"),
         (None, "text"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -157,6 +158,32 @@ def test_two_windows_on_one_file_keep_each_others_writes(tmp_path: Path) -> None
         NAMESPACE + "game": "c",
     }
     assert not list(path.parent.glob("*.tmp"))
+
+
+@pytest.mark.parametrize(
+    ("written", "kept"),
+    [
+        ('{"thirteen/v1/settings": "x", ', None),  # not JSON
+        ("[1, 2]", None),  # not an object
+        ('{"thirteen/v1/odd": 42, "thirteen/v1/stats/pyramid": "theirs"}', "42"),
+    ],
+)
+def test_what_another_program_writes_meanwhile_is_set_aside_not_overwritten(
+    tmp_path: Path, written: str, kept: str | None
+) -> None:
+    path = tmp_path / FILE_NAME
+    storage = FileStorage(path)
+    assert storage.set("settings", "mine")
+    path.write_text(written)
+    os.utime(path, ns=(1, 1))  # a change the stamp sees even within one clock tick
+    assert storage.set("game", "g")
+    assert storage.notice == RECOVERED
+    if kept is None:  # the whole file, aside
+        assert (tmp_path / (FILE_NAME + ".corrupt-1")).read_text() == written
+    else:  # the odd value, under a recovery key; the rest taken in
+        assert storage.get(RECOVERY + "odd/1") == kept
+        assert storage.get("stats/pyramid") == "theirs"
+    assert FileStorage(path).get("game") == "g"
 
 
 def test_file_with_corrupt_json_is_kept_aside(tmp_path: Path) -> None:

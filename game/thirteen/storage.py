@@ -321,10 +321,20 @@ class FileStorage(Storage):
             return  # the file is gone: what we hold is written again on the next change
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-            return  # unreadable now: keep what we have (the next start sets it aside)
-        if isinstance(data, dict):
-            self.data = {k: v for k, v in data.items() if isinstance(v, str)}
+        except OSError:
+            return  # unreadable now: keep what we have
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            data = None
+        if not isinstance(data, dict):
+            # another program wrote something else: kept aside, as at a start, before
+            # the next write of ours replaces it
+            self._move_aside()
+            self._seen = self._stamp()
+            return
+        self.data = {k: v for k, v in data.items() if isinstance(v, str)}
+        for key, value in data.items():
+            if not isinstance(value, str):
+                self.set_aside(key, json.dumps(value))
 
     def _write(self, data: dict[str, str]) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -597,6 +597,24 @@ def test_table_button_labels_keep_a_margin(make):
             assert width <= b.rect.w - 20, b.label
 
 
+def test_an_empty_thirteens_stock_shows_its_place(make):
+    from thirteen.solver import solve
+    from thirteen.ui.table import backdrop
+
+    app = make("?game=thirteens&deal=2", animations=False)
+    game = app.game
+    for move in solve(game).moves:  # a won line empties the stock
+        if not game.stock_left:
+            break
+        app.table.play(move)
+    assert game.stock_left == 0
+    surface = pygame.Surface((1280, 720))
+    app.table.draw(surface)
+    pile = app.table.geo.pile
+    spot = (pile.x + 8, pile.centery)  # inside the slot, clear of the label
+    assert surface.get_at(spot) != backdrop().get_at(spot)
+
+
 def test_score_chart_buckets():
     from thirteen.ui.scenes import StatsScene
 

@@ -516,6 +516,8 @@ class TableScene(Scene):
             theme.blit_text(surface, text, 26, pos, theme.INK_DIM, "midtop")
         if geo.waste is not None:
             surface.blit(card_art.slot(w, h), geo.waste)
+        if isinstance(game, Thirteens) and geo.pile is not None and not game.stock_left:
+            surface.blit(card_art.slot(w, h), geo.pile)  # the stock's place, over "Stock 0"
         if isinstance(game, Pyramid | Pyramid13) and geo.pile is not None:
             surface.blit(card_art.slot(w, h), geo.pile)
             behind = len(game.deal.draw_pile(game.pos)) - 1

@@ -88,6 +88,34 @@ def test_page_loads_and_starts_without_errors(page: Any, site: Server) -> None:
     assert page.problems.errors == []
 
 
+def test_an_upright_phone_is_told_to_turn_sideways_under_the_canvas(
+    browser: Any, site: Server, screenshots: Path
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.goto(site.url())
+        page.wait_for_function(READY)
+        page.wait_for_function("() => document.getElementById('transfer').hidden")
+        hint = page.locator("#turn")
+        assert hint.is_visible() and "sideways" in hint.inner_text()
+        canvas, box = page.locator("#canvas").bounding_box(), hint.bounding_box()
+        assert canvas["width"] == pytest.approx(390, abs=1)
+        assert box["y"] >= canvas["y"] + canvas["height"]  # under it, covering nothing
+        assert box["y"] + box["height"] <= 844
+        page.screenshot(path=str(screenshots / "portrait-phone.png"))
+        page.set_viewport_size({"width": 844, "height": 390})  # turned: no hint
+        assert not hint.is_visible()
+    finally:
+        context.close()
+    page = browser.new_page(viewport={"width": 1280, "height": 800})  # a desktop: no hint
+    try:
+        page.goto(site.url())
+        assert not page.locator("#turn").is_visible()
+    finally:
+        page.close()
+
+
 def test_manifest_is_linked_valid_and_installable(page: Any, site: Server) -> None:
     visit_until_offline_ready(page, site.url())
     href = page.eval_on_selector("link[rel=manifest]", "link => link.href")

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import time
 import tracemalloc
@@ -30,13 +31,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .deals import SplitMix64
+from .deals import MAX_DEAL, SplitMix64
 from .game import Game
 from .pyramid import CLEAR_BONUS, Pyramid13
 from .solver.result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
 from .thirteens import Thirteens
 from .variants import new_game
 
+BENCHED_GAMES = ("thirteens", "pyramid", "pyramid13")
 DEFAULT_DEALS = "1-200"
 DEFAULT_BUDGET_MS = 10_000.0
 DEFAULT_BASELINE_BUDGET_MS = 1_000.0
@@ -335,49 +337,107 @@ def bench_game(
     return bench
 
 
-def parse_deals(text: str) -> list[int]:
-    """``1-200`` or ``1,5,9`` or a mix: the deal numbers to bench."""
-    out: list[int] = []
-    for part in text.split(","):
-        part = part.strip()
-        if "-" in part:
-            lo, hi = part.split("-", 1)
-            out.extend(range(int(lo), int(hi) + 1))
-        elif part:
-            out.append(int(part))
-    if not out:
-        raise ValueError(f"no deal numbers in {text!r}")
-    return out
+MAX_BENCH_DEALS = 100_000
+"""``--deals`` at most: more would take days and hold every figure in memory."""
+
+_DEAL_ITEM = re.compile(r"([0-9]{1,30})(?:\s*-\s*([0-9]{1,30}))?")
+
+
+def parse_deals(text: str, limit: int = MAX_BENCH_DEALS) -> list[int]:
+    """``1-200`` or ``1,5,9`` or a mix: the deal numbers to bench.
+
+    Raises ValueError naming the bad item: empty items, numbers that are not
+    deal numbers (1 to ``MAX_DEAL``), backwards ranges, more than ``limit`` deals.
+    """
+    items = [part.strip() for part in text.split(",")]
+    if items == [""]:
+        raise ValueError("--deals is empty: give deal numbers like 1-200 or 1,5,9")
+    ranges: list[tuple[int, int]] = []
+    count = 0
+    for part in items:
+        match = _DEAL_ITEM.fullmatch(part)
+        if match is None:
+            what = "an empty item" if not part else repr(part)
+            raise ValueError(f"--deals {text!r}: {what} is not a deal number or a range like 1-200")
+        lo = int(match[1])
+        hi = lo if match[2] is None else int(match[2])
+        for n in (lo, hi):
+            if not 1 <= n <= MAX_DEAL:
+                raise ValueError(
+                    f"--deals {text!r}: deal {n} is not a deal number (1 to {MAX_DEAL})"
+                )
+        if hi < lo:
+            raise ValueError(f"--deals {text!r}: range {part!r} runs backwards")
+        count += hi - lo + 1
+        if count > limit:
+            raise ValueError(f"--deals {text!r}: more than {limit} deals; bench fewer at a time")
+        ranges.append((lo, hi))
+    return [n for lo, hi in ranges for n in range(lo, hi + 1)]
+
+
+def parse_games(text: str) -> list[str]:
+    """``thirteens,pyramid``: the games to bench, each once (ValueError names a bad one)."""
+    games = [g.strip().lower() for g in text.split(",")]
+    if games == [""]:
+        raise ValueError(f"--games is empty: give some of {', '.join(BENCHED_GAMES)}")
+    for g in games:
+        if g not in BENCHED_GAMES:
+            what = "an empty item" if not g else f"unknown game {g!r}"
+            raise ValueError(f"--games {text!r}: {what} (games: {', '.join(BENCHED_GAMES)})")
+    if len(set(games)) != len(games):
+        raise ValueError(f"--games {text!r}: a game is named twice")
+    return games
 
 
 # -- ``python -m thirteen bench`` ------------------------------------------------
 
 
-def register(sub) -> None:  # sub: argparse._SubParsersAction
+def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``bench`` sub-command."""
+    from .cli import layout_text, non_negative_int, non_negative_seconds, positive_ms
+
     parser = sub.add_parser(
         "bench",
         help="engine and solver speed figures (not a test)",
         description=__doc__.split("\n\n")[0] if __doc__ else None,
     )
-    parser.add_argument("--games", default="thirteens,pyramid,pyramid13", help="comma list")
-    parser.add_argument("--layout", help="Thirteens layout (default 3x5)")
-    parser.add_argument("--deals", default=DEFAULT_DEALS, help="like 1-200 or 1,5,9")
-    parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS, help="per solve")
+    parser.add_argument(
+        "--games", default=",".join(BENCHED_GAMES), help="comma list (default: all)"
+    )
+    parser.add_argument("--layout", type=layout_text, help="Thirteens layout (default 3x5)")
+    parser.add_argument(
+        "--deals",
+        default=DEFAULT_DEALS,
+        help=f"like 1-200 or 1,5,9 (at most {MAX_BENCH_DEALS} deals)",
+    )
+    parser.add_argument(
+        "--budget-ms", type=positive_ms, default=DEFAULT_BUDGET_MS, help="per solve"
+    )
     parser.add_argument(
         "--baseline-budget-ms",
-        type=float,
+        type=positive_ms,
         default=DEFAULT_BASELINE_BUDGET_MS,
         help="per baseline solve",
     )
     parser.add_argument("--no-baseline", action="store_true", help="skip the baseline")
-    parser.add_argument("--playout-seconds", type=float, default=1.0, help="per game")
-    parser.add_argument("--memory-deals", type=int, default=MEMORY_DEALS, help="per solver")
+    parser.add_argument(
+        "--playout-seconds",
+        type=non_negative_seconds,
+        default=1.0,
+        help="per game (0: skip the engine's playouts)",
+    )
+    parser.add_argument(
+        "--memory-deals",
+        type=non_negative_int,
+        default=MEMORY_DEALS,
+        help="per solver (0: skip measuring memory)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=_bench_command)
 
 
 def _bench_command(args: argparse.Namespace) -> int:
+    """Bench each game of --games over --deals and print the figures."""
     import platform
     import sys
 
@@ -385,10 +445,7 @@ def _bench_command(args: argparse.Namespace) -> int:
 
     try:
         deals = parse_deals(args.deals)
-        games = [g.strip() for g in args.games.split(",") if g.strip()]
-        for g in games:
-            if g not in ("thirteens", "pyramid", "pyramid13"):
-                raise ValueError(f"unknown game {g!r}")
+        games = parse_games(args.games)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     header = (

@@ -7,21 +7,96 @@ this module stays a thin table of contents.
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .cards import NotationError
+from .deals import MAX_DEAL
 from .game import Game, IllegalMoveError
 from .moves import parse_move
+from .thirteens import Layout
 from .variants import GAMES, GameSetup
+
+# -- argument types ------------------------------------------------------------
+#
+# Each takes the text of one option and returns its value, or raises
+# ArgumentTypeError with a message naming the text; argparse then prints usage
+# and one "error: argument --x: ..." line and exits with status 2.
+
+MAX_SIM_GAMES = 1_000_000
+"""``sim --games`` at most: a million random games already take minutes."""
+MAX_SEED = 2**64 - 1
+"""Seeds are 64-bit: larger or negative numbers would repeat others' deals."""
+
+_WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
+"""A whole number in ASCII digits (``str.isdigit`` also takes '²', ``int`` takes
+'1_000' and other scripts' digits); 30 digits is past any sane value."""
+
+
+def int_range(
+    low: int, high: int | None = None, what: str = "a whole number"
+) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (None: no upper bound)."""
+    bounds = f"from {low} to {high}" if high is not None else f"of at least {low}"
+
+    def parse(text: str) -> int:
+        if not _WHOLE.fullmatch(text.strip()):
+            raise argparse.ArgumentTypeError(f"expected {what} {bounds}, got {text!r}")
+        value = int(text)
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"expected {what} {bounds}, got {text!r}")
+        return value
+
+    return parse
+
+
+positive_int = int_range(1)
+"""A whole number of at least 1 (a limit on nodes, on deals to try, ...)."""
+non_negative_int = int_range(0)
+deal_number = int_range(1, MAX_DEAL, "a deal number")
+seed_number = int_range(0, MAX_SEED, "a seed")
+sim_games = int_range(1, MAX_SIM_GAMES, "a number of games")
+
+
+def _number(text: str, expected: str, ok: Callable[[float], bool]) -> float:
+    """``text`` as a finite float that passes ``ok``; nan and inf never do."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and ok(value)):
+        raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}")
+    return value
+
+
+def positive_ms(text: str) -> float:
+    """A time budget in milliseconds: finite and above 0 (nan, inf, 0 and below refused)."""
+    return _number(text, "milliseconds, a number above 0", lambda v: v > 0)
+
+
+def non_negative_seconds(text: str) -> float:
+    """A duration in seconds: finite and not negative (0 may mean "skip it")."""
+    return _number(text, "seconds, a number of 0 or more", lambda v: v >= 0)
+
+
+def layout_text(text: str) -> str:
+    """A Thirteens layout ``CxR`` the game can deal, in its canonical form."""
+    try:
+        return str(Layout.parse(text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_game_arguments(parser: argparse.ArgumentParser, *, moves: bool = True) -> None:
     """The arguments that pick a game: --game, --deal/--deck, --layout (and --moves)."""
     parser.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--deal", type=int, help="deal number (1 to 2147483647)")
+    # --deal's range and --layout are checked by GameSetup (see setup_from_args), so
+    # these fail like a bad move does: "error: ..." and status 2 from main
+    source.add_argument("--deal", type=int, help=f"deal number (1 to {MAX_DEAL})")
     source.add_argument("--deck", help="deck in card notation (52 cards; 156 for pyramid13)")
     parser.add_argument("--layout", help="Thirteens grid as COLUMNSxROWS (default 3x5)")
     if moves:
@@ -33,6 +108,7 @@ class CommandError(Exception):
 
 
 def setup_from_args(args: argparse.Namespace) -> GameSetup:
+    """The GameSetup that --game, --deal/--deck and --layout name."""
     try:
         return GameSetup(args.game, deal=args.deal, deck=args.deck, layout=args.layout)
     except ValueError as exc:
@@ -51,6 +127,7 @@ def game_from_args(args: argparse.Namespace) -> Game:
 
 
 def _show(args: argparse.Namespace) -> int:
+    """Print the position after --moves."""
     game = game_from_args(args)
     print(game.render())
     print(f"Position: {game.text()}")
@@ -68,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _registrars():
+def _registrars() -> list[Callable[[argparse._SubParsersAction], None]]:
     """Sub-commands that live beside their concern."""
     from . import commands
 
@@ -76,6 +153,7 @@ def _registrars():
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one sub-command; returns the exit status (2: a user mistake, told in one line)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -94,6 +172,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, ValueError):  # no real file descriptor (tests, the browser)
             pass
         return 141  # 128 + SIGPIPE, what a shell reports for a killed writer
+    except KeyboardInterrupt:
+        # Ctrl-C during a long sim, deal --winnable or bench: stop without a traceback
+        print("interrupted", file=sys.stderr)
+        return 130  # 128 + SIGINT, what a shell reports
 
 
 if __name__ == "__main__":  # pragma: no cover

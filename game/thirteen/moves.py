@@ -115,9 +115,15 @@ def parse_move(text: str) -> Move:
             return RemovePair(parse_card(left), parse_card(right))
         if ">" in token:
             left, _, right = token.partition(">")
-            if not right.strip().isdigit() or int(right) < 1:
-                raise NotationError(f"{token!r}: column after '>' must be a number from 1")
-            return MoveToEmpty(parse_card(left), int(right) - 1)
+            column = right.strip()
+            # ASCII digits only: str.isdigit() also accepts '²', which int() refuses
+            if not (column.isascii() and column.isdigit() and len(column) <= 9) or (
+                int(column) < 1
+            ):
+                raise NotationError(
+                    f"column {right!r} after '>' must be a whole number from 1, like Jc>2"
+                )
+            return MoveToEmpty(parse_card(left), int(column) - 1)
         card = parse_card(token)
         return RemoveKing(card)
     except NotationError as exc:

@@ -264,6 +264,7 @@ def simulate(
 
 def register_sim(sub) -> None:  # sub: argparse._SubParsersAction
     """Add the ``sim`` sub-command."""
+    from .cli import layout_text, positive_int, seed_number, sim_games
     from .variants import GAMES
 
     parser = sub.add_parser(
@@ -272,12 +273,17 @@ def register_sim(sub) -> None:  # sub: argparse._SubParsersAction
         description="Play K deals chosen by --seed; the same seed gives the same figures.",
     )
     parser.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
-    parser.add_argument("--layout", help="Thirteens grid as COLUMNSxROWS (default 3x5)")
-    parser.add_argument("--player", required=True, choices=PLAYERS, help="who plays")
-    parser.add_argument("--games", type=int, default=100, help="how many deals")
-    parser.add_argument("--seed", type=int, default=1, help="picks the deals")
     parser.add_argument(
-        "--max-nodes", type=int, default=DEFAULT_SOLVER_NODES, help="solver player: per solve"
+        "--layout", type=layout_text, help="Thirteens grid as COLUMNSxROWS (default 3x5)"
+    )
+    parser.add_argument("--player", required=True, choices=PLAYERS, help="who plays")
+    parser.add_argument("--games", type=sim_games, default=100, help="how many deals")
+    parser.add_argument("--seed", type=seed_number, default=1, help="picks the deals")
+    parser.add_argument(
+        "--max-nodes",
+        type=positive_int,
+        default=DEFAULT_SOLVER_NODES,
+        help="solver player: per solve",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=_sim_command)

@@ -45,9 +45,11 @@ class Layout:
 
     @classmethod
     def parse(cls, text: str) -> Layout:
-        parts = text.lower().strip().split("x")
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
-            raise ValueError(f"layout {text!r} is not COLUMNSxROWS, like 3x5")
+        """``CxR`` (``x`` or ``X``); ValueError naming the text for anything else, also
+        digits that ``int`` reads but are not ASCII (``str.isdigit`` takes '²')."""
+        parts = str(text).lower().strip().split("x")
+        if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) < 10 for p in parts):
+            raise ValueError(f"layout {text!r} must be COLUMNSxROWS with whole numbers, like 3x5")
         return cls(int(parts[0]), int(parts[1]))
 
     @property

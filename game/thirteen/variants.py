@@ -89,7 +89,8 @@ def parse_decks(game_id: str, text: str) -> Decks:
         if len(tokens) != DECK_SIZE * spec.decks:
             raise NotationError(
                 f"{spec.title} needs {spec.decks} decks ({DECK_SIZE * spec.decks} cards, "
-                f"or decks separated by '|'), got {len(tokens)} cards"
+                f"or decks separated by '|'), got {len(tokens)} cards; separated by '|', "
+                "a deck with a card missing or too many is named with its cards"
             )
         chunks = [" ".join(tokens[i : i + DECK_SIZE]) for i in range(0, len(tokens), DECK_SIZE)]
     if len(chunks) != spec.decks:
@@ -123,9 +124,9 @@ class GameSetup:
             canonical = " | ".join(deck_text(d) for d in parse_decks(spec.id, str(self.deck)))
             object.__setattr__(self, "deck", canonical)
         if spec.has_layout:
-            object.__setattr__(
-                self, "layout", str(Layout.parse(self.layout or str(DEFAULT_LAYOUT)))
-            )
+            # (an empty layout is refused: only a missing one means the default)
+            layout = DEFAULT_LAYOUT if self.layout is None else Layout.parse(self.layout)
+            object.__setattr__(self, "layout", str(layout))
         elif self.layout is not None:
             raise ValueError(f"{spec.title} has no layout option")
 

@@ -93,6 +93,7 @@ def first_winnable_deal(
 
 def register_deal(sub) -> None:  # sub: argparse._SubParsersAction
     """Add the ``deal`` sub-command."""
+    from .cli import deal_number, layout_text, positive_int, positive_ms
     from .variants import GAMES
 
     parser = sub.add_parser(
@@ -104,11 +105,17 @@ def register_deal(sub) -> None:  # sub: argparse._SubParsersAction
         ),
     )
     parser.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
-    parser.add_argument("--layout", help="Thirteens grid as COLUMNSxROWS (default 3x5)")
-    parser.add_argument("--from", dest="start", type=int, default=1, help="first deal to try")
+    parser.add_argument(
+        "--layout", type=layout_text, help="Thirteens grid as COLUMNSxROWS (default 3x5)"
+    )
+    parser.add_argument(
+        "--from", dest="start", type=deal_number, default=1, help="first deal to try"
+    )
     parser.add_argument("--winnable", action="store_true", help="only a proven winnable deal")
-    parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS, help="per deal")
-    parser.add_argument("--limit", type=int, default=DEFAULT_LIMIT, help="deals to try at most")
+    parser.add_argument("--budget-ms", type=positive_ms, default=DEFAULT_BUDGET_MS, help="per deal")
+    parser.add_argument(
+        "--limit", type=positive_int, default=DEFAULT_LIMIT, help="deals to try at most"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=_deal_command)
 

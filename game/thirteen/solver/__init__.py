@@ -51,7 +51,7 @@ __all__ = ["NOT_WINNABLE", "UNKNOWN", "WINNABLE", "SolveResult", "solve", "solve
 
 def register_solve(sub) -> None:  # sub: argparse._SubParsersAction
     """Add the ``solve`` sub-command."""
-    from ..cli import add_game_arguments
+    from ..cli import add_game_arguments, positive_int, positive_ms
 
     parser = sub.add_parser(
         "solve",
@@ -64,8 +64,10 @@ def register_solve(sub) -> None:  # sub: argparse._SubParsersAction
     )
     add_game_arguments(parser)
     parser.add_argument("--shortest", action="store_true", help="Pyramid: fewest steps")
-    parser.add_argument("--budget-ms", type=float, help="give up (verdict unknown) after this")
-    parser.add_argument("--max-nodes", type=int, help="give up after this many positions")
+    parser.add_argument(
+        "--budget-ms", type=positive_ms, help="give up (verdict unknown) after this"
+    )
+    parser.add_argument("--max-nodes", type=positive_int, help="give up after this many positions")
     parser.add_argument("--points", action="store_true", help="Pyramid 13: most points too")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=_solve_command)

@@ -13,16 +13,30 @@ import statistics
 import sys
 import time
 
+MAX_FRAMES = 100_000
+"""``--frames`` at most (per game; a frame takes a few milliseconds)."""
+
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``bench-ui`` sub-command."""
+    from ..cli import int_range
+
     bench = sub.add_parser(
         "bench-ui", help="time drawing a table frame and reaching the first frame"
     )
-    bench.add_argument("--frames", type=int, default=300)
+    bench.add_argument(
+        "--frames",
+        type=int_range(1, MAX_FRAMES),
+        default=300,
+        help=f"frames to time per game (1 to {MAX_FRAMES})",
+    )
     bench.set_defaults(func=lambda args: main(args.frames))
 
 
 def main(frames: int = 300) -> int:
+    """Print the drawing figures; ``frames`` (at least 1) are timed per game."""
+    if not 1 <= frames <= MAX_FRAMES:
+        raise ValueError(f"frames must be from 1 to {MAX_FRAMES}, got {frames!r}")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     started = time.perf_counter()

@@ -121,6 +121,19 @@ def test_bad_parts_are_ignored_with_a_notice(query: str, setup, words: list[str]
         assert word in notice
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "?wheel=pygame.whl",  # a host's or another site's options: not a link to a game
+        "?fbclid=IwAR0abc",
+        "?game=pyramid&deal=7&utm_source=news&fbclid=x&gclid=y&-i",
+    ],
+)
+def test_options_that_are_not_ours_are_ignored_without_a_notice(query: str) -> None:
+    setup, notices = parse_query(query, today=DAY)
+    assert notices == [] and setup in (None, GameSetup("pyramid", deal=7))
+
+
 @pytest.mark.parametrize("query", ["", "?", "#", "   ", "?&&&", "?==", "%%%", "?a=%ZZ"])
 def test_empty_or_odd_queries_give_nothing(query: str) -> None:
     setup, notices = parse_query(query, today=DAY)

@@ -21,7 +21,8 @@ Links
     deal; ``deck=`` (deck notation) may replace ``deal``; ``layout`` applies
     to Thirteens only.  Anything unknown or malformed is ignored with a notice,
     never an exception.  Keys starting with ``-`` are pygbag's own and are
-    ignored silently.  Once a link's game is open the page forgets the link
+    ignored silently, as are tracking options (``utm_...``, ``fbclid``...) and a
+    query that names none of the link's keys.  Once a link's game is open the page forgets the link
     (:func:`forget_link`), so that a reload resumes the game in progress.
 """
 
@@ -40,6 +41,10 @@ from .variants import GAMES, GameSetup, game_spec
 MAX_QUERY = 4000
 """Longer query strings are not read at all (a deck of three decks is ~500)."""
 KNOWN_KEYS = ("game", "deal", "deck", "layout")
+SILENT_KEYS = ("-", "utm_", "fbclid", "gclid", "msclkid")
+"""Options ignored without a notice: pygbag's own (``-``) and what sites that pass a link
+on add to it (a shared link clicked on a social site); a query with none of
+:data:`KNOWN_KEYS` is not a link to a game at all and is ignored silently too."""
 
 
 def today_deal(game_id: str, day: date | None = None) -> int:
@@ -107,10 +112,12 @@ def parse_link(query: str, today: date | None = None) -> ParsedLink:
     except ValueError:
         return ParsedLink(None, ["The link could not be read; it was ignored."])
 
+    if not any(key.strip().lower() in KNOWN_KEYS for key, _ in pairs):
+        return ParsedLink(None, [])  # not a link to a game (another site's or host's options)
     values: dict[str, str] = {}
     for key, value in pairs:
         key = key.strip().lower()
-        if key.startswith("-") or not key:
+        if key.startswith(SILENT_KEYS) or not key:
             continue
         if key not in KNOWN_KEYS:
             notices.append(f"Ignored unknown link option {key[:20]!r}.")

@@ -83,6 +83,8 @@ class App:
         self.suspended: TableScene | None = None
         self.stack: list[Scene] = []
         self.posted_for: Game | None = None
+        self.score_posted = False
+        """Whether the score of ``posted_for`` was posted here (else it was left unposted)."""
         self.counted: tuple[Game, Stats] | None = None
         """The game this page last counted as finished, with the statistics before it, so
         that taking back its last move can uncount it (:meth:`take_back`)."""
@@ -290,9 +292,9 @@ class App:
             self.profile.take_back_result(*counted)
             self._tell_storage_news()
 
-    def settle_score(self, game: Game) -> None:
+    def settle_score(self, game: Game, posted: bool = False) -> None:
         """The finished game's score was posted or waived: it need not be kept."""
-        self.posted_for = game
+        self.posted_for, self.score_posted = game, posted
         self.profile.clear_game()
         self._tell_storage_news()
 

@@ -245,6 +245,19 @@ def test_undoing_the_last_move_of_pyramid13_keeps_the_game_not_its_score(make):
     assert again.scene is again.table and not again.game.is_over
 
 
+def test_a_score_left_unposted_is_not_shown_as_posted_when_its_game_is_resumed(make):
+    app = make("?game=pyramid13&deal=5", animations=False)
+    play_out(app)
+    step(app, 3)
+    press(app, pygame.K_m)
+    press(app, pygame.K_m)  # the second press leaves the score unposted
+    assert app.scene is app.start_scene and not app.profile.top_all_time("pyramid13")
+    resume = next(w for w in app.start_scene.widgets if w.name == "resume")
+    click(app, resume.rect.center)
+    assert type(app.scene).__name__ == "EndScene"
+    assert end_button(app, "post") is None and end_button(app, "undo") is None
+
+
 def test_undo_across_a_pyramid13_round_leaves_no_message_of_that_round(make):
     app = make("?game=pyramid13&deal=5", animations=False)
     game = app.game

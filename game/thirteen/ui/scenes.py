@@ -349,13 +349,15 @@ class EndScene(MenuScene):
         w: list = []
         for n, (name, label, key) in enumerate(named):
             w.append(Button(name, R(x0 + n * (bw + gap), y, bw, 84), label, key, primary=n == 0))
+        settled = self.app.posted_for is self.game
         if (
             isinstance(self.game, Pyramid13)
             and self.game.is_over
             and self.game.score > 0
             and not self.settled_elsewhere
+            and (self.app.score_posted or not settled)  # a score left unposted: no button
         ):
-            posted = self.app.posted_for is self.game
+            posted = settled
             w.append(
                 Button(
                     "post",
@@ -479,7 +481,7 @@ class EndScene(MenuScene):
             )
         except ValueError as exc:
             return str(exc)
-        self.app.settle_score(game)
+        self.app.settle_score(game, posted=True)
         today = self.app.profile.top_today(game.game_id)
         place = next((n for n, e in enumerate(today, 1) if e == entry), None)
         self.message = f"Posted as {entry.name}." + (f" Number {place} today!" if place else "")

@@ -243,6 +243,17 @@ class BrowserStorage(Storage):
         return found
 
 
+def read_data_file(path: Path) -> dict[str, Any] | None:
+    """The data file's JSON object; None when the file holds anything else (not text,
+    not JSON, nested too deep to read, not an object).  OSError, FileNotFoundError
+    included, when it cannot be read at all."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+        return None
+    return data if isinstance(data, dict) else None
+
+
 class FileStorage(Storage):
     """One small JSON object ``{key: value}`` in a file, rewritten atomically.
 
@@ -269,29 +280,25 @@ class FileStorage(Storage):
 
     def _load(self) -> None:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            data = read_data_file(self.path)
         except FileNotFoundError:
-            return
-        except UnicodeDecodeError:  # not text: corrupt
-            self._move_aside()
             return
         # any other OSError (no permission, a folder in its place) is raised: the file
         # may be fine, so it is left alone and :func:`open_storage` keeps nothing
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):  # not JSON, or nested too deep to read
-            data = None
-        if not isinstance(data, dict):
+        self._seen = self._stamp()  # as read: setting values aside need not read it again
+        self._take_in(data)
+
+    def _take_in(self, data: dict[str, Any] | None) -> None:
+        """The file's contents as read: its text values are kept and the others set
+        aside under recovery keys; a file that is no JSON object is set aside whole."""
+        if data is None:
             self._move_aside()
+            self._seen = self._stamp()
             return
-        odd = {}
+        self.data = {k: v for k, v in data.items() if isinstance(v, str)}
         for key, value in data.items():
-            if isinstance(value, str):
-                self.data[key] = value
-            else:
-                odd[key] = value
-        for key, value in odd.items():
-            self.set_aside(key, json.dumps(value))
+            if not isinstance(value, str):
+                self.set_aside(key, json.dumps(value))
 
     def _move_aside(self) -> None:
         for n in range(1, 1000):
@@ -320,21 +327,12 @@ class FileStorage(Storage):
         if stamp is None:
             return  # the file is gone: what we hold is written again on the next change
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = read_data_file(self.path)
         except OSError:
             return  # unreadable now: keep what we have
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            data = None
-        if not isinstance(data, dict):
-            # another program wrote something else: kept aside, as at a start, before
-            # the next write of ours replaces it
-            self._move_aside()
-            self._seen = self._stamp()
-            return
-        self.data = {k: v for k, v in data.items() if isinstance(v, str)}
-        for key, value in data.items():
-            if not isinstance(value, str):
-                self.set_aside(key, json.dumps(value))
+        # what another program wrote is set aside as at a start, before the next write
+        # of ours replaces it
+        self._take_in(data)
 
     def _write(self, data: dict[str, str]) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -11,9 +11,10 @@ import json
 import os
 import re
 import sys
+from pathlib import Path
 
 from ..cards import Card, NotationError, card_text, parse_card
-from ..storage import FILE_NAME, ROOT, MemoryStorage
+from ..storage import FILE_NAME, ROOT, MemoryStorage, read_data_file
 
 MIN_SIDE, MAX_SIDE = 64, 4096
 """Bounds of each side of ``--size``, in pixels."""
@@ -102,18 +103,13 @@ def read_profile_dir(directory: str) -> MemoryStorage:
     path = os.path.join(directory, FILE_NAME)
     storage = MemoryStorage()
     try:
-        with open(path, "rb") as file:
-            raw = file.read()
+        data = read_data_file(Path(path))
     except FileNotFoundError:
         print(f"note: no {FILE_NAME} in {directory!r}; showing an empty profile", file=sys.stderr)
         return storage
     except OSError as exc:
         raise CommandError(f"--profile-dir: cannot read {path!r}: {exc.strerror}") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        data = None
-    if not isinstance(data, dict):
+    if data is None:
         print(
             f"note: {path!r} is not a saved profile (not a JSON object); showing an empty "
             "profile and leaving the file as it is",

@@ -23,6 +23,12 @@ def play_out(app) -> None:
         app.table.play(game.legal_moves()[0])
 
 
+def finish(app) -> None:
+    """Finish the game and give the end screen time to come up."""
+    play_out(app)
+    step(app, 3)
+
+
 @pytest.mark.parametrize("name", ["help", "stats", "settings", "end"])
 def test_every_scene_draws_and_backs_out(make, name):
     app = make("?game=pyramid&deal=3")
@@ -73,8 +79,7 @@ def test_the_deal_number_keypad_has_digits_only_and_refuses_other_digits(make):
 
 def test_pyramid13_end_offers_posting_by_on_screen_keyboard(make):
     app = make("?game=pyramid13&deal=5", animations=False)
-    play_out(app)
-    step(app, 3)
+    finish(app)
     assert type(app.scene).__name__ == "EndScene"
     assert app.profile.stats("pyramid13").played == 1
     post = next(w for w in app.scene.widgets if w.name == "post")
@@ -96,8 +101,7 @@ def test_pyramid13_end_offers_posting_by_on_screen_keyboard(make):
 def test_leaving_an_unposted_score_asks_first(make):
     app = make("?game=pyramid13&deal=5", animations=False)
     game = app.game
-    play_out(app)
-    step(app, 3)
+    finish(app)
     new = next(w for w in app.scene.widgets if w.name == "new")
     click(app, new.rect.center)
     assert app.game is game and "not posted" in app.scene.message
@@ -108,8 +112,7 @@ def test_leaving_an_unposted_score_asks_first(make):
 def test_an_unposted_score_survives_closing_the_window(make):
     profile = Profile(MemoryStorage())
     app = make("?game=pyramid13&deal=5", profile=profile, animations=False)
-    play_out(app)
-    step(app, 3)
+    finish(app)
     moves, score = list(app.game.moves), app.game.score
     again = make(profile=profile)  # the window was closed on the end screen
     assert type(again.scene).__name__ == "EndScene"
@@ -125,8 +128,7 @@ def test_an_unposted_score_survives_closing_the_window(make):
 def test_a_link_does_not_replace_an_unposted_score_unasked(make):
     profile = Profile(MemoryStorage())
     app = make("?game=pyramid13&deal=5", profile=profile, animations=False)
-    play_out(app)
-    step(app, 3)
+    finish(app)
     score = app.game.score
     linked = make("?game=pyramid&deal=2", profile=profile)
     assert type(linked.scene).__name__ == "EndScene"
@@ -142,8 +144,7 @@ def test_a_link_does_not_replace_an_unposted_score_unasked(make):
 def test_the_table_offers_an_unposted_score_before_a_new_game(make, key):
     app = make("?game=pyramid13&deal=5", animations=False)
     game = app.game
-    play_out(app)
-    step(app, 3)
+    finish(app)
     press(app, pygame.K_ESCAPE)  # see the table
     assert app.scene is app.table
     press(app, key)
@@ -182,8 +183,7 @@ def end_button(app, name: str):
 def test_the_move_that_lost_the_game_can_be_undone_from_the_end_screen(make):
     app = make("?game=pyramid&deal=3", animations=False)
     game = app.game
-    play_out(app)
-    step(app, 3)
+    finish(app)
     assert type(app.scene).__name__ == "EndScene"
     stats = app.profile.stats("pyramid")
     assert (stats.played, stats.distribution) == (1, {game.score: 1})
@@ -221,8 +221,7 @@ def test_undoing_a_win_uncounts_it_and_restores_the_streaks(make):
 def test_a_posted_score_or_a_game_finished_before_the_page_opened_stays_finished(make):
     profile = Profile(MemoryStorage())
     app = make("?game=pyramid13&deal=5", profile=profile, animations=False)
-    play_out(app)
-    step(app, 3)
+    finish(app)
     assert end_button(app, "undo") is not None
     again = make(profile=profile)  # reopened on the unposted score: not counted here
     assert type(again.scene).__name__ == "EndScene" and end_button(again, "undo") is None
@@ -236,8 +235,7 @@ def test_a_posted_score_or_a_game_finished_before_the_page_opened_stays_finished
 def test_undoing_the_last_move_of_pyramid13_keeps_the_game_not_its_score(make):
     profile = Profile(MemoryStorage())
     app = make("?game=pyramid13&deal=5", profile=profile, animations=False)
-    play_out(app)
-    step(app, 3)
+    finish(app)
     press(app, pygame.K_u)
     assert app.scene is app.table and not app.game.is_over and not app.score_pending()
     assert profile.stats("pyramid13").played == 0
@@ -247,8 +245,7 @@ def test_undoing_the_last_move_of_pyramid13_keeps_the_game_not_its_score(make):
 
 def test_a_score_left_unposted_is_not_shown_as_posted_when_its_game_is_resumed(make):
     app = make("?game=pyramid13&deal=5", animations=False)
-    play_out(app)
-    step(app, 3)
+    finish(app)
     press(app, pygame.K_m)
     press(app, pygame.K_m)  # the second press leaves the score unposted
     assert app.scene is app.start_scene and not app.profile.top_all_time("pyramid13")
@@ -289,8 +286,7 @@ def test_starting_a_game_from_the_start_screen_asks_before_giving_one_up(make):
 
 def test_a_finished_game_left_for_the_menu_is_resumed_at_its_end_screen(make):
     app = make("?game=pyramid&deal=3", animations=False)
-    play_out(app)
-    step(app, 3)
+    finish(app)
     click(app, end_button(app, "menu").rect.center)
     resume = next(w for w in app.start_scene.widgets if w.name == "resume")
     assert resume.label == "Back to Pyramid"
@@ -481,8 +477,7 @@ def test_end_screen_shows_a_whole_deck_link(make, game_id):
 
     deck = "+".join(card_text(c) for c in deck_for_deal(77))
     app = make(f"?game={game_id}&deck={deck}", animations=False)
-    play_out(app)
-    step(app, 3)
+    finish(app)
     end = app.scene
     link = [(w, rect) for w, _, colour, rect in end.lines() if colour == (20, 30, 26)]
     assert "".join(w for w, _ in link) == share.share_query(app.game.setup)
@@ -500,8 +495,7 @@ def test_end_screen_says_when_a_deck_link_is_too_long_to_show(make):
 
     decks = "|".join("+".join(card_text(c) for c in deck_for_deal(n)) for n in (5, 6, 7))
     app = make(f"?game=pyramid13&deck={decks}", animations=False)
-    play_out(app)
-    step(app, 3)
+    finish(app)
     words = [w for w, *_ in app.scene.lines()]
     assert any("too long to show whole" in w and "Copy link" in w for w in words)
     assert not any(w.startswith("Share this deal") for w in words)
@@ -524,8 +518,7 @@ def test_start_widgets_do_not_overlap(make):
 @pytest.mark.parametrize("query", ["?game=pyramid13&deal=5", "?game=thirteens&deal=9&layout=4x4"])
 def test_end_screen_shows_deal_and_share_link_and_nothing_overlaps(make, query):
     app = make(query, animations=False)
-    play_out(app)
-    step(app, 3)
+    finish(app)
     end = app.scene
     assert type(end).__name__ == "EndScene"
     words = [w for w, *_ in end.lines()]
@@ -878,8 +871,7 @@ def test_a_tab_whose_saved_game_another_tab_took_over_neither_saves_nor_counts_i
     saved = Profile(storage).load_game()
     assert (saved.setup.deal, len(saved.moves)) == (2, 1)  # the other tab's game is kept
 
-    play_out(first)
-    step(first, 3)
+    finish(first)
     assert type(first.scene).__name__ == "EndScene" and first.scene.message == NOT_COUNTED
     assert Profile(storage).stats("thirteens", "3x5").played == 1  # not counted twice
     assert Profile(storage).load_game().setup.deal == 2
@@ -944,8 +936,7 @@ def two_tabs_on_one_score(make):
     """A Pyramid 13 game finished, unposted, in one tab; a second tab opened on it."""
     storage = MemoryStorage()
     first = make("?game=pyramid13&deal=5", profile=Profile(storage), animations=False)
-    play_out(first)
-    step(first, 3)
+    finish(first)
     second = make("", profile=Profile(storage), animations=False)
     return storage, first, second
 
@@ -1029,8 +1020,7 @@ def test_a_new_game_in_another_tab_offers_an_unposted_score_first(make):
 def test_copy_link_puts_the_deals_link_on_the_clipboard(make):
     app = make("?game=thirteens&deal=8", animations=False)
     game = app.game
-    play_out(app)
-    step(app, 3)
+    finish(app)
     assert type(app.scene).__name__ == "EndScene"
     pygame.scrap.put_text("something else")
     copy = next(w for w in app.scene.widgets if w.name == "copy")
@@ -1047,8 +1037,7 @@ def test_copy_link_puts_the_deals_link_on_the_clipboard(make):
 def test_copying_does_not_leave_an_unposted_score(make):
     app = make("?game=pyramid13&deal=5", animations=False)
     game = app.game
-    play_out(app)
-    step(app, 3)
+    finish(app)
     press(app, pygame.K_c)
     assert pygame.scrap.get_text() == "?game=pyramid13&deal=5"
     assert "not posted" not in app.scene.message and app.game is game
@@ -1065,8 +1054,7 @@ def test_copy_link_says_when_the_clipboard_refuses(make, monkeypatch, outcome, w
     from thirteen.ui import clipboard
 
     app = make("?game=pyramid&deal=3", animations=False)
-    play_out(app)
-    step(app, 3)
+    finish(app)
     monkeypatch.setattr(clipboard, "copy_text", lambda text: outcome)
     press(app, pygame.K_c)
     assert words in app.scene.message
@@ -1085,8 +1073,7 @@ def test_the_page_forgets_a_link_once_its_game_is_open(make, monkeypatch):
     assert forgotten == [True]
     # a finished, unposted score comes first; the link is forgotten all the same, or a
     # reload after a new deal from the end screen would push that deal aside
-    play_out(app)
-    step(app, 3)
+    finish(app)
     linked = make("?game=pyramid&deal=2", profile=profile)
     assert "open the link again" in linked.scene.message
     assert forgotten == [True, True]

@@ -349,15 +349,15 @@ class EndScene(MenuScene):
         w: list = []
         for n, (name, label, key) in enumerate(named):
             w.append(Button(name, R(x0 + n * (bw + gap), y, bw, 84), label, key, primary=n == 0))
-        settled = self.app.posted_for is self.game
+        settled = self.app.posted_for is self.game  # posted, or left unposted
+        posted = settled and self.app.score_posted
         if (
             isinstance(self.game, Pyramid13)
             and self.game.is_over
             and self.game.score > 0
             and not self.settled_elsewhere
-            and (self.app.score_posted or not settled)  # a score left unposted: no button
+            and (posted or not settled)  # a score left unposted: no button
         ):
-            posted = settled
             w.append(
                 Button(
                     "post",
@@ -464,7 +464,8 @@ class EndScene(MenuScene):
         twice, and leaving no longer asks about it."""
         if self.app.posted_for is self.game or not self.app.score_settled_elsewhere(self.game):
             return False
-        self.app.posted_for = self.game  # not cleared here: the slot is another tab's now
+        # not cleared here: the slot is another tab's now (and not posted from this one)
+        self.app.posted_for, self.app.score_posted = self.game, False
         self.settled_elsewhere = True
         self.message = SETTLED_ELSEWHERE
         self.build()

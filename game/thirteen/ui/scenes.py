@@ -953,9 +953,7 @@ class StatsScene(MenuScene):
             theme.blit_text(surface, f"{n + 1}.", 28, (x + 30, y), theme.INK_DIM, "topright")
             score = theme.blit_text(surface, str(e.score), 28, (x + 270, y), theme.INK, "topright")
             room = score.left - 12 - (x + 40)  # ten wide letters need a smaller size
-            size = next(
-                (z for z in (28, 26, 24, 22) if theme.text(e.name, z).get_width() <= room), 20
-            )
+            size = theme.fitting_size(e.name, room, 28, 20)
             theme.blit_text(surface, e.name, size, (x + 40, y + (28 - size) // 2), theme.INK)
 
 

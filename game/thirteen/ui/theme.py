@@ -65,6 +65,16 @@ def blit_text(
     return rect
 
 
+def fitting_size(words: str, width: int, largest: int, smallest: int) -> int:
+    """The largest type size, from ``largest`` down to ``smallest`` in steps of 2, at which
+    ``words`` fit in ``width`` pixels (``smallest`` when none does): a long label or name
+    in a fixed box is set smaller rather than run out of it."""
+    size = largest
+    while size > smallest and font(size).size(words)[0] > width:
+        size -= 2
+    return size
+
+
 def wrap(words: str, size: int, width: int) -> list[str]:
     """Split a paragraph into lines that fit ``width`` pixels."""
     f = font(size)

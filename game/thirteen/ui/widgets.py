@@ -29,10 +29,8 @@ class Button:
     def label_size(self) -> int:
         """The label's type size: smaller for a long label ("Sound off") in a narrow
         button, so that it keeps a margin of 10 pixels each side."""
-        size = 30 if self.rect.h >= 70 else 26
-        while size > 22 and theme.text(self.label, size).get_width() > self.rect.w - 20:
-            size -= 2
-        return size
+        largest = 30 if self.rect.h >= 70 else 26
+        return theme.fitting_size(self.label, self.rect.w - 20, largest, 22)
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         if self.primary and self.enabled:

@@ -37,6 +37,17 @@ class NotationError(ValueError):
     """A card or deck string that does not follow RULES.md's notation."""
 
 
+def is_plain_number(text: str, max_digits: int | None = None) -> bool:
+    """Whether ``text`` is only ASCII digits 0-9, at least one (and at most ``max_digits``).
+
+    The check every number typed, linked or stored goes through before ``int``:
+    ``str.isdigit`` alone also takes '²', which ``int`` refuses with a message about
+    Python, and other scripts' digits, which ``int`` reads; and ``int`` refuses numbers
+    of more than 4,300 digits.
+    """
+    return text.isascii() and text.isdigit() and (max_digits is None or len(text) <= max_digits)
+
+
 def make_card(rank: int, suit: int) -> Card:
     """The card of ``rank`` (1 = Ace .. 13 = King) and ``suit`` (index into SUITS)."""
     if not 1 <= rank <= 13 or not 0 <= suit <= 3:

@@ -19,7 +19,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, NotationError, card_text, is_king, is_pair, parse_card
+from .cards import (
+    Card,
+    NotationError,
+    card_text,
+    is_king,
+    is_pair,
+    is_plain_number,
+    parse_card,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,10 +124,7 @@ def parse_move(text: str) -> Move:
         if ">" in token:
             left, _, right = token.partition(">")
             column = right.strip()
-            # ASCII digits only: str.isdigit() also accepts '²', which int() refuses
-            if not (column.isascii() and column.isdigit() and len(column) <= 9) or (
-                int(column) < 1
-            ):
+            if not is_plain_number(column, 9) or int(column) < 1:
                 raise NotationError(
                     f"column {right!r} after '>' must be a whole number from 1, like Jc>2"
                 )

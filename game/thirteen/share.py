@@ -34,6 +34,7 @@ from datetime import date
 from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, unquote_plus, urlencode
 
+from .cards import is_plain_number
 from .deals import MAX_DEAL, SplitMix64
 from .thirteens import DEFAULT_LAYOUT, Layout
 from .variants import GAMES, GameSetup, game_spec
@@ -61,7 +62,7 @@ def today_deal(game_id: str, day: date | None = None) -> int:
 
 def _deal_number(value: str) -> int | None:
     value = value.strip()
-    if not (value.isascii() and value.isdigit()) or len(value) > 12:
+    if not is_plain_number(value, 12):
         return None
     number = int(value)
     return number if 1 <= number <= MAX_DEAL else None

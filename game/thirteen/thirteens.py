@@ -16,6 +16,7 @@ from .cards import (
     count_text,
     is_king,
     is_pair,
+    is_plain_number,
     parse_compact,
     rank,
 )
@@ -46,9 +47,9 @@ class Layout:
     @classmethod
     def parse(cls, text: str) -> Layout:
         """``CxR`` (``x`` or ``X``); ValueError naming the text for anything else, also
-        digits that ``int`` reads but are not ASCII (``str.isdigit`` takes '²')."""
+        digits that are not ASCII (:func:`.cards.is_plain_number`)."""
         parts = str(text).lower().strip().split("x")
-        if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) < 10 for p in parts):
+        if len(parts) != 2 or not all(is_plain_number(p, 9) for p in parts):
             raise ValueError(f"layout {text!r} must be COLUMNSxROWS with whole numbers, like 3x5")
         return cls(int(parts[0]), int(parts[1]))
 

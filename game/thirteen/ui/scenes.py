@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import share
-from ..cards import make_card
+from ..cards import is_plain_number, make_card
 from ..deals import MAX_DEAL
 from ..profile import deals_label
 from ..pyramid import Pyramid13
@@ -187,7 +187,7 @@ class StartScene(MenuScene):
             app.open(name)
 
     def _number(self, text: str) -> str | None:
-        if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_DEAL:
+        if not is_plain_number(text) or not 1 <= int(text) <= MAX_DEAL:
             return f"Type a number from 1 to {MAX_DEAL}."
         self.message = ""
         self.app.new_game(GameSetup(self.game_id, deal=int(text), layout=self.layout_for()))
@@ -275,7 +275,7 @@ class EntryScene(MenuScene):
             elif self.app.scene is scene:
                 self.app.back()
         elif value and len(self.text) < self.limit:
-            if self.digits and not (value.isascii() and value.isdigit()):
+            if self.digits and not is_plain_number(value):
                 self.error = "Digits only."
                 return
             self.text += value

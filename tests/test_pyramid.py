@@ -236,6 +236,21 @@ def test_lost_game_with_a_deal_number():
             "pyramid Kc/KdKh/Ks2c3c/4c5c6c7c/8c9cTcJcQc/Ad2d3d4d5d6d/7d8d9dTdJdQdAh - - x",
             "recycles left",
         ),
+        # digits that are not ASCII: '²' used to raise int()'s own message, and the
+        # Arabic-Indic '١' was read as 1; thousands of digits are too many for int()
+        (
+            "pyramid Kc/KdKh/Ks2c3c/4c5c6c7c/8c9cTcJcQc/Ad2d3d4d5d6d/7d8d9dTdJdQdAh - - \u00b2",
+            "recycles left",
+        ),
+        (
+            "pyramid Kc/KdKh/Ks2c3c/4c5c6c7c/8c9cTcJcQc/Ad2d3d4d5d6d/7d8d9dTdJdQdAh - - \u0661",
+            "recycles left",
+        ),
+        (
+            "pyramid Kc/KdKh/Ks2c3c/4c5c6c7c/8c9cTcJcQc/Ad2d3d4d5d6d/7d8d9dTdJdQdAh - - "
+            + "0" * 5000,
+            "recycles left",
+        ),
         ("pyramid Kc/KdKh/Ks2c3c/4c5c6c7c/8c9cTcJcQc/Ad2d3d4d5d6d - - 2", "7 rows"),
         (
             "pyramid Kc/KdKh/Ks2c3c/4c5c6c7c/8c9cTcJcQc/Ad2d3d4d5d6d/7d8d9dTdJdQd - - 2",

@@ -237,6 +237,20 @@ def test_set_aside_keeps_a_bounded_number_of_copies() -> None:
     assert storage.notice == RECOVERED
 
 
+@pytest.mark.parametrize("stray", ["\u00b2", "\u0661", "9" * 5000, "x"])
+def test_set_aside_numbers_past_stray_recovery_keys(stray: str) -> None:
+    """A recovery key that is not one of ours (not plain ASCII digits, or too long for
+    int) is left alone; it used to make setting a value aside fail with int()'s error."""
+    storage = MemoryStorage()
+    storage.set(RECOVERY + "game/" + stray, "not ours")
+    storage.set(RECOVERY + "game/2", "older")
+    storage.set("game", "bad")
+    assert storage.set_aside("game", "bad") == RECOVERY + "game/3"
+    assert storage.get(RECOVERY + "game/3") == "bad"
+    assert storage.get(RECOVERY + "game/" + stray) == "not ours"
+    assert storage.get("game") is None
+
+
 def test_open_storage_on_the_desktop_uses_the_data_dir(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("THIRTEEN_DATA_DIR", str(tmp_path / "data"))
     storage = open_storage(platform="linux")

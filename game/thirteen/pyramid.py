@@ -21,6 +21,7 @@ from .cards import (
     count_text,
     is_king,
     is_pair,
+    is_plain_number,
     parse_compact,
 )
 from .deals import decks_for_deal_n
@@ -347,7 +348,7 @@ class Pyramid(Game):
             raise NotationError(
                 f"a Pyramid position is 'pyramid ROWS DRAW WASTE RECYCLES_LEFT', got {text!r}"
             )
-        if not parts[4].isdigit() or int(parts[4]) > cls.RECYCLES:
+        if not is_plain_number(parts[4], 9) or int(parts[4]) > cls.RECYCLES:
             raise NotationError(f"recycles left must be 0 to {cls.RECYCLES}, got {parts[4]!r}")
         deal, key = parse_deal_text(parts[1], parts[2], parts[3], cls.RECYCLES)
         game = object.__new__(cls)

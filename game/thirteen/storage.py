@@ -33,6 +33,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .cards import is_plain_number
+
 ROOT = "thirteen/"
 NAMESPACE = "thirteen/v1/"
 RECOVERY = NAMESPACE + "recovered/"
@@ -154,7 +156,7 @@ class Storage:
         taken = sorted(
             int(k[len(base) :])
             for k in self.keys()
-            if k.startswith(base) and k[len(base) :].isdigit()
+            if k.startswith(base) and is_plain_number(k[len(base) :], 9)
         )
         if len(taken) >= MAX_RECOVERED:
             for n in taken[: len(taken) - MAX_RECOVERED + 1]:

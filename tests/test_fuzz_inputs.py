@@ -32,7 +32,14 @@ from thirteen.profile import (
     Stats,
     validate_name,
 )
-from thirteen.storage import NAMESPACE, RECOVERY, FileStorage, MemoryStorage
+from thirteen.storage import (
+    MAX_JSON_DEPTH,
+    NAMESPACE,
+    RECOVERY,
+    FileStorage,
+    MemoryStorage,
+    load_json,
+)
 from thirteen.variants import GAMES, GameSetup, parse_decks
 
 EXAMPLES = int(os.environ.get("THIRTEEN_FUZZ_EXAMPLES", "60"))
@@ -545,6 +552,92 @@ def test_deeply_nested_json_is_set_aside_not_a_crash(key):
     assert DEEP in storage.data.values()  # set aside under a recovery key
     if key != "settings":
         assert profile.settings == Settings(False, False, True, False)
+
+
+class _StackOverflow(BaseException):
+    """The browser's "Maximum call stack size exceeded": a fatal error of the page that
+    no except clause catches (the stack runs out before Python's recursion limit)."""
+
+
+def _loads_like_the_browser(real):
+    def loads(text, *args, **kwargs):
+        if isinstance(text, str) and text.count("[") > 7000:
+            raise _StackOverflow
+        return real(text, *args, **kwargs)
+
+    return loads
+
+
+def test_deep_json_never_reaches_the_parser(monkeypatch):
+    """Found in the browser: a stored value nested some 8,500 levels deep killed the
+    page at every load (a black screen until storage was cleared by hand), because the
+    stack ran out before json.loads could raise RecursionError.  Such text is refused
+    before parsing, so it is set aside like any other unreadable value.  (The desktop's
+    data file is read by json.loads itself: there the RecursionError does come.)"""
+    monkeypatch.setattr(json, "loads", _loads_like_the_browser(json.loads))
+    deep = "[" * 10_000 + "]" * 10_000
+    storage = MemoryStorage()
+    for key in RECORD_KEYS:
+        storage.data[NAMESPACE + key] = deep
+    profile = Profile(storage)
+    exercise(profile)
+    assert not any(NAMESPACE + key in storage.data for key in RECORD_KEYS)
+    assert list(storage.data.values()).count(deep) == len(RECORD_KEYS)  # all set aside
+    assert profile.settings == Settings()
+
+
+def _depth(value) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+@pytest.mark.parametrize("depth", [MAX_JSON_DEPTH - 1, MAX_JSON_DEPTH, MAX_JSON_DEPTH + 1, 500])
+@pytest.mark.parametrize("opening", ["[", '{"a":'])
+def test_load_json_reads_up_to_the_depth_limit(depth, opening):
+    closing = "]" if opening == "[" else "}"
+    text = opening * depth + "1" + closing * depth
+    if depth <= MAX_JSON_DEPTH:
+        assert _depth(load_json(text)) == depth
+    else:
+        with pytest.raises(ValueError, match="nested more than"):
+            load_json(text)
+
+
+JSON_TEXT = st.text(alphabet='[]{}",:\\ a1', max_size=120)
+
+
+@given(
+    st.one_of(
+        JSON_TEXT,
+        st.recursive(
+            st.none() | st.integers() | st.text(alphabet='[]{}"\\ab', max_size=6),
+            lambda inner: (
+                st.lists(inner, max_size=3)
+                | st.dictionaries(st.text(alphabet='[{"\\a', max_size=3), inner, max_size=3)
+            ),
+            max_leaves=60,
+        ).map(json.dumps),
+    )
+)
+@example('["[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\\\"]')
+@example('[{"\\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[": 1}]')
+def test_load_json_agrees_with_json_loads_below_the_limit(text):
+    """Brackets inside strings (escaped quotes included) do not count: valid JSON no
+    deeper than the limit reads as json.loads reads it, and anything else is a ValueError."""
+    try:
+        expected = json.loads(text)
+    except (ValueError, RecursionError):
+        with pytest.raises(ValueError):
+            load_json(text)
+        return
+    if _depth(expected) <= MAX_JSON_DEPTH:
+        assert load_json(text) == expected
+    else:
+        with pytest.raises(ValueError):
+            load_json(text)
 
 
 def test_deeply_nested_json_file_is_moved_aside(tmp_path):

@@ -31,7 +31,7 @@ from datetime import date
 from typing import Any
 
 from .game import Game, Outcome
-from .storage import RECOVERED, Storage, full_key, open_storage
+from .storage import RECOVERED, Storage, full_key, load_json, open_storage
 from .thirteens import DEFAULT_LAYOUT, Layout
 from .variants import GameRecord, GameSetup, game_spec
 
@@ -335,7 +335,7 @@ class Profile:
         if raw is None:
             return None
         try:
-            parsed = json.loads(raw)
+            parsed = load_json(raw)
             data = _migrate(kind, parsed)
         except (ValueError, RecursionError):  # JSONDecodeError, Unreadable; too deep
             self._set_aside(key, raw)
@@ -563,7 +563,7 @@ class Profile:
         """The setup of the saved game, without replaying it (for a menu line)."""
         raw = self.storage.get(GAME_KEY)
         try:
-            return GameSetup.from_dict(json.loads(raw or "null")["record"])
+            return GameSetup.from_dict(load_json(raw or "null")["record"])
         except Exception:
             return None
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -47,6 +48,41 @@ ENV_DIR = "THIRTEEN_DATA_DIR"
 NOT_KEPT = "Progress will not be kept: this device's storage is unavailable."
 FULL = "Progress will not be kept: storage is full or blocked."
 RECOVERED = "Some saved data could not be read; it was set aside and the rest kept."
+
+MAX_JSON_DEPTH = 32
+"""The deepest nesting of brackets read back.  Our records nest four levels at most;
+in the browser the stack runs out near 8,000 levels, and that is a fatal error of the
+whole page, not a RecursionError, so deeper text is refused before it is parsed."""
+
+_JSON_MARKS = re.compile(r'["\\\[\]{}]')
+"""The characters that open or close a string or a level of JSON."""
+
+
+def load_json(text: str) -> Any:
+    """``json.loads``, except that text nested deeper than :data:`MAX_JSON_DEPTH`
+    raises ValueError without being parsed (brackets inside strings do not count)."""
+    if text.count("[") + text.count("{") > MAX_JSON_DEPTH:  # else it cannot be too deep
+        depth = 0
+        in_string = False
+        escaped = -1  # the index of the character a backslash escapes
+        for mark in _JSON_MARKS.finditer(text):
+            at, char = mark.start(), mark.group()
+            if in_string:
+                if at == escaped:
+                    continue
+                if char == "\\":
+                    escaped = at + 1
+                elif char == '"':
+                    in_string = False
+            elif char == '"':
+                in_string = True
+            elif char == "[" or char == "{":
+                depth += 1
+                if depth > MAX_JSON_DEPTH:
+                    raise ValueError(f"nested more than {MAX_JSON_DEPTH} levels deep")
+            elif char == "]" or char == "}":
+                depth -= 1
+    return json.loads(text)
 
 
 def full_key(key: str) -> str:
@@ -250,6 +286,9 @@ def read_data_file(path: Path) -> dict[str, Any] | None:
     not JSON, nested too deep to read, not an object).  OSError, FileNotFoundError
     included, when it cannot be read at all."""
     try:
+        # json.loads, not load_json: this file is the desktop's, where too deep a
+        # nesting is a RecursionError (only the browser's stack runs out first), and
+        # a file whose one odd key nests deep still gives up its other keys
         data = json.loads(path.read_text(encoding="utf-8"))
     except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
         return None

@@ -433,6 +433,25 @@ def test_a_reload_resumes_the_deal_played_after_the_link(game_page: Any) -> None
     assert page.errors == []
 
 
+def test_a_stored_value_nested_too_deep_is_set_aside_in_webassembly(game_page: Any) -> None:
+    """Found in the browser: a stored value nested about 8,500 levels deep filled the
+    WebAssembly stack before json.loads could raise RecursionError, a fatal error of
+    the page, which then stayed black at every load.  It is set aside instead."""
+    page = game_page
+    started(page)
+    idle(page)
+    deep = "[" * 10_000 + "]" * 10_000
+    page.evaluate("value => localStorage.setItem('thirteen/v1/settings', value)", deep)
+    page.reload()
+    started(page)
+    idle(page)
+    stored = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+    assert "thirteen/v1/settings" not in stored or stored["thirteen/v1/settings"] != deep
+    assert [k for k, v in stored.items() if v == deep] == ["thirteen/v1/recovered/settings/1"]
+    assert "could not be read" in py(page, f"{APP}.table.banner")
+    assert page.errors == []
+
+
 def test_a_link_in_a_second_tab_takes_the_saved_game_over(
     game_page: Any, wasm_site: tuple[Server, str, str], screenshots: Path
 ) -> None:

@@ -62,7 +62,7 @@ WINNABLE_BUDGET_MS = 400
 """The whole search for a winnable random deal, so a click never freezes the game
 (the solver's own budget is per deal, and some layouts take hundreds of deals)."""
 
-LINK_KEEPS_SAVED = "The link could not be used ({reasons}), so your saved game goes on."
+LINK_KEEPS_SAVED = "The link could not be used, so your saved game goes on. {reasons}."
 
 TOUCH_ECHO_MS = 600
 """A mouse press this soon after a touch near the same place is SDL's echo of it."""
@@ -144,7 +144,7 @@ class App:
             # a link that could not be used as it is does not push a game in progress aside
             replaced = [n for n in notices if n.startswith(link.replaced)]
             self.notices = [n for n in self.notices if n not in replaced]
-            self.notices.append(LINK_KEEPS_SAVED.format(reasons="; ".join(link.replaced)))
+            self.notices.append(LINK_KEEPS_SAVED.format(reasons=". ".join(link.replaced)))
             setup = None
         if setup is not None and saved is not None and getattr(saved, "setup", None) != setup:
             # The link's game takes the one save slot: a saved game with moves is

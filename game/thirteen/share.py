@@ -160,7 +160,7 @@ def parse_link(query: str, today: date | None = None) -> ParsedLink:
             setup = GameSetup(spec.id, deck=deck, layout=layout)
             return ParsedLink(setup, notices, tuple(replaced))
         except ValueError as exc:  # NotationError is a ValueError
-            replace(f"The deck in the link is not valid ({exc})", "playing today's deal")
+            replace(f"The deck in the link is not valid: {exc}", "playing today's deal")
 
     deal: int | None = None
     text = values.get("deal") or "today"

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import DECK_SIZE, Card, NotationError, deck_text, parse_deck
+from .cards import DECK_SIZE, Card, NotationError, count_text, deck_text, parse_deck
 from .deals import check_deal_number, decks_for_deal_n
 from .game import Game
 from .moves import parse_move
@@ -88,9 +88,9 @@ def parse_decks(game_id: str, text: str) -> Decks:
         tokens = text.split()
         if len(tokens) != DECK_SIZE * spec.decks:
             raise NotationError(
-                f"{spec.title} needs {spec.decks} decks ({DECK_SIZE * spec.decks} cards, "
-                f"or decks separated by '|'), got {len(tokens)} cards; separated by '|', "
-                "a deck with a card missing or too many is named with its cards"
+                f"{spec.title} needs {spec.decks} decks of {DECK_SIZE} cards, "
+                f"{DECK_SIZE * spec.decks} in all (put '|' between them to be told which "
+                f"deck is wrong), got {count_text(len(tokens))}"
             )
         chunks = [" ".join(tokens[i : i + DECK_SIZE]) for i in range(0, len(tokens), DECK_SIZE)]
     if len(chunks) != spec.decks:

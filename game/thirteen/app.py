@@ -381,6 +381,8 @@ class App:
             "settings": scenes.SettingsScene,
             "end": scenes.EndScene,
         }[name](self)
+        if name == "end" and self.table is not None:
+            self.table.end_left = None  # open now: the table's delayed opening is done
         self.stack.append(self.scene)
         self.show(made)
 

@@ -155,6 +155,32 @@ def test_the_table_offers_an_unposted_score_before_a_new_game(make, key):
     assert type(app.scene).__name__ == "EndScene" and app.game is game
 
 
+@pytest.mark.parametrize("key", [pygame.K_n, pygame.K_r, pygame.K_ESCAPE], ids=["N", "R", "Esc"])
+def test_an_end_screen_opened_early_does_not_come_back_after_see_table(make, key):
+    """Found by review: a key pressed in the pause before the end screen opened it
+    early (the score is not posted), but the table's timer still ran, so the end screen
+    came back on its own after "See table"."""
+    line = Pyramid13.for_deal_number(5)
+    moves = []
+    while not line.is_over:
+        moves.append(line.legal_moves()[0])
+        line.play(moves[-1])
+    app = make("?game=pyramid13&deal=5", animations=False)
+    game = app.game
+    for move in moves[:-1]:
+        app.table.play(move)
+    step(app, 3)
+    app.settings.animations = True
+    app.table.play(moves[-1])
+    step(app)
+    assert game.is_over and app.scene is app.table  # the pause before the end screen
+    press(app, key)
+    assert type(app.scene).__name__ == "EndScene"
+    press(app, pygame.K_ESCAPE)  # See table
+    step(app, 120)  # two seconds
+    assert app.scene is app.table
+
+
 def test_a_saved_game_is_resumed(make):
     profile = Profile(MemoryStorage())
     app = make("?game=thirteens&deal=9", profile=profile)

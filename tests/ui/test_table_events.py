@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from thirteen.cards import is_king, parse_card
-from thirteen.moves import Draw, MoveToEmpty, RemoveKing, RemovePair
+from thirteen.moves import Draw, MoveToEmpty, Recycle, RemoveKing, RemovePair
 from thirteen.thirteens import Thirteens
 
 # -- helpers ------------------------------------------------------------------
@@ -304,6 +304,29 @@ def test_keyboard_only_plays_a_whole_thirteens_deal(make):
     assert type(app.scene).__name__ == "EndScene"
     stats = app.profile.stats("thirteens", "3x5")
     assert stats.played == 1
+
+
+def test_keyboard_focus_stays_on_the_draw_place_as_cards_are_drawn(make):
+    """Found by review: Enter twice on the draw card drew it, and the focus ring went
+    with it to the waste, so the next Enter took the waste card; a pointer stays where
+    it clicked.  Keyboard alone goes through the whole pile and a recycle."""
+    app = make("?game=pyramid&deal=2", animations=False)
+    game = app.game
+    focus_on(app, ("card", game.deal.draw_card(game.pos)))
+    while (drawn := game.deal.draw_card(game.pos)) is not None:
+        press(app, pygame.K_RETURN)  # select it (a King goes at once)
+        if is_king(drawn):
+            assert game.moves[-1] == RemoveKing(drawn)
+        else:
+            press(app, pygame.K_RETURN)  # again: to the waste
+            assert game.moves[-1] == Draw() and game.deal.waste_top(game.pos) == drawn
+        assert app.table.find(app.table.focus_key) is app.table.draw_place()
+    assert app.table.focus_key == ("pile",)
+    press(app, pygame.K_SPACE)  # the empty pile: turn the waste over
+    assert game.moves[-1] == Recycle()
+    assert app.table.focus_key == ("card", game.deal.draw_card(game.pos))
+    press(app, pygame.K_u)  # undo keeps it there too
+    assert app.table.focus_key == ("pile",)
 
 
 def test_arrow_keys_move_focus_and_escape_backs_out(make):

@@ -155,6 +155,22 @@ class TableScene(Scene):
                 return s
         return None
 
+    def draw_place(self) -> Spot | None:
+        """The spot where the draw card lies: the card, or the empty pile (Pyramid only)."""
+        return next((s for s in self.geo.spots if s.zone == "draw" or s.kind == "pile"), None)
+
+    def focus_at_draw(self) -> bool:
+        spot = self.find(self.focus_key)
+        return spot is not None and spot is self.draw_place()
+
+    def keep_focus_at_draw(self, was_there: bool) -> None:
+        """After a move or an undo, a focus that was on the draw card stays on that place
+        (the next draw card), as a pointer stays where it clicked, not on the card that
+        went to the waste."""
+        if was_there:
+            spot = self.draw_place()
+            self.focus_key = None if spot is None else self.spot_key(spot)
+
     # -- events -------------------------------------------------------------
     def show_banner(self, text: str, ms: float = BANNER_MS) -> None:
         """Notices too long for the panel, over the foot of the table for a while."""
@@ -321,6 +337,7 @@ class TableScene(Scene):
         game = self.game
         before = self.geo
         deal_before = getattr(game, "deal_index", 0)
+        at_draw = self.focus_at_draw()
         try:
             game.play(move)
         except IllegalMoveError as exc:
@@ -330,6 +347,7 @@ class TableScene(Scene):
         self.hint_spots = []
         self.confirm = None
         self.geo = geometry(game)
+        self.keep_focus_at_draw(at_draw)
         self.anim.enabled = self.app.settings.animations
         gone = move_cards(move)
         if getattr(game, "deal_index", 0) != deal_before:
@@ -389,11 +407,13 @@ class TableScene(Scene):
             self.recorded = False
             self.end_left = None
         before = self.geo
+        at_draw = self.focus_at_draw()
         self.game.undo()
         self.selected = None
         self.hint_spots = []
         self.message = ""  # about the move undone (a round's end, say)
         self.geo = geometry(self.game)
+        self.keep_focus_at_draw(at_draw)
         self.anim.enabled = self.app.settings.animations
         self.anim.transition(before, self.geo, set())
         self._after_change()

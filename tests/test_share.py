@@ -111,6 +111,18 @@ def test_good_queries(query: str, setup: GameSetup) -> None:
         ("?game=pyramid&deck=As+Kd", GameSetup("pyramid", deal=430146536), ["deck in the link"]),
         ("?game=pyramid&deal=3&deck=As", GameSetup("pyramid", deal=3), ["deck was ignored"]),
         ("?game=x" + "x" * 5000, None, ["too long"]),
+        # a value cut short says so: 14 nines are not shown as a 12-digit number
+        (
+            "?game=pyramid&deal=" + "9" * 14,
+            GameSetup("pyramid", deal=430146536),
+            ["'" + "9" * 11 + "\u2026'"],
+        ),
+        (
+            "?game=thirteens&deal=7&layout=10x10x10x10x10",
+            GameSetup("thirteens", deal=7),
+            ["'10x10x10x10\u2026'"],
+        ),
+        ("?game=thirteens&deal=7&layout=15x2", GameSetup("thirteens", deal=7, layout="15x2"), []),
     ],
 )
 def test_bad_parts_are_ignored_with_a_notice(query: str, setup, words: list[str]) -> None:

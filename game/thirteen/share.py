@@ -89,6 +89,12 @@ def parse_query(query: str, today: date | None = None) -> tuple[GameSetup | None
     return setup, notices
 
 
+def _quoted(text: str, most: int) -> str:
+    """A value from a link, quoted for a notice: at most ``most`` characters, and an
+    ellipsis where it was cut, so a long number is not shown as a shorter one."""
+    return repr(text if len(text) <= most else text[: most - 1] + "\u2026")
+
+
 def parse_link(query: str, today: date | None = None) -> ParsedLink:
     """:func:`parse_query` that also tells why the game is not exactly the one asked for."""
     notices: list[str] = []
@@ -121,7 +127,7 @@ def parse_link(query: str, today: date | None = None) -> ParsedLink:
         if key.startswith(SILENT_KEYS) or not key:
             continue
         if key not in KNOWN_KEYS:
-            notices.append(f"Ignored unknown link option {key[:20]!r}.")
+            notices.append(f"Ignored unknown link option {_quoted(key, 20)}.")
         elif key in values:
             notices.append(f"Ignored a second {key!r} in the link.")
         else:
@@ -133,7 +139,7 @@ def parse_link(query: str, today: date | None = None) -> ParsedLink:
             notices.append("The link names no game; it was ignored.")
         return ParsedLink(None, notices)
     if game not in GAMES:
-        notices.append(f"Unknown game {game[:20]!r} in the link; it was ignored.")
+        notices.append(f"Unknown game {_quoted(game, 20)} in the link; it was ignored.")
         return ParsedLink(None, notices)
     spec = GAMES[game]
 
@@ -146,7 +152,8 @@ def parse_link(query: str, today: date | None = None) -> ParsedLink:
                 layout = str(Layout.parse(values["layout"]))
             except ValueError:
                 replace(
-                    f"Layout {values['layout'][:12]!r} is not allowed", f"using {DEFAULT_LAYOUT}"
+                    f"Layout {_quoted(values['layout'], 12)} is not allowed",
+                    f"using {DEFAULT_LAYOUT}",
                 )
     if spec.has_layout and layout is None:
         layout = str(DEFAULT_LAYOUT)
@@ -168,7 +175,8 @@ def parse_link(query: str, today: date | None = None) -> ParsedLink:
         deal = _deal_number(text)
         if deal is None:
             replace(
-                f"Deal {text[:12]!r} is not a number from 1 to {MAX_DEAL}", "playing today's deal"
+                f"Deal {_quoted(text, 12)} is not a number from 1 to {MAX_DEAL}",
+                "playing today's deal",
             )
     if deal is None:
         deal = today_deal(spec.id, today)

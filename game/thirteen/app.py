@@ -296,6 +296,8 @@ class App:
         """The finished game's score was posted or waived: it need not be kept."""
         self.posted_for, self.score_posted = game, posted
         self.profile.clear_game()
+        if self.table is not None:
+            self.table._refresh_buttons()  # a posted score's last move stays: no Undo
         self._tell_storage_news()
 
     def save_game(self, game: Game) -> None:

@@ -7,6 +7,7 @@ import pytest
 
 from thirteen import share
 from thirteen.cli import main as cli_main
+from thirteen.moves import parse_move
 from thirteen.profile import Profile
 from thirteen.pyramid import Pyramid13
 from thirteen.storage import MemoryStorage
@@ -535,10 +536,63 @@ def test_pyramid13_hints_call_a_deal_a_round():
     assert basis_words(hints.Basis.MOST, game) == "It scores the most points this round can give."
 
 
-def test_start_widgets_do_not_overlap(make):
-    app = make("?game=thirteens&deal=4")
+@pytest.mark.parametrize("layout", ["3x5", "15x2"])
+def test_start_widgets_do_not_overlap(make, layout):
+    app = make(f"?game=thirteens&deal=4&layout={layout}")
     app.go_start()  # a game to resume adds its button
     widgets_do_not_overlap(app.start_scene.widgets)
+    start = app.start_scene
+    for words, _, _, rect in start.text_lines():
+        for w in start.widgets:
+            assert not rect.colliderect(w.rect.inflate(0, 6)), (words, w.name)
+
+
+def test_start_screen_shows_a_layout_it_does_not_offer_when_it_will_deal_it(make):
+    """Found by review: after a 6x5 link, no layout button was lit, yet "Play a new
+    deal" dealt 6x5.  The layout is shown as a fourth button, chosen; the others can
+    still be picked, and then it goes."""
+    app = make("?game=thirteens&deal=1&layout=6x5", animations=False)
+    press(app, pygame.K_ESCAPE)
+    start = app.start_scene
+    lit = [w.name for w in start.widgets if w.name.startswith("layout:") and w.primary]
+    assert lit == ["layout:6x5"]
+    layouts = [w.name for w in start.widgets if w.name.startswith("layout:")]
+    assert layouts == ["layout:3x5", "layout:4x4", "layout:5x3", "layout:6x5"]
+    widgets_do_not_overlap(start.widgets)
+    click(app, next(w for w in start.widgets if w.name == "layout:4x4").rect.center)
+    layouts = [w.name for w in start.widgets if w.name.startswith("layout:")]
+    assert layouts == ["layout:3x5", "layout:4x4", "layout:5x3"]
+
+
+def test_end_titles_say_how_the_game_ended(make):
+    """A Pyramid 13 game ends after three rounds, won only if the last pyramid is
+    cleared; a Thirteens game can end with cards still free to move to an empty column."""
+    app = make("?game=pyramid13&deal=5", animations=False)
+    finish(app)
+    assert app.game.outcome.value == "lost"
+    assert "Game over" in [w for w, *_ in app.scene.lines()]
+    app = make("?game=thirteens&deal=442", animations=False)
+    for move in (
+        "3s+Tc 4s+9d 2h+Jc 4h+9h Ah+Qc 6s+7h 5d+8d 2s+Jh Kd 5c+8c 3h+Td As+Qd Ks 4c+9s Ad+Qs "
+        "Kh 2c+Js 3d+Th Ac+Qh 6h+7c 5s+8h 6d+7d Kc 4d+9c"
+    ).split():
+        app.table.play(parse_move(move))
+    step(app, 3)
+    assert app.game.is_over and not app.game.legal_moves()
+    assert "No pairs left" in [w for w, *_ in app.scene.lines()]
+    app = make("?game=pyramid&deal=3", animations=False)
+    finish(app)
+    assert app.game.outcome.value == "lost"
+    assert "No moves left" in [w for w, *_ in app.scene.lines()]
+
+
+def test_posting_a_score_takes_undo_off_the_table_behind(make):
+    app = make("?game=pyramid13&deal=5", animations=False)
+    finish(app)
+    undo = next(b for b in app.table.buttons if b.name == "undo")
+    assert undo.enabled  # a finished game's last move can be taken back, until posted
+    app.scene._post("Keeper")
+    assert not next(b for b in app.table.buttons if b.name == "undo").enabled
 
 
 @pytest.mark.parametrize("query", ["?game=pyramid13&deal=5", "?game=thirteens&deal=9&layout=4x4"])
@@ -572,6 +626,26 @@ def test_shot_of_the_end_scene_plays_the_game_out(tmp_path, capsys):
     args = ["shot", "--game", "pyramid", "--deal", "3", "--scene", "end", "--out", str(out)]
     assert cli_main(args) == 0
     assert "first legal move" in capsys.readouterr().out
+
+
+WIDE_DECK = (
+    "7h Qd Qh 8c 2d 9s Td Ad 3c 6d Kd 5h Ts 2c 7s Jc 5c 6s As 7c 5s 8h 4c 5d 4h 4d 6c Jd 9h "
+    "8d 7d Kc 4s Th Kh Qc Ks 2h 3h 3d Ac Ah 8s 2s Tc 9c 9d Jh 3s Js Qs 6h"
+)
+
+
+def test_shot_plays_a_game_out_without_going_round_in_circles():
+    """Found by review: on this 6x5 deal the first legal move sent the 2c from one empty
+    column to the other and back for ever, and `shot --scene end` never finished."""
+    from thirteen.ui.shot import next_move_to_end
+
+    game = GameSetup("thirteens", deck=WIDE_DECK, layout="6x5").new_game()
+    seen: set = set()
+    for _ in range(200):
+        if game.is_over:
+            break
+        game.play(next_move_to_end(game, seen))
+    assert game.is_over and len(seen) == len(game.moves)  # every position a new one
 
 
 def test_blocked_pyramid_cards_have_no_centre_art():

@@ -17,7 +17,7 @@ from ..variants import GAMES, LAYOUTS, GameSetup
 from . import HEIGHT, WIDTH, clipboard, theme
 from . import cards as card_art
 from .scene import MenuScene, Scene, backdrop, draw_backdrop
-from .table import deal_words
+from .table import deal_words, end_words
 from .widgets import Button, Checkbox, Keyboard
 
 if TYPE_CHECKING:
@@ -72,8 +72,12 @@ class StartScene(MenuScene):
             b.primary = spec.id == self.game_id
             w.append(b)
         if GAMES[self.game_id].has_layout:
-            for n, name in enumerate(LAYOUTS):
-                b = Button(f"layout:{name}", R(250 + n * 130, self.LAYOUT_Y, 120, 80), name)
+            # a layout from a link that the menu does not offer is shown too, as chosen
+            offered = LAYOUTS if self.layout in LAYOUTS else (*LAYOUTS, self.layout)
+            bw = 120 if len(offered) == len(LAYOUTS) else 90
+            x0 = self.GAME_X + self.GAME_W - len(offered) * (bw + 10) + 10
+            for n, name in enumerate(offered):
+                b = Button(f"layout:{name}", R(x0 + n * (bw + 10), self.LAYOUT_Y, bw, 80), name)
                 b.primary = name == self.layout
                 w.append(b)
         x, dw = self.DEAL_X, self.DEAL_W
@@ -509,7 +513,7 @@ class EndScene(MenuScene):
         if not game.is_over:
             title = "Game not over yet"
         else:
-            title = "You won!" if game.outcome.value == "won" else "No moves left"
+            title = "You won!" if game.outcome.value == "won" else end_words(game)
         put(title, 72, theme.GOLD, midtop=(cx, box.y + 18))
         setup = getattr(game, "setup", None)
         name = game.title + (f" {game.layout}" if isinstance(game, Thirteens) else "")
@@ -637,7 +641,8 @@ HELP = {
         "removed. 'Round 2 of 3' says which one you are in; 'Deal #123' is the number that "
         "deals this same game again.",
         "Points: 10 per card, +100 for clearing the pyramid in round 1 or 2, +250 in round 3. "
-        "At the end you may post your total under a screen name of 5 to 10 characters.",
+        "At the end you may post your total under a screen name of 5 to 10 characters. "
+        "Your statistics count a game as won when its third pyramid is cleared.",
     ],
     "pyramid": [
         "The classic Pyramid: the same pyramid, free cards and pairs as Pyramid 13.",

@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 
 from ..cards import Card, NotationError, card_text, parse_card
+from ..game import Game
+from ..moves import Move
 from ..storage import FILE_NAME, ROOT, MemoryStorage, read_data_file
 
 MIN_SIDE, MAX_SIDE = 64, 4096
@@ -54,8 +56,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         default="table",
         choices=("table", "start", "help", "stats", "end", "settings", "entry"),
         help="entry: the screen-name keyboard; end: a game that is not over is first "
-        "played to its end by always taking the first legal move (the shot says how "
-        "many moves that took)",
+        "played to its end by always taking the first legal move that does not come "
+        "back to a position already seen (the shot says how many moves that took)",
     )
     shot.add_argument(
         "--size",
@@ -126,6 +128,25 @@ def read_profile_dir(directory: str) -> MemoryStorage:
     return storage
 
 
+def next_move_to_end(game: Game, seen: set) -> Move:
+    """The first legal move that does not come back to a position in ``seen`` (a
+    Thirteens card may go to and fro between empty columns for ever), for playing a
+    game to its end; ``seen`` gets the position it leaves."""
+    from ..cli import CommandError
+
+    seen.add(game.key)
+    for move in game.legal_moves():
+        game.play(move)
+        fresh = game.key not in seen
+        game.undo()
+        if fresh:
+            return move
+    raise CommandError(
+        "--scene end: every move here comes back to a position already played; "
+        "give --moves that end the game"
+    )
+
+
 def run_shot(args: argparse.Namespace) -> int:
     """Draw the scene and write the PNG."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -160,10 +181,11 @@ def run_shot(args: argparse.Namespace) -> int:
     if args.scene == "end" and not game.is_over:
         app.settings.animations = table.anim.enabled = False
         played = 0
+        seen: set = set()
         while not game.is_over:
-            table.play(game.legal_moves()[0])
+            table.play(next_move_to_end(game, seen))
             played += 1
-        note = f", after playing {played} more moves by 'first legal move'"
+        note = f", after playing {played} more moves by 'first legal move' (no position twice)"
     if args.scene == "start":
         app.go_start()
     elif args.scene == "entry":

@@ -16,7 +16,7 @@ from ..cards import Card, is_king, is_pair
 from ..game import Game, IllegalMoveError
 from ..moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing, RemovePair
 from ..pyramid import Pyramid, Pyramid13
-from ..thirteens import Thirteens
+from ..thirteens import Thirteens, column_moves
 from ..variants import GameSetup
 from . import cards as card_art
 from . import theme
@@ -45,6 +45,17 @@ BUTTON_LABELS = {
     "stats": ("Stats", "S"),
     "menu": ("Menu", "Esc"),
 }
+
+
+def end_words(game: Game) -> str:
+    """What a finished game that was not won is called: a Pyramid 13 game is over after
+    three rounds (its points are what count), and a Thirteens game ends while cards may
+    still move to an empty column when no pair or King can ever be removed again."""
+    if isinstance(game, Pyramid13):
+        return "Game over"
+    if isinstance(game, Thirteens) and column_moves(game.cols):
+        return "No pairs left"
+    return "No moves left"
 
 
 def deal_words(setup: GameSetup | None) -> str:
@@ -670,7 +681,7 @@ class TableScene(Scene):
             theme.blit_text(surface, f"Stock: {game.stock_left}", 30, (x, y), theme.INK)
             y += 30
         if game.is_over:
-            status = "Won!" if game.outcome.value == "won" else "No moves left"
+            status = "Won!" if game.outcome.value == "won" else end_words(game)
             theme.blit_text(surface, status, 30, (x, y + 4), theme.GOLD)
             y += 30
         if self.message:

@@ -172,6 +172,40 @@ def test_position_text_errors(fields, named):
     assert named in str(err.value)
 
 
+def _deal_two_fields() -> list[str]:
+    game = new_game("pyramid13", deal=1)
+    while game.deal_index == 0:
+        game.play(game.legal_moves()[0])
+    return game.text().split()
+
+
+DEAL_TWO = _deal_two_fields()
+
+
+@pytest.mark.parametrize(
+    "score", ["-5", "\u0661\u0662", "1_0", "+5", "9" * 23, "15", "630", "10000", "1,"]
+)
+def test_position_text_refuses_a_score_no_deal_can_give(score):
+    """Found by review: the finished deals' scores were read with int(), so -5, '١٢'
+    (Arabic-Indic digits), '1_0' and 10^23 made games with impossible totals."""
+    fields = [*DEAL_TWO[:2], score, *DEAL_TWO[3:]]
+    with pytest.raises(NotationError, match="score"):
+        Pyramid13.from_text(" ".join(fields))
+
+
+@pytest.mark.parametrize("score", ["0", "280", "380", "520", "530", "620"])
+def test_position_text_takes_every_score_a_deal_can_give(score):
+    fields = [*DEAL_TWO[:2], score, *DEAL_TWO[3:]]
+    game = Pyramid13.from_text(" ".join(fields))
+    assert game.deal_scores == (int(score),) and game.text().split()[2] == score
+
+
+@pytest.mark.parametrize("text", ["", "   ", "foo", "chess 1 2 3"])
+def test_a_position_of_no_game_is_a_notation_error(text):
+    with pytest.raises(NotationError, match="starts with its game"):
+        position_from_text(text)
+
+
 def test_position_text_rejects_a_finished_deal_without_its_score():
     cleared = "--/----/------/--------/----------/------------/--------------"
     later = ",".join("".join(t for t in deck_text(d).split()) for d in decks_for_deal_n(3, 2))

@@ -373,6 +373,16 @@ CARD_POINTS = 10
 CLEAR_BONUS = (100, 100, 250)
 
 
+def _possible_deal_score(score: int, index: int) -> bool:
+    """Whether deal ``index`` (0-2) can end with ``score``: 10 points for each of up to 52
+    cards, plus the deal's bonus once its 28 pyramid cards are gone."""
+    cards, rest = divmod(score, CARD_POINTS)
+    if rest:
+        return False
+    bonus = CLEAR_BONUS[index] // CARD_POINTS
+    return cards <= DECK_SIZE or PYRAMID_SIZE + bonus <= cards <= DECK_SIZE + bonus
+
+
 class Pyramid13(Game):
     """Pyramid 13: three one-pass deals scored in points.
 
@@ -496,12 +506,16 @@ class Pyramid13(Game):
         if parts[1] not in ("1", "2", "3"):
             raise NotationError(f"deal must be 1, 2 or 3, got {parts[1]!r}")
         index = int(parts[1]) - 1
-        try:
-            scores = () if parts[2] == "-" else tuple(int(s) for s in parts[2].split(","))
-        except ValueError:
-            raise NotationError(
-                f"scores must be numbers separated by commas, got {parts[2]!r}"
-            ) from None
+        texts = [] if parts[2] == "-" else parts[2].split(",")
+        if not all(is_plain_number(t, max_digits=4) for t in texts):
+            raise NotationError(f"scores must be numbers separated by commas, got {parts[2]!r}")
+        scores = tuple(int(t) for t in texts)
+        for n, score in enumerate(scores[:DEALS_PER_GAME]):
+            if not _possible_deal_score(score, n):
+                raise NotationError(
+                    f"deal {n + 1} cannot score {score}: {CARD_POINTS} points a card, "
+                    f"+{CLEAR_BONUS[n]} with the pyramid cleared"
+                )
         if not (
             len(scores) == index or (index == DEALS_PER_GAME - 1 and len(scores) == DEALS_PER_GAME)
         ):

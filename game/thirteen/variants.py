@@ -226,7 +226,12 @@ def new_game(
 def position_from_text(text: str) -> Game:
     """A game whose start is the position given in any game's text form."""
     head = text.split(maxsplit=1)[0].lower() if text.strip() else ""
-    return game_spec(head).position_type.from_text(text)
+    spec = GAMES.get(head)
+    if spec is None:
+        raise NotationError(
+            f"a position starts with its game ({', '.join(GAMES)}), got {text[:20]!r}"
+        )
+    return spec.position_type.from_text(text)
 
 
 def decks_text(decks: Sequence[Sequence[Card]]) -> str:

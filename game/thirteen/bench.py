@@ -254,7 +254,12 @@ class GameBench:
         }
 
     def text(self) -> str:
-        lines = [f"{self.title}", f"  engine: {self.playouts_per_s:.0f} random playouts/s"]
+        engine = (
+            f"{self.playouts_per_s:.0f} random playouts/s"
+            if self.playouts
+            else "random playouts skipped (--playout-seconds 0)"
+        )
+        lines = [f"{self.title}", f"  engine: {engine}"]
         for solver, base in self.rows:
             lines.append(solver.line())
             if base is not None:
@@ -380,7 +385,11 @@ def parse_deals(text: str, limit: int = MAX_BENCH_DEALS) -> list[int]:
         if count > limit:
             raise ValueError(f"--deals {text!r}: more than {limit} deals; bench fewer at a time")
         ranges.append((lo, hi))
-    return [n for lo, hi in ranges for n in range(lo, hi + 1)]
+    deals = [n for lo, hi in ranges for n in range(lo, hi + 1)]
+    if len(set(deals)) != len(deals):
+        twice = next(n for i, n in enumerate(deals) if n in deals[:i])
+        raise ValueError(f"--deals {text!r}: deal {twice} is named twice")
+    return deals
 
 
 def parse_games(text: str) -> list[str]:
@@ -407,7 +416,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "bench",
         help="engine and solver speed figures (not a test)",
-        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        description="Figures for the engine and the solvers (not timed tests): per game, random "
+        "playouts per second, and the solver's time per deal over fixed deal numbers (median, "
+        "95th percentile, maximum), nodes per second, unknown verdicts and peak memory, with "
+        "a plain baseline run in the same process for comparison.",
     )
     parser.add_argument(
         "--games", default=",".join(BENCHED_GAMES), help="comma list (default: all)"
@@ -456,6 +468,10 @@ def _bench_command(args: argparse.Namespace) -> int:
         games = parse_games(args.games)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
+    if args.layout is not None and "thirteens" not in games:
+        raise CommandError(
+            f"--layout {args.layout}: only Thirteens has layouts, and it is not benched"
+        )
     header = (
         f"python {platform.python_version()} ({platform.python_implementation()}) on "
         f"{platform.machine()}, deals {args.deals}, budget {args.budget_ms:.0f} ms, "

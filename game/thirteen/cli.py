@@ -1,8 +1,7 @@
-"""``python -m thirteen``: play, or work with positions from the command line.
+"""``python -m thirteen``: play, or work with positions from the command line."""
 
-Each concern registers its own sub-command here (``register(subparsers)``), so
-this module stays a thin table of contents.
-"""
+# Each concern registers its own sub-command here (``register(subparsers)``), so
+# this module stays a thin table of contents.
 
 from __future__ import annotations
 
@@ -61,12 +60,22 @@ seed_number = int_range(0, MAX_SEED, "a seed")
 sim_games = int_range(1, MAX_SIM_GAMES, "a number of games")
 
 
+def whole_number(text: str) -> int:
+    """Any whole number in ASCII digits; its range is checked where it is used (a deal
+    number by :class:`GameSetup`, which names the range)."""
+    if not _WHOLE.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
+    return int(text)
+
+
+_DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]{1,4})?")
+"""A decimal number in ASCII digits (``float`` also takes '1_000' and other scripts'
+digits)."""
+
+
 def _number(text: str, expected: str, ok: Callable[[float], bool]) -> float:
     """``text`` as a finite float that passes ``ok``; nan and inf never do."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
+    value = float(text) if _DECIMAL.fullmatch(text.strip()) else math.nan
     if not (math.isfinite(value) and ok(value)):
         raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}")
     return value
@@ -96,7 +105,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, moves: bool = True) -
     source = parser.add_mutually_exclusive_group(required=True)
     # --deal's range and --layout are checked by GameSetup (see setup_from_args), so
     # these fail like a bad move does: "error: ..." and status 2 from main
-    source.add_argument("--deal", type=int, help=f"deal number (1 to {MAX_DEAL})")
+    source.add_argument("--deal", type=whole_number, help=f"deal number (1 to {MAX_DEAL})")
     source.add_argument("--deck", help="deck in card notation (52 cards; 156 for pyramid13)")
     parser.add_argument("--layout", help="Thirteens grid as COLUMNSxROWS (default 3x5)")
     if moves:
@@ -152,6 +161,15 @@ def _registrars() -> list[Callable[[argparse._SubParsersAction], None]]:
     return commands.REGISTRARS
 
 
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so Python's own flush at exit cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (tests, the browser)
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one sub-command; returns the exit status (2: a user mistake, told in one line)."""
     parser = build_parser()
@@ -159,19 +177,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         args = parser.parse_args(["play", *(argv or [])])
     try:
-        return int(args.func(args) or 0)
+        status = int(args.func(args) or 0)
+        sys.stdout.flush()  # a failed write (a full disk, say) shows here, not at exit
+        return status
     except CommandError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # the reader went away (``... | head``): stop quietly, as other tools do,
         # and keep Python's flush at exit from failing on the closed pipe
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):  # no real file descriptor (tests, the browser)
-            pass
+        _silence_stdout()
         return 141  # 128 + SIGPIPE, what a shell reports for a killed writer
+    except OSError as exc:  # mostly writing the output (to /dev/full, a lost disk...)
+        _silence_stdout()
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         # Ctrl-C during a long sim, deal --winnable or bench: stop without a traceback
         print("interrupted", file=sys.stderr)

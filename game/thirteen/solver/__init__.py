@@ -106,7 +106,7 @@ def _solve_command(args) -> int:
     setup = getattr(game, "setup", None)
     label = setup.label if setup is not None else game.title
     if isinstance(game, Pyramid13):
-        label += f", deal {game.deal_index + 1} of 3, clearing its pyramid in one pass"
+        label += f", round {game.deal_index + 1} of 3, clearing its pyramid in one pass"
     print(f"{label}: {result.verdict}")
     if result.winnable:
         print(f"Moves ({result.steps}): " + (" ".join(m.text() for m in result.moves) or "none"))

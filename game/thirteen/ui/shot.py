@@ -151,6 +151,7 @@ def run_shot(args: argparse.Namespace) -> int:
     """Draw the scene and write the PNG."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout says what was written
     from ..cli import CommandError, game_from_args
     from ..profile import Profile
 

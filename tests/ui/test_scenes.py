@@ -648,6 +648,24 @@ def test_shot_plays_a_game_out_without_going_round_in_circles():
     assert game.is_over and len(seen) == len(game.moves)  # every position a new one
 
 
+@pytest.mark.parametrize("game_id", ["pyramid13", "pyramid"])
+def test_pile_captions_stay_clear_of_the_focus_ring(make, game_id):
+    """Found by review: the dashed keyboard focus ring on the waste card (drawn 10 px
+    out, with a 2 px dark edge) crossed its "Waste 1" caption."""
+    from thirteen.moves import Draw
+    from thirteen.ui import theme
+
+    app = make(f"?game={game_id}&deal=1", animations=False)
+    app.table.play(Draw())
+    geo = app.table.geo
+    piles = [s for s in geo.spots if s.zone in ("draw", "waste") or s.kind == "pile"]
+    assert len(piles) == 2 and len(geo.labels) >= 2
+    for text, pos in geo.labels:
+        caption = theme.text(text, 26).get_rect(midtop=pos)
+        for spot in piles:
+            assert not caption.colliderect(spot.outline.inflate(24, 24)), text
+
+
 def test_blocked_pyramid_cards_have_no_centre_art():
     from thirteen.cards import parse_card
     from thirteen.ui import cards as card_art

@@ -228,6 +228,9 @@ def thirteens_geometry(game: Thirteens) -> Geometry:
 
 PYR_W, PYR_H, PYR_DX, PYR_DY = 100, 140, 106, 70
 PILE_X = 34
+CAPTION_GAP = 14
+"""From a pile's bottom to its caption: clear of the keyboard focus ring, which is drawn
+10 px out from the card with a 2 px dark edge."""
 
 
 def pyramid_geometry(game: Pyramid | Pyramid13) -> Geometry:
@@ -258,8 +261,13 @@ def pyramid_geometry(game: Pyramid | Pyramid13) -> Geometry:
         can_recycle = game.is_legal(Recycle()) and not game.is_over
         geo.spots.append(Spot("pile", draw.copy(), draw.copy(), free=can_recycle))
     pile = len(deal.draw_pile(pos))
-    geo.labels.append((f"Draw {pile}", (draw.centerx, draw.bottom + 8)))
-    geo.labels.append((f"Waste {len(deal.waste(pos))}", (waste.centerx, waste.bottom + 8)))
+    # captions sit below the keyboard focus ring (10 px out, and its dark edge)
+    geo.labels.append((f"Draw {pile}", (draw.centerx, draw.bottom + CAPTION_GAP)))
+    geo.labels.append(
+        (f"Waste {len(deal.waste(pos))}", (waste.centerx, waste.bottom + CAPTION_GAP))
+    )
     if isinstance(game, Pyramid):
-        geo.labels.append((f"Recycles {game.recycles_left}", (waste.centerx, waste.bottom + 34)))
+        geo.labels.append(
+            (f"Recycles {game.recycles_left}", (waste.centerx, waste.bottom + CAPTION_GAP + 26))
+        )
     return geo

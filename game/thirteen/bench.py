@@ -386,9 +386,11 @@ def parse_deals(text: str, limit: int = MAX_BENCH_DEALS) -> list[int]:
             raise ValueError(f"--deals {text!r}: more than {limit} deals; bench fewer at a time")
         ranges.append((lo, hi))
     deals = [n for lo, hi in ranges for n in range(lo, hi + 1)]
-    if len(set(deals)) != len(deals):
-        twice = next(n for i, n in enumerate(deals) if n in deals[:i])
-        raise ValueError(f"--deals {text!r}: deal {twice} is named twice")
+    seen: set[int] = set()
+    for n in deals:
+        if n in seen:
+            raise ValueError(f"--deals {text!r}: deal {n} is named twice")
+        seen.add(n)
     return deals
 
 

@@ -28,6 +28,7 @@ from .ui import HEIGHT, WIDTH
 from .ui.scene import Scene
 from .ui.sound import Sounds
 from .ui.table import TableScene
+from .ui.touch import TapReader
 from .variants import GameSetup
 
 current: App | None = None
@@ -64,9 +65,6 @@ WINNABLE_BUDGET_MS = 400
 
 LINK_KEEPS_SAVED = "The link could not be used, so your saved game goes on. {reasons}."
 
-TOUCH_ECHO_MS = 600
-"""A mouse press this soon after a touch near the same place is SDL's echo of it."""
-
 
 class App:
     """Scenes, the player's profile, sound, and the game on the table."""
@@ -92,7 +90,7 @@ class App:
         """Positions on proven hint lines, for every table (restarting a deal keeps them)."""
         self.notices: list[str] = list(self.profile.notices)
         self._profile_notices_told = len(self.profile.notices)
-        self._touch: tuple[float, tuple[int, int]] | None = None
+        self.taps = TapReader()
         self.pending_say: str | None = None
         """A notice to show on the next table put out (see :meth:`note`)."""
         self._since_takeover_check = 0.0
@@ -420,7 +418,8 @@ class App:
 
     # -- the loop -------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
-        """Normalise one event (touch → left click, drop SDL's mouse echo) and pass it on."""
+        """Normalise one event (a tap → left click, drop the mouse echo of touches) and
+        pass it on (see :mod:`.ui.touch`)."""
         kind = event.type
         if kind == pygame.QUIT:
             self.running = False
@@ -429,17 +428,19 @@ class App:
             self.scene.dirty = True
             return
         if kind == pygame.FINGERDOWN:
-            pos = (int(event.x * WIDTH), int(event.y * HEIGHT))
-            self._touch = (time.monotonic(), pos)
+            self.taps.down(event.touch_id, event.finger_id, event.x, event.y)
+            return
+        if kind == pygame.FINGERMOTION:
+            self.taps.motion(event.touch_id, event.finger_id, event.x, event.y)
+            return
+        if kind == pygame.FINGERUP:
+            pos = self.taps.up(event.touch_id, event.finger_id, event.x, event.y)
+            if pos is None:
+                return
             event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
         elif kind == pygame.MOUSEBUTTONDOWN:
-            if getattr(event, "touch", False):
+            if getattr(event, "touch", False) or self.taps.is_echo(event.pos):
                 return
-            if self._touch is not None:
-                when, (tx, ty) = self._touch
-                near = abs(event.pos[0] - tx) < 40 and abs(event.pos[1] - ty) < 40
-                if near and (time.monotonic() - when) * 1000 < TOUCH_ECHO_MS:
-                    return
         elif kind != pygame.KEYDOWN:
             return
         if self.settings.sound and not self.sounds.ready:

@@ -228,26 +228,114 @@ def test_clicks_on_empty_felt_or_blocked_cards_change_nothing(make):
     assert not game.moves
 
 
-def test_touch_removes_a_king_once(make):
-    app = make("?game=thirteens&deal=1")
-    king = next(m for m in app.game.legal_moves() if isinstance(m, RemoveKing))
-    x, y = card_at(app, king.card)
+def finger(app, kind: int, pos, finger_id: int = 0) -> None:
+    """One SDL finger event at a logical point (SDL gives fractions of the window)."""
     pygame.event.post(
         pygame.event.Event(
-            pygame.FINGERDOWN,
-            x=x / 1280,
-            y=y / 720,
+            kind,
+            x=pos[0] / 1280,
+            y=pos[1] / 720,
             dx=0,
             dy=0,
-            finger_id=0,
+            finger_id=finger_id,
             touch_id=0,
             pressure=1,
         )
     )
+
+
+def tap(app, pos) -> None:
+    finger(app, pygame.FINGERDOWN, pos)
+    step(app)
+    finger(app, pygame.FINGERUP, pos)
+    step(app)
+
+
+def test_touch_removes_a_king_once(make):
+    app = make("?game=thirteens&deal=1")
+    king = next(m for m in app.game.legal_moves() if isinstance(m, RemoveKing))
+    x, y = card_at(app, king.card)
+    finger(app, pygame.FINGERDOWN, (x, y))
     # SDL echoes a touch as a mouse press flagged touch=True: it must be ignored.
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=True))
     step(app)
+    assert app.game.moves == []  # a tap plays when the finger lifts
+    finger(app, pygame.FINGERUP, (x + 3, y - 2))  # a finger wanders a little
+    step(app)
     assert app.game.moves == [king]
+    # a browser's own mouse press after a tap is an echo too
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=False))
+    step(app)
+    assert app.game.moves == [king]
+
+
+def test_taps_play_a_pair(make):
+    app = make("?game=thirteens&deal=1")
+    tap(app, card_at(app, parse_card("4s")))
+    assert app.table.selected == parse_card("4s")
+    tap(app, card_at(app, parse_card("9c")))
+    assert app.game.moves[-1] == RemovePair(parse_card("4s"), parse_card("9c"))
+
+
+def test_a_pinch_plays_nothing(make):
+    """Found on a phone: each finger of a pinch counted as a click, so two fingers
+    on the King and the 9 removed the King and selected the 9."""
+    app = make("?game=thirteens&deal=1")
+    king, nine = card_at(app, parse_card("Ks")), card_at(app, parse_card("9c"))
+    before = snapshot(app)
+    finger(app, pygame.FINGERDOWN, king, 0)
+    finger(app, pygame.FINGERDOWN, nine, 1)
+    step(app)
+    finger(app, pygame.FINGERMOTION, (king[0], king[1] - 30), 0)
+    finger(app, pygame.FINGERMOTION, (nine[0], nine[1] + 30), 1)
+    finger(app, pygame.FINGERUP, (nine[0], nine[1] + 30), 1)
+    step(app)
+    finger(app, pygame.FINGERUP, (king[0], king[1] - 30), 0)  # lifted last, unmoved by then
+    step(app)
+    assert snapshot(app) == before
+    # fingers that never moved, lifted one by one, are still a pinch
+    finger(app, pygame.FINGERDOWN, king, 3)
+    finger(app, pygame.FINGERDOWN, nine, 4)
+    finger(app, pygame.FINGERUP, king, 3)
+    finger(app, pygame.FINGERUP, nine, 4)
+    step(app)
+    assert snapshot(app) == before
+    tap(app, king)  # the next touch on its own taps again
+    assert [m.text() for m in app.game.moves] == ["Ks"]
+
+
+def test_a_swipe_from_a_card_plays_nothing(make):
+    """Found on a phone: a swipe that started on a card selected it (on a King it
+    would have removed it)."""
+    app = make("?game=thirteens&deal=1")
+    king = card_at(app, parse_card("Ks"))
+    before = snapshot(app)
+    finger(app, pygame.FINGERDOWN, king)
+    finger(app, pygame.FINGERMOTION, (king[0] + 120, king[1]))
+    finger(app, pygame.FINGERUP, king)  # back where it started: still a swipe
+    step(app)
+    assert snapshot(app) == before
+    finger(app, pygame.FINGERDOWN, king)
+    finger(app, pygame.FINGERUP, (king[0], king[1] + 100))
+    step(app)
+    assert snapshot(app) == before
+
+
+def test_a_finger_whose_lift_was_lost_stops_taps_only_a_while(make, monkeypatch):
+    from thirteen.ui import touch
+
+    clock = [1000.0]
+    monkeypatch.setattr(touch.time, "monotonic", lambda: clock[0])
+    app = make("?game=thirteens&deal=1")
+    finger(app, pygame.FINGERDOWN, (640, 700), 7)  # its FINGERUP never comes
+    step(app)
+    king = card_at(app, parse_card("Ks"))
+    clock[0] += 1
+    tap(app, king)
+    assert app.game.moves == []  # taken as a second finger
+    clock[0] += touch.STALE_S
+    tap(app, king)
+    assert [m.text() for m in app.game.moves] == ["Ks"]
 
 
 def test_undo_by_button_and_keys(make):

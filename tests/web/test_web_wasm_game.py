@@ -92,10 +92,21 @@ def wasm_site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[
     server.close()
 
 
+PHONE = {"viewport": {"width": 844, "height": 390}, "has_touch": True, "is_mobile": True}
+"""A phone held sideways: touch events, no mouse."""
+
+
 @pytest.fixture
-def game_page(browser: Any, wasm_site: tuple[Server, str, str], screenshots: Path) -> Any:
+def game_page(
+    request: pytest.FixtureRequest,
+    browser: Any,
+    wasm_site: tuple[Server, str, str],
+    screenshots: Path,
+) -> Any:
+    """The game's page; a test marked ``@pytest.mark.phone`` gets a phone's context."""
     server, served, version = wasm_site
-    context = browser.new_context(viewport=VIEWPORT)
+    phone = request.node.get_closest_marker("phone") is not None
+    context = browser.new_context(**PHONE) if phone else browser.new_context(viewport=VIEWPORT)
     context.set_default_timeout(30_000)
     page = context.new_page()
     page.errors = []
@@ -488,3 +499,56 @@ def test_a_link_in_a_second_tab_takes_the_saved_game_over(
     run(page, f"while not {GAME}.is_over: {APP}.table.play({GAME}.legal_moves()[0])")
     assert py(page, f"{APP}.profile.stats('thirteens', '3x5').played") == 1
     assert page.errors == [] and other.errors == []
+
+
+def centre(page: Any, card: str) -> tuple[float, float]:
+    x, y, w, h = card_rect(page, card)
+    return on_page(page, x + w / 2, y + h / 2)
+
+
+@pytest.mark.phone
+def test_taps_play_and_pinches_and_swipes_do_not_on_a_phone(
+    game_page: Any, screenshots: Path
+) -> None:
+    """Found on a phone: each finger of a pinch was a click (two fingers on the King
+    and the 9 removed the King), and a swipe that started on a card selected it.  A
+    tap now plays when its one finger lifts where it went down."""
+    page = game_page
+    started(page)
+    idle(page)
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind: str, *points: tuple[float, float]) -> None:
+        fingers = [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": fingers})
+
+    def settled() -> list[Any]:
+        page.wait_for_timeout(400)  # a few frames: the events have been read by then
+        return py(page, f"[[m.text() for m in {GAME}.moves], {APP}.table.selected]")
+
+    king, nine = centre(page, "Ks"), centre(page, "9c")
+    touch("touchStart", king)
+    touch("touchStart", king, nine)
+    for k in range(1, 6):  # spread apart
+        touch("touchMove", (king[0], king[1] - 4 * k), (nine[0], nine[1] + 4 * k))
+    touch("touchEnd")
+    assert settled() == [[], None], "a pinch played"
+
+    touch("touchStart", king)
+    for k in range(1, 6):
+        touch("touchMove", (king[0] + 40 * k, king[1]))
+    touch("touchEnd")
+    assert settled() == [[], None], "a swipe from the King played"
+
+    page.touchscreen.tap(*king)
+    wait_py(page, f"len({GAME}.moves) == 1", 10_000)
+    assert settled() == [["Ks"], None]  # once, and no echo selected anything
+    idle(page)
+    page.touchscreen.tap(*centre(page, "4s"))
+    wait_py(page, f"{APP}.table.selected == {CARD}('4s')")
+    page.touchscreen.tap(*centre(page, "9c"))
+    wait_py(page, f"len({GAME}.moves) == 2", 10_000)
+    assert settled() == [["Ks", "4s+9c"], None]
+    idle(page)
+    page.screenshot(path=str(screenshots / "wasm-phone-taps.png"))
+    assert page.errors == []

@@ -1,0 +1,97 @@
+"""Fingers to taps: a touch plays only when one finger goes down and comes up in place.
+
+A tap acts when the finger lifts, as phone buttons do, so that a swipe or a pinch
+that happens to start on a card plays nothing.  Acting the moment a finger touched
+(as a mouse press does) let a pinch count every finger as a click, which could
+remove a King or a pair, and let an attempt to scroll select or remove the card
+under it.
+
+Pure bookkeeping over SDL's finger events (x and y are fractions of the window),
+so the rule is tested without a window.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from . import HEIGHT, WIDTH
+
+TAP_SLOP = 24
+"""Logical pixels a finger may wander between down and up and still tap (about
+13 CSS pixels on a phone held sideways, which shows the canvas at about half size)."""
+
+ECHO_MS = 600
+"""A mouse press this soon after a tap near the same place is the system's echo of it."""
+
+ECHO_NEAR = 40
+"""How near (logical pixels, each way) a mouse press must be to a tap to be its echo."""
+
+STALE_S = 5.0
+"""A finger down this long when another comes down is taken as lifted: its lift
+was lost (a tab switch, say), and keeping it would make every later touch look
+like a second finger, so no tap would ever play again."""
+
+
+@dataclass
+class _Finger:
+    at: tuple[int, int]
+    since: float
+    moved: bool = False
+
+
+def finger_pos(x: float, y: float) -> tuple[int, int]:
+    """SDL's finger fractions as a point on the logical canvas."""
+    return (int(x * WIDTH), int(y * HEIGHT))
+
+
+class TapReader:
+    """Turns finger events into taps, and tells the mouse echo of a touch apart."""
+
+    def __init__(self) -> None:
+        self._down: dict[tuple[int, int], _Finger] = {}
+        self._many = False
+        """Two fingers were down at once in this touch: none of its fingers taps."""
+        self._last_touch: tuple[float, tuple[int, int]] | None = None
+        """When and where a finger last went down or came up (for :meth:`is_echo`)."""
+
+    def down(self, touch_id: int, finger_id: int, x: float, y: float) -> None:
+        now = time.monotonic()
+        for key, finger in list(self._down.items()):
+            if now - finger.since > STALE_S:
+                del self._down[key]
+        self._many = bool(self._down)  # another finger is down: a pinch, not a tap
+        at = finger_pos(x, y)
+        self._down[(touch_id, finger_id)] = _Finger(at, now)
+        self._last_touch = (now, at)
+
+    def motion(self, touch_id: int, finger_id: int, x: float, y: float) -> None:
+        finger = self._down.get((touch_id, finger_id))
+        if finger is not None and not _near(finger.at, finger_pos(x, y), TAP_SLOP):
+            finger.moved = True
+
+    def up(self, touch_id: int, finger_id: int, x: float, y: float) -> tuple[int, int] | None:
+        """Where the tap landed, or None when this lift ends no tap."""
+        finger = self._down.pop((touch_id, finger_id), None)
+        many = self._many
+        if not self._down:
+            self._many = False
+        at = finger_pos(x, y)
+        self._last_touch = (time.monotonic(), at)
+        if finger is None or many or finger.moved or not _near(finger.at, at, TAP_SLOP):
+            return None
+        return finger.at
+
+    def is_echo(self, pos: tuple[int, int]) -> bool:
+        """Whether a mouse press at ``pos`` is the echo of a touch: near a finger that is
+        down, or near where one went down or came up just now."""
+        if any(_near(f.at, pos, ECHO_NEAR) for f in self._down.values()):
+            return True
+        if self._last_touch is None:
+            return False
+        when, at = self._last_touch
+        return (time.monotonic() - when) * 1000 < ECHO_MS and _near(at, pos, ECHO_NEAR)
+
+
+def _near(a: tuple[int, int], b: tuple[int, int], by: int) -> bool:
+    return abs(a[0] - b[0]) <= by and abs(a[1] - b[1]) <= by

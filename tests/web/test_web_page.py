@@ -91,7 +91,9 @@ def test_page_loads_and_starts_without_errors(page: Any, site: Server) -> None:
 def test_an_upright_phone_is_told_to_turn_sideways_under_the_canvas(
     browser: Any, site: Server, screenshots: Path
 ) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
     try:
         page = context.new_page()
         page.goto(site.url())
@@ -104,6 +106,18 @@ def test_an_upright_phone_is_told_to_turn_sideways_under_the_canvas(
         assert box["y"] >= canvas["y"] + canvas["height"]  # under it, covering nothing
         assert box["y"] + box["height"] <= 844
         page.screenshot(path=str(screenshots / "portrait-phone.png"))
+        # a pinch in the empty space above the canvas zoomed the page up to five
+        # times, showing only blank felt: the page does not zoom while the game shows
+        cdp = context.new_cdp_session(page)
+        for k in range(9):
+            spread = [(180 - 9 * k, 290 - 9 * k), (210 + 9 * k, 300 + 9 * k)]
+            points = [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(spread)]
+            kind = "touchStart" if k == 0 else "touchMove"
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+            page.wait_for_timeout(30)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_timeout(500)
+        assert page.evaluate("() => visualViewport.scale") == 1
         page.set_viewport_size({"width": 844, "height": 390})  # turned: no hint
         assert not hint.is_visible()
     finally:
@@ -114,6 +128,45 @@ def test_an_upright_phone_is_told_to_turn_sideways_under_the_canvas(
         assert not page.locator("#turn").is_visible()
     finally:
         page.close()
+
+
+@pytest.mark.parametrize(
+    ("viewport", "insets"),
+    [
+        ((844, 390), {"left": 47, "right": 47, "bottom": 21}),  # sideways, notch on the left
+        ((700, 390), {"left": 47, "right": 47, "bottom": 21}),  # narrower: width-bound
+        ((390, 844), {"top": 47, "bottom": 34}),  # upright
+    ],
+)
+def test_a_phone_s_notch_and_home_bar_cover_no_part_of_the_canvas(
+    browser: Any, site: Server, screenshots: Path, viewport: tuple[int, int], insets: dict
+) -> None:
+    """viewport-fit=cover lets the felt fill the whole screen; the canvas keeps to the
+    safe area, the whole of it, centred there at 16:9."""
+    width, height = viewport
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
+    )
+    try:
+        page = context.new_page()
+        context.new_cdp_session(page).send(
+            "Emulation.setSafeAreaInsetsOverride", {"insets": insets}
+        )
+        page.goto(site.url())
+        page.wait_for_function(READY)
+        page.wait_for_function("() => document.getElementById('transfer').hidden")
+        box = page.locator("#canvas").bounding_box()
+        left, top = insets.get("left", 0), insets.get("top", 0)
+        right, bottom = width - insets.get("right", 0), height - insets.get("bottom", 0)
+        assert box["x"] >= left - 0.5 and box["x"] + box["width"] <= right + 0.5, box
+        assert box["y"] >= top - 0.5 and box["y"] + box["height"] <= bottom + 0.5, box
+        assert box["width"] / box["height"] == pytest.approx(16 / 9, rel=0.01)
+        # as large as the safe area allows: it touches two of its sides
+        assert min(right - left - box["width"], bottom - top - box["height"]) < 1, box
+        assert box["x"] - left == pytest.approx(right - box["x"] - box["width"], abs=1)
+        page.screenshot(path=str(screenshots / f"safe-area-{width}x{height}.png"))
+    finally:
+        context.close()
 
 
 def test_manifest_is_linked_valid_and_installable(page: Any, site: Server) -> None:

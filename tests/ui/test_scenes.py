@@ -73,6 +73,13 @@ def test_the_deal_number_keypad_has_digits_only_and_refuses_other_digits(make):
     assert entry.text == "" and entry.error == "Digits only."
     press(app, pygame.K_7, unicode="7")
     assert entry.text == "7"
+    for _ in range(entry.limit):
+        press(app, pygame.K_7, unicode="7")
+    assert entry.text == "7" * entry.limit  # one more than fits: said, not typed
+    assert entry.error == f"{entry.limit} digits at most."
+    press(app, pygame.K_BACKSPACE)
+    press(app, pygame.K_7, unicode="7")
+    assert entry.text == "7" * entry.limit and entry.error == ""
     # what isdigit() accepts but int() does not is refused with a message, not a crash
     assert "from 1 to" in app.start_scene._number("1\u00b2")
     assert app.game is None

@@ -278,12 +278,15 @@ class EntryScene(MenuScene):
                 self.error = error
             elif self.app.scene is scene:
                 self.app.back()
-        elif value and len(self.text) < self.limit:
+        elif value:
             if self.digits and not is_plain_number(value):
                 self.error = "Digits only."
-                return
-            self.text += value
-            self.error = ""
+            elif len(self.text) >= self.limit:
+                # said, so that a key that does nothing does not look broken
+                self.error = f"{self.limit} {'digits' if self.digits else 'characters'} at most."
+            else:
+                self.text += value
+                self.error = ""
 
     def key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:

@@ -290,18 +290,38 @@ def test_a_pinch_plays_nothing(make):
     finger(app, pygame.FINGERMOTION, (nine[0], nine[1] + 30), 1)
     finger(app, pygame.FINGERUP, (nine[0], nine[1] + 30), 1)
     step(app)
-    finger(app, pygame.FINGERUP, (king[0], king[1] - 30), 0)  # lifted last, unmoved by then
+    finger(app, pygame.FINGERUP, (king[0], king[1] - 30), 0)
     step(app)
     assert snapshot(app) == before
-    # fingers that never moved, lifted one by one, are still a pinch
-    finger(app, pygame.FINGERDOWN, king, 3)
-    finger(app, pygame.FINGERDOWN, nine, 4)
-    finger(app, pygame.FINGERUP, king, 3)
-    finger(app, pygame.FINGERUP, nine, 4)
+    # one finger still on the King while the other spreads away: neither taps
+    finger(app, pygame.FINGERDOWN, king, 0)
+    finger(app, pygame.FINGERDOWN, nine, 1)
+    finger(app, pygame.FINGERMOTION, (nine[0], nine[1] + 60), 1)
+    finger(app, pygame.FINGERUP, king, 0)
+    finger(app, pygame.FINGERUP, (nine[0], nine[1] + 60), 1)
     step(app)
     assert snapshot(app) == before
-    tap(app, king)  # the next touch on its own taps again
+    tap(app, king)  # the next touch taps again
     assert [m.text() for m in app.game.moves] == ["Ks"]
+
+
+def test_thumbs_that_roll_over_and_a_resting_finger_still_tap(make):
+    """Two thumbs playing fast put the second down before the first is up, and a hand
+    holding a tablet may rest a finger on the screen: neither is a pinch."""
+    app = make("?game=thirteens&deal=1")
+    four, nine = card_at(app, parse_card("4s")), card_at(app, parse_card("9c"))
+    finger(app, pygame.FINGERDOWN, four, 0)
+    finger(app, pygame.FINGERDOWN, nine, 1)
+    finger(app, pygame.FINGERUP, four, 0)
+    step(app)
+    assert app.table.selected == parse_card("4s")
+    finger(app, pygame.FINGERUP, nine, 1)
+    step(app)
+    assert [m.text() for m in app.game.moves] == ["4s+9c"]
+    finger(app, pygame.FINGERDOWN, (620, 700), 5)  # resting on the felt, still
+    step(app)
+    tap(app, card_at(app, parse_card("Ks")))
+    assert [m.text() for m in app.game.moves] == ["4s+9c", "Ks"]
 
 
 def test_a_swipe_from_a_card_plays_nothing(make):
@@ -329,10 +349,14 @@ def test_a_finger_whose_lift_was_lost_stops_taps_only_a_while(make, monkeypatch)
     app = make("?game=thirteens&deal=1")
     finger(app, pygame.FINGERDOWN, (640, 700), 7)  # its FINGERUP never comes
     step(app)
-    king = card_at(app, parse_card("Ks"))
     clock[0] += 1
+    finger(app, pygame.FINGERDOWN, (300, 400), 8)  # a swipe beside it: taken as a pinch
+    finger(app, pygame.FINGERMOTION, (300, 200), 8)
+    finger(app, pygame.FINGERUP, (300, 200), 8)
+    step(app)
+    king = card_at(app, parse_card("Ks"))
     tap(app, king)
-    assert app.game.moves == []  # taken as a second finger
+    assert app.game.moves == []  # the lost finger is still down: the pinch goes on
     clock[0] += touch.STALE_S
     tap(app, king)
     assert [m.text() for m in app.game.moves] == ["Ks"]

@@ -544,9 +544,11 @@ def test_taps_play_and_pinches_and_swipes_do_not_on_a_phone(
     wait_py(page, f"len({GAME}.moves) == 1", 10_000)
     assert settled() == [["Ks"], None]  # once, and no echo selected anything
     idle(page)
-    page.touchscreen.tap(*centre(page, "4s"))
-    wait_py(page, f"{APP}.table.selected == {CARD}('4s')")
-    page.touchscreen.tap(*centre(page, "9c"))
+    # two thumbs rolling over: the 9 goes down before the 4 is up, and neither
+    # moves; both tap, in the order they lift (the 4 first: it selects)
+    touch("touchStart", centre(page, "4s"))
+    touch("touchStart", centre(page, "4s"), centre(page, "9c"))
+    touch("touchEnd")
     wait_py(page, f"len({GAME}.moves) == 2", 10_000)
     assert settled() == [["Ks", "4s+9c"], None]
     idle(page)

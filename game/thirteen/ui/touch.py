@@ -1,4 +1,4 @@
-"""Fingers to taps: a touch plays only when one finger goes down and comes up in place.
+"""Fingers to taps: a finger that goes down and comes up in place is a click.
 
 A tap acts when the finger lifts, as phone buttons do, so that a swipe or a pinch
 that happens to start on a card plays nothing.  Acting the moment a finger touched
@@ -6,8 +6,12 @@ that happens to start on a card plays nothing.  Acting the moment a finger touch
 remove a King or a pair, and let an attempt to scroll select or remove the card
 under it.
 
-Pure bookkeeping over SDL's finger events (x and y are fractions of the window),
-so the rule is tested without a window.
+A pinch is told by movement, not by two fingers being down: two thumbs typing a
+name roll over (the second lands before the first lifts), and a hand holding a
+tablet may rest a finger on the screen; those taps all count.  Once a finger
+moves while another is down, no finger of that touch taps.
+
+Pure bookkeeping over SDL's finger events (x and y are fractions of the window).
 """
 
 from __future__ import annotations
@@ -22,15 +26,15 @@ TAP_SLOP = 24
 13 CSS pixels on a phone held sideways, which shows the canvas at about half size)."""
 
 ECHO_MS = 600
-"""A mouse press this soon after a tap near the same place is the system's echo of it."""
+"""A mouse press this soon after a touch near the same place is the system's echo of it."""
 
 ECHO_NEAR = 40
-"""How near (logical pixels, each way) a mouse press must be to a tap to be its echo."""
+"""How near (logical pixels, each way) a mouse press must be to a touch to be its echo."""
 
 STALE_S = 5.0
-"""A finger down this long when another comes down is taken as lifted: its lift
-was lost (a tab switch, say), and keeping it would make every later touch look
-like a second finger, so no tap would ever play again."""
+"""A finger down this long when another comes down is forgotten: its lift may have
+been lost (a tab switch, say), and a pinch would otherwise never end, so no tap
+would ever play again."""
 
 
 @dataclass
@@ -50,8 +54,8 @@ class TapReader:
 
     def __init__(self) -> None:
         self._down: dict[tuple[int, int], _Finger] = {}
-        self._many = False
-        """Two fingers were down at once in this touch: none of its fingers taps."""
+        self._pinch = False
+        """A finger moved while another was down: no finger taps until all are up."""
         self._last_touch: tuple[float, tuple[int, int]] | None = None
         """When and where a finger last went down or came up (for :meth:`is_echo`)."""
 
@@ -60,7 +64,8 @@ class TapReader:
         for key, finger in list(self._down.items()):
             if now - finger.since > STALE_S:
                 del self._down[key]
-        self._many = bool(self._down)  # another finger is down: a pinch, not a tap
+        if not self._down:
+            self._pinch = False
         at = finger_pos(x, y)
         self._down[(touch_id, finger_id)] = _Finger(at, now)
         self._last_touch = (now, at)
@@ -69,16 +74,18 @@ class TapReader:
         finger = self._down.get((touch_id, finger_id))
         if finger is not None and not _near(finger.at, finger_pos(x, y), TAP_SLOP):
             finger.moved = True
+            if len(self._down) > 1:
+                self._pinch = True
 
     def up(self, touch_id: int, finger_id: int, x: float, y: float) -> tuple[int, int] | None:
         """Where the tap landed, or None when this lift ends no tap."""
         finger = self._down.pop((touch_id, finger_id), None)
-        many = self._many
+        pinch = self._pinch
         if not self._down:
-            self._many = False
+            self._pinch = False
         at = finger_pos(x, y)
         self._last_touch = (time.monotonic(), at)
-        if finger is None or many or finger.moved or not _near(finger.at, at, TAP_SLOP):
+        if finger is None or pinch or finger.moved or not _near(finger.at, at, TAP_SLOP):
             return None
         return finger.at
 

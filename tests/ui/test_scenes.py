@@ -379,6 +379,8 @@ def test_hint_uses_hints_module_and_marks_the_draw_card(make, monkeypatch):
     game = app.game
     assert asked == [game]
     assert ("card", game.deal.draw_card(game.pos)) in app.table.hint_spots
+    # a guess says so: with no words it looked as sure as a proven hint
+    assert app.table.message == "Hint: draw a card (D). A guess: nothing was proven in time."
 
 
 @pytest.mark.parametrize(

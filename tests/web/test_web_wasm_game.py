@@ -552,5 +552,10 @@ def test_taps_play_and_pinches_and_swipes_do_not_on_a_phone(
     wait_py(page, f"len({GAME}.moves) == 2", 10_000)
     assert settled() == [["Ks", "4s+9c"], None]
     idle(page)
+    # the Hint button, tapped: the browser's hint search has its longer budget
+    assert py(page, "__import__('thirteen.ui.table').ui.table.HINT_BUDGET_MS") == 400
+    hint = py(page, f"list(next(b for b in {APP}.table.buttons if b.name == 'hint').rect.center)")
+    page.touchscreen.tap(*on_page(page, *hint))
+    wait_py(page, f"{APP}.table.message.startswith('Hint: ')", 10_000)
     page.screenshot(path=str(screenshots / "wasm-phone-taps.png"))
     assert page.errors == []

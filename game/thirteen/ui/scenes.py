@@ -665,8 +665,9 @@ HELP = {
         "M switches sound, S shows statistics, F1 or ? opens this help, Esc backs out.",
         "Every move can be undone, also the last one from the end screen, unless its "
         "score is posted. Giving up a game in progress "
-        "counts as a loss. A hint may look at the hidden cards: it says when its move "
-        "leads to a win, and when no win is left.",
+        "counts as a loss. A hint may look at the hidden cards: it says what its move "
+        "rests on (a win, the most cards or points, or just a guess when nothing was "
+        "proven in time).",
         "Every game has a deal number ('Deal #123'): the same number deals the same cards, "
         "so you can replay it or share it; the end screen shows its link, and C (Copy link) "
         "copies it.",

@@ -327,6 +327,55 @@ def test_max_points_matches_exhaustive_search() -> None:
         assert 10 * deal.removed(key) + (bonus if deal.cleared(key) else 0) == points
 
 
+def test_max_points_with_holes_anywhere_matches_exhaustive_search() -> None:
+    """Found by a differential check: a King with only holes above it was taken at once,
+    though kept as the last pyramid card it lets the player draw and pair on before
+    the clear ends the deal (in play only the apex can be last, but a position text
+    may leave holes anywhere).  From the position below: 530 points, not 550."""
+    text = (
+        "pyramid13 1 - --/----/------/--------/----------/--------Kd--/--3c----------"
+        " Qs2h8sAdQd2c2d9d5d Ts "
+        + cards_compact(deck_for_deal(1))
+        + ","
+        + cards_compact(deck_for_deal(2))
+    )
+    game = Pyramid13.from_text(text)
+    points, moves, status = max_points_pyramid13_deal(game.deal, game.pos, bonus=100)
+    assert (points, status) == (550, "exact")
+    game.play_all(moves)
+    assert game.deal_scores == (550,)
+    # a King and a few other cards anywhere, with partners and pairs in the pile
+    rng = random.Random(11)
+    for n in range(120):
+        pool = rng.sample(range(52), 52)
+        king = next(c for c in pool if c >> 2 == 12)
+        pool.remove(king)
+        cells = rng.sample(range(28), rng.randint(2, 4))
+        cards = [king] + [pool.pop() for _ in cells[1:]]
+        stock = []
+        for c in cards[1:]:
+            partner = next((p for p in pool if (p >> 2) + (c >> 2) == 11), None)
+            if partner is not None:
+                pool.remove(partner)
+                stock.append(partner)
+        for _ in range(2):
+            a = next(p for p in pool if p >> 2 != 12)
+            pool.remove(a)
+            b = next(p for p in pool if (p >> 2) + (a >> 2) == 11)
+            pool.remove(b)
+            stock += [a, b]
+        stock += [pool.pop() for _ in range(rng.randint(0, 3))]
+        rng.shuffle(stock)
+        pyramid: list[int | None] = [None] * 28
+        for cell, card in zip(cells, cards, strict=True):
+            pyramid[cell] = card
+        deal = PyramidDeal(pyramid, stock, 0)
+        bonus = CLEAR_BONUS[n % 3]
+        points, _, status = max_points_pyramid13_deal(deal, bonus=bonus)
+        assert status == "exact"
+        assert points == exhaustive_points(deal, bonus), [card_text(c) for c in cards]
+
+
 def test_max_points_on_full_deals() -> None:
     game = Pyramid13.for_deal_number(1)
     points, moves, status = max_points_pyramid13_deal(game.deal, bonus=CLEAR_BONUS[0])

@@ -1212,9 +1212,14 @@ def _points_search(
         if bound(pm, sm, p, cv) <= best[0]:
             return
         free = free_of(pm)
-        # Kings are forced unless taking one clears the pyramid (which ends the deal)
+        # a King is forced when a card it blocks is still there: that card goes later,
+        # so taking the King now cannot end the deal sooner.  (Any other King could be
+        # the last pyramid card, kept to draw and pair on before the clear ends the
+        # deal: in play only the apex, but a position text may leave a King with
+        # holes above it.)
+        under = t.under
         for i in free:
-            if prank[i] == KING_INDEX and pm | 1 << i != full:
+            if prank[i] == KING_INDEX and under[i] & ~pm:
                 stack.append(("k", pcard[i]))
                 go(pm | 1 << i, sm, p, cv, wc)
                 stack.pop()

@@ -404,6 +404,7 @@ class App:
             self.suspended = self.table
         self.table = None
         self.stack.clear()
+        self.start_scene.choose_suspended()
         self.show(self.start_scene)
 
     def resume(self) -> None:

@@ -117,6 +117,24 @@ def test_leaving_an_unposted_score_asks_first(make):
     assert app.game is not game
 
 
+def test_the_tables_menu_with_an_unposted_score_says_how_to_leave_it(make):
+    """Found in review: after "See table", Esc (the table's Menu) brought the end screen
+    back with no word, and its Esc ("See table") went back to the table: a loop."""
+    app = make("?game=pyramid13&deal=5", animations=False)
+    game = app.game
+    finish(app)
+    press(app, pygame.K_ESCAPE)  # see the table
+    assert app.scene is app.table
+    press(app, pygame.K_ESCAPE)  # the table's Menu
+    assert type(app.scene).__name__ == "EndScene"
+    assert app.scene.message == (
+        "Your score is not posted: Post score (P), or Menu (M) again to leave it."
+    )
+    press(app, pygame.K_m)
+    assert app.scene is app.start_scene and app.suspended.game is game
+    assert app.profile.top_all_time("pyramid13") == []
+
+
 def test_an_unposted_score_survives_closing_the_window(make):
     profile = Profile(MemoryStorage())
     app = make("?game=pyramid13&deal=5", profile=profile, animations=False)
@@ -306,7 +324,7 @@ def test_starting_a_game_from_the_start_screen_asks_before_giving_one_up(make):
     for name in ("play", "today", "number"):
         button = next(w for w in app.start_scene.widgets if w.name == name)
         click(app, button.rect.center)
-        assert app.scene is app.start_scene and "counts as lost" in app.start_scene.message
+        assert app.scene is app.start_scene and "count as a loss" in app.start_scene.shown_message()
         assert app.suspended is not None and app.profile.stats("thirteens").played == 0
     click(app, button.rect.center)  # the second press of the same button
     assert type(app.scene).__name__ == "EntryScene"
@@ -315,7 +333,45 @@ def test_starting_a_game_from_the_start_screen_asks_before_giving_one_up(make):
     click(app, play.rect.center)
     click(app, play.rect.center)
     assert app.game.setup.deal != 9 and app.profile.stats("thirteens").played == 1
-    assert app.start_scene.message == ""
+    assert app.start_scene.shown_message() == ""
+
+
+def test_the_start_screen_keeps_the_game_chosen_while_visiting_help(make):
+    """Found in review: with a game waiting, choosing another game and looking at
+    help, statistics or settings chose the waiting game's again on coming back."""
+    app = make("?game=thirteens&deal=3", animations=False)
+    app.table.play(app.game.legal_moves()[0])
+    app.go_start()
+    start = app.start_scene
+    assert start.game_id == "thirteens"
+    for name in ("help", "stats", "settings"):
+        start.activate("game:pyramid13")
+        start.activate(name)
+        press(app, pygame.K_ESCAPE)
+        assert app.scene is start and start.game_id == "pyramid13", name
+    start.activate("resume")
+    app.go_start()  # arriving from the table again: its game is chosen
+    assert start.game_id == "thirteens"
+
+
+def test_the_start_screens_give_up_warning_goes_with_its_reason(make):
+    """Found in review: "press again" stayed on screen after choosing another game,
+    or after the deal-number keypad was opened and closed, though pressing again then
+    only asked again."""
+    app = make("?game=thirteens&deal=3", animations=False)
+    app.table.play(app.game.legal_moves()[0])
+    app.go_start()
+    start = app.start_scene
+    start.activate("play")
+    lines = [words for words, *_ in start.text_lines()]
+    assert any("Play a new deal" in line for line in lines), lines
+    start.activate("game:pyramid13")
+    assert not any("again" in words for words, *_ in start.text_lines())
+    start.activate("number")
+    start.activate("number")  # the keypad opens
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is start
+    assert not any("again" in words for words, *_ in start.text_lines())
 
 
 def test_a_finished_game_left_for_the_menu_is_resumed_at_its_end_screen(make):
@@ -961,6 +1017,28 @@ def test_a_links_notices_are_shown_over_its_table_once(make):
     assert app.table.banner == ""
     app.go_start()
     assert app.start_scene.message == ""  # told once, on the table
+
+
+def test_a_click_on_a_links_notice_only_puts_it_away(make):
+    """Found in review: the notice covers the foot of the bottom row of cards, and the
+    click that put it away also played the card under it (a King was removed)."""
+    from thirteen.cards import parse_card
+
+    app = make("?game=thirteens&deal=1&layout=9x9", animations=False)
+    box = app.table.banner_box()
+    card = app.table.geo.spot_for_card(parse_card("4s")).rect
+    at = (card.centerx, box.top + 8)
+    assert card.collidepoint(at) and box.collidepoint(at)  # the notice is over the card
+    click(app, at)
+    assert app.table.banner == "" and app.table.selected is None
+    click(app, at)  # now the card is seen, and the click plays it
+    assert app.table.selected == parse_card("4s")
+    click(app, at)  # and lets it go
+    app.table.show_banner("Another notice.")
+    top = (card.centerx, card.top + 8)
+    assert not app.table.banner_box().collidepoint(top)
+    click(app, top)  # a click off the notice puts it away and acts as well
+    assert app.table.banner == "" and app.table.selected == parse_card("4s")
 
 
 def test_an_empty_deal_in_a_link_with_a_deck_is_no_deal(make):

@@ -45,12 +45,18 @@ class StartScene(MenuScene):
     def layout_for(self, game_id: str | None = None) -> str | None:
         return self.layout if GAMES[game_id or self.game_id].has_layout else None
 
-    def enter(self) -> None:
+    def choose_suspended(self) -> None:
+        """Choose the game and layout of the game just left for this screen.  Done on
+        arriving from the table only: coming back from help, statistics or settings
+        keeps what the player chose here meanwhile."""
         game = self.app.suspended.game if self.app.suspended else None
         setup = getattr(game, "setup", None)
         if setup is not None:
             self.game_id = setup.game
             self.layout = setup.layout or self.layout
+        self.confirm = None
+
+    def enter(self) -> None:
         notices = self.app.notices
         if notices:
             self.message = " ".join(notices[-2:])
@@ -124,9 +130,10 @@ class StartScene(MenuScene):
         if spec.has_layout:
             rect = theme.text("Layout", 30).get_rect(midleft=(self.GAME_X, self.LAYOUT_Y + 40))
             out.append(("Layout", 30, theme.INK_DIM, rect))
-        if self.message:
+        message = self.shown_message()
+        if message:
             y = self.MESSAGE_Y
-            for line in theme.wrap(self.message, 24, self.DEAL_W)[:6]:
+            for line in theme.wrap(message, 24, self.DEAL_W)[:6]:
                 rect = theme.text(line, 24).get_rect(topleft=(self.DEAL_X, y))
                 out.append((line, 24, (255, 226, 150), rect))
                 y += 22
@@ -146,11 +153,21 @@ class StartScene(MenuScene):
         ):
             return False
         self.confirm = name
-        self.message = (
-            f"Your {table.game.title} game in progress counts as lost. Press again to give it up."
-        )
         self.dirty = True
         return True
+
+    GIVES_UP = {"play": "Play a new deal", "today": "Today's deal", "number": "Deal number..."}
+
+    def shown_message(self) -> str:
+        """The give-up warning while it waits for its button again (any other press
+        takes it away with the question), else the notices."""
+        table = self.app.suspended
+        if self.confirm is None or table is None:
+            return self.message
+        return (
+            f"Give up your {table.game.title} game in progress? It will count as a loss: "
+            f"press {self.GIVES_UP[self.confirm]} again."
+        )
 
     def activate(self, name: str) -> None:
         app = self.app
@@ -427,9 +444,7 @@ class EndScene(MenuScene):
             return
         # (a score another tab already posted or left needs no warning)
         if app.score_pending() and not self._settled_elsewhere() and self.confirm != name:
-            self.confirm = name
-            self.message = "Your score is not posted. Press again to leave without posting."
-            self.dirty = True
+            self.ask_to_leave(name)
             return
         if app.score_pending():
             app.settle_score(self.game)  # waived
@@ -439,6 +454,20 @@ class EndScene(MenuScene):
             app.restart()
         elif name == "menu":
             app.go_start()
+
+    LEAVING = {"new": ("New deal", "N"), "restart": ("Same deal", "R"), "menu": ("Menu", "M")}
+    """The buttons that leave a score unposted, with their keys, for :meth:`ask_to_leave`."""
+
+    def ask_to_leave(self, name: str) -> None:
+        """Say that the score is not posted and how to leave it so (the same button again):
+        also when the table's New, Restart or Menu (whose keys differ here) brought
+        this screen up, which used to come back with no word, looking like a loop."""
+        label, key = self.LEAVING[name]
+        self.confirm = name
+        self.message = (
+            f"Your score is not posted: Post score (P), or {label} ({key}) again to leave it."
+        )
+        self.dirty = True
 
     def can_undo(self) -> bool:
         """Whether the move that ended the game can be taken back from here."""

@@ -198,8 +198,13 @@ class TableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.banner and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            self.banner, self.banner_left = "", 0.0  # read: the click or key acts as well
+            on_it = event.type == pygame.MOUSEBUTTONDOWN and self.banner_box().collidepoint(
+                event.pos
+            )
+            self.banner, self.banner_left = "", 0.0  # read: the click or key acts as well,
             self.dirty = True
+            if on_it:  # unless the click was on the notice, over cards it hid
+                return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.show_focus = False
             self.press(event.pos)
@@ -468,7 +473,12 @@ class TableScene(Scene):
     def command(self, name: str) -> None:
         """A panel button or its key."""
         if name in ("new", "restart", "menu") and self.app.score_pending():
+            from .scenes import EndScene  # (scenes imports this module)
+
             self.app.open("end")  # the end screen offers the score before it is lost
+            end = self.app.scene
+            if isinstance(end, EndScene):
+                end.ask_to_leave(name)
             return
         if name in ("new", "restart") and self.needs_confirm(name):
             return
@@ -534,10 +544,18 @@ class TableScene(Scene):
         if self.banner:
             self.draw_banner(surface)
 
-    def draw_banner(self, surface: pygame.Surface) -> None:
-        lines = theme.wrap(self.banner, 26, TABLE.w - 100)[:5]
-        box = pygame.Rect(0, 0, TABLE.w - 60, 24 + 28 * len(lines))
+    def banner_lines(self) -> list[str]:
+        return theme.wrap(self.banner, 26, TABLE.w - 100)[:5]
+
+    def banner_box(self) -> pygame.Rect:
+        """Where the notice is drawn, over the foot of the table."""
+        box = pygame.Rect(0, 0, TABLE.w - 60, 24 + 28 * len(self.banner_lines()))
         box.midbottom = (TABLE.centerx, TABLE.bottom - 16)
+        return box
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        lines = self.banner_lines()
+        box = self.banner_box()
         veil = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (8, 28, 20, 235), veil.get_rect(), border_radius=14)
         surface.blit(veil, box)

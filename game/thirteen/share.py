@@ -152,7 +152,8 @@ def parse_link(query: str, today: date | None = None) -> ParsedLink:
                 layout = str(Layout.parse(values["layout"]))
             except ValueError:
                 replace(
-                    f"Layout {_quoted(values['layout'], 12)} is not allowed",
+                    f"Layout {_quoted(values['layout'], 12)} is not allowed (columns x rows,"
+                    " each 2 or more, 30 cards at most)",
                     f"using {DEFAULT_LAYOUT}",
                 )
     if spec.has_layout and layout is None:

@@ -10,7 +10,7 @@ import pygame
 from .. import share
 from ..cards import is_plain_number, make_card
 from ..deals import MAX_DEAL
-from ..profile import deals_label
+from ..profile import NAME_CHARS, NAME_MAX, deals_label
 from ..pyramid import Pyramid13
 from ..thirteens import Thirteens
 from ..variants import GAMES, LAYOUTS, GameSetup
@@ -261,12 +261,16 @@ class EntryScene(MenuScene):
         initial: str = "",
         digits: bool = False,
         limit: int = 10,
+        allowed: frozenset[str] | None = None,
     ) -> None:
         super().__init__(app)
         self.title, self.prompt, self.submit = title, prompt, submit
         self.text = initial
         self.digits = digits
         self.limit = limit
+        self.allowed = allowed
+        """The characters a name may hold: any other key says so at once, rather than
+        being typed and refused only at OK."""
         self.error = ""
         self.keyboard = (
             Keyboard(R(440, 300, 400, 400), digits=True)
@@ -298,6 +302,8 @@ class EntryScene(MenuScene):
         elif value:
             if self.digits and not is_plain_number(value):
                 self.error = "Digits only."
+            elif self.allowed is not None and not set(value) <= self.allowed:
+                self.error = "Letters, digits, space, - _ and . only."
             elif len(self.text) >= self.limit:
                 # said, so that a key that does nothing does not look broken
                 self.error = f"{self.limit} {'digits' if self.digits else 'characters'} at most."
@@ -439,6 +445,8 @@ class EndScene(MenuScene):
                         "Post your score",
                         NAME_PROMPT,
                         self._post,
+                        limit=NAME_MAX,
+                        allowed=NAME_CHARS,
                     )
                 )
             return
@@ -486,7 +494,7 @@ class EndScene(MenuScene):
                 self.message = (
                     "Link copied: paste it to share this deal."
                     if not link.startswith("?")  # the page's address came with it
-                    else "Copied: after the game page's address (or play --query) "
+                    else "Copied the end of the link: after the web game's address, "
                     "it opens this deal."
                 )
             elif outcome == clipboard.ASKED:

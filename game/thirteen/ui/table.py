@@ -508,7 +508,7 @@ class TableScene(Scene):
             return False
         self.confirm, self.confirm_left = name, CONFIRM_MS
         word = "New" if name == "new" else "Restart"
-        self.say(f"This game counts as lost. Press {word} again to give it up.", CONFIRM_MS)
+        self.say(f"Give up this game? It will count as a loss: press {word} again.", CONFIRM_MS)
         return True
 
     # -- time ---------------------------------------------------------------

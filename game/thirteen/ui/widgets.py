@@ -33,8 +33,9 @@ class Button:
         return theme.fitting_size(self.label, self.rect.w - 20, largest, 22)
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
-        if self.primary and self.enabled:
-            fill, edge = (196, 150, 40), (255, 214, 110)
+        gold = self.primary and self.enabled
+        if gold:
+            fill, edge = theme.PRIMARY, (255, 214, 110)
         else:
             fill = theme.BUTTON if self.enabled else theme.DISABLED
             edge = theme.BUTTON_EDGE if self.enabled else theme.DISABLED
@@ -43,11 +44,15 @@ class Button:
         pygame.draw.rect(surface, fill, self.rect, border_radius=12)
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=12)
         colour = theme.BUTTON_TEXT if self.enabled else (140, 160, 150)
+        if gold:
+            colour = theme.PRIMARY_TEXT
         size = self.label_size()
         cy = self.rect.centery - (8 if self.key else 0)
         theme.blit_text(surface, self.label, size, (self.rect.centerx, cy), colour, "center")
         if self.key:
             hint_colour = (210, 230, 215) if self.enabled else (120, 140, 130)
+            if gold:
+                hint_colour = theme.PRIMARY_KEY
             theme.blit_text(
                 surface,
                 self.key,
@@ -155,10 +160,10 @@ class Keyboard:
         for value, rect, label in self.keys:
             special = len(value) > 1
             fill = (40, 88, 68) if special else (232, 236, 230)
+            colour = theme.INK if special else (20, 30, 26)
             if value == "enter":
-                fill = (196, 150, 40)
+                fill, colour = theme.PRIMARY, theme.PRIMARY_TEXT
             pygame.draw.rect(surface, (6, 30, 20), rect.move(0, 3), border_radius=10)
             pygame.draw.rect(surface, fill, rect, border_radius=10)
             shown = label if special or self.upper else label.lower()
-            colour = theme.INK if special else (20, 30, 26)
             theme.blit_text(surface, shown, 34, rect.center, colour, "center")

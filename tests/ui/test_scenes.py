@@ -92,6 +92,7 @@ def test_pyramid13_end_offers_posting_by_on_screen_keyboard(make):
     assert app.profile.stats("pyramid13").played == 1
     post = next(w for w in app.scene.widgets if w.name == "post")
     click(app, post.rect.center)
+    assert app.scene.title == f"Post your score: {app.game.score}"  # what is posted
     keys = {value: rect for value, rect, _ in app.scene.keyboard.keys}
     for ch in "ABC":  # too short: the rule's message is shown, nothing posted
         click(app, keys[ch].center)
@@ -474,6 +475,20 @@ def test_button_words_stand_out_from_their_fill():
     assert contrast(theme.PRIMARY_TEXT, theme.PRIMARY) >= 4.5
     assert contrast(theme.PRIMARY_KEY, theme.PRIMARY) >= 4.5
     assert contrast(theme.BUTTON_TEXT, theme.BUTTON) >= 4.5
+
+
+def test_todays_deal_and_the_d_key_in_thirteens_say_what_they_are(make):
+    """Found in review: today's deal showed only as 'Deal #59668508', and D in
+    Thirteens said 'Nothing to draw.' as if a pile had run out."""
+    from thirteen.ui.table import deal_words
+    from thirteen.variants import GameSetup
+
+    app = make("?game=pyramid13&deal=today", animations=False)
+    assert deal_words(app.game.setup) == f"Today's deal #{app.game.setup.deal}"
+    assert deal_words(GameSetup("pyramid13", deal=1)) == "Deal #1"
+    app = make("?game=thirteens&deal=1", animations=False)
+    press(app, pygame.K_d)
+    assert app.table.message.startswith("Thirteens has no draw pile")
 
 
 def test_every_hint_message_fits_the_panel():

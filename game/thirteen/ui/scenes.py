@@ -442,7 +442,7 @@ class EndScene(MenuScene):
                 app.push(
                     EntryScene(
                         app,
-                        "Post your score",
+                        f"Post your score: {self.game.score}",
                         NAME_PROMPT,
                         self._post,
                         limit=NAME_MAX,

@@ -192,7 +192,8 @@ def run_shot(args: argparse.Namespace) -> int:
     elif args.scene == "entry":
         from .scenes import NAME_PROMPT, EntryScene
 
-        app.push(EntryScene(app, "Post your score", NAME_PROMPT, lambda text: None, "Lucky 13"))
+        title = f"Post your score: {game.score}"  # as the end screen opens it
+        app.push(EntryScene(app, title, NAME_PROMPT, lambda text: None, "Lucky 13"))
     elif args.scene != "table":
         app.open(args.scene)
     app.scene.draw(app.screen)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import hints
+from .. import hints, share
 from ..cards import Card, is_king, is_pair
 from ..game import Game, IllegalMoveError
 from ..moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing, RemovePair
@@ -74,6 +74,8 @@ def deal_words(setup: GameSetup | None) -> str:
     """
     if setup is None or setup.deal is None:
         return "Custom deck"
+    if setup.deal == share.today_deal(setup.game):
+        return f"Today's deal #{setup.deal}"
     return f"Deal #{setup.deal}"
 
 
@@ -354,7 +356,10 @@ class TableScene(Scene):
                 self.play(move)
                 return
         self.app.sounds.play("nomove")
-        self.say("Nothing to draw.")
+        if isinstance(self.game, Thirteens):
+            self.say("Thirteens has no draw pile: the stock fills the grid by itself.")
+        else:
+            self.say("Nothing left to draw.")
 
     def play(self, move: Move) -> bool:
         """Play a legal move: animate the difference, sound, save, and spot the end."""

@@ -268,6 +268,7 @@ def pyramid_geometry(game: Pyramid | Pyramid13) -> Geometry:
     )
     if isinstance(game, Pyramid):
         geo.labels.append(
-            (f"Recycles {game.recycles_left}", (waste.centerx, waste.bottom + CAPTION_GAP + 26))
+            # the help's words: the waste is turned over (RULES.md's "recycle")
+            (f"Turns left {game.recycles_left}", (waste.centerx, waste.bottom + CAPTION_GAP + 26))
         )
     return geo

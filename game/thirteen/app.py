@@ -275,12 +275,20 @@ class App:
 
     def can_take_back(self, table: TableScene) -> bool:
         """Whether the move that ended ``table``'s game may be undone: this page counted
-        the game (and can uncount it) or nothing did (another tab took it over), and its
-        score is not posted; a game finished before the page was loaded stays finished."""
+        the game (and can uncount it) and no other tab has used the save slot since, or
+        nothing counted it (another tab took it over), and its score is not posted; a
+        game finished before the page was loaded stays finished."""
         game = table.game
         if not (game.is_over and game.can_undo) or self.posted_for is game:
             return False
-        return table.detached or (self.counted is not None and self.counted[0] is game)
+        if table.detached:
+            return True
+        # counted here, and the slot as this page left it: once another tab started a
+        # game there (or posted or left this score), the game played on would be
+        # neither saved nor counted, and a score posted there could be posted again
+        return (
+            self.counted is not None and self.counted[0] is game and self.profile.owns_game_slot()
+        )
 
     def take_back(self, table: TableScene) -> None:
         """The finished game on ``table`` is about to lose its last move: uncount it
@@ -337,6 +345,7 @@ class App:
         if table is not None and not table.detached:
             table.detached = True
             table.say(TAKEN_OVER, 6000)
+        self.profile.release_game_slot()
 
     def _tell_storage_news(self) -> None:
         """Storage that fails mid-game (a full quota) is told once, quietly, on the table."""

@@ -38,6 +38,9 @@ from .variants import GameRecord, GameSetup, game_spec
 TOP = 10
 DAYS_KEPT = 7
 """Days whose top 10 is kept (the most recent dates that have posts)."""
+RELEASED = "\x00released"
+"""The claim of a profile that gave the save slot up: no stored value is this text."""
+
 NAME_MIN, NAME_MAX = 5, 10
 NAME_CHARS = frozenset(string.ascii_letters + string.digits + " -_.")
 MAX_SCORE = 1_000_000
@@ -526,6 +529,13 @@ class Profile:
         self.take_game_slot()
         self.save_game(game)
         return pushed
+
+    def release_game_slot(self) -> None:
+        """Give up the claim on the save slot (another tab took it over): the slot is
+        not this profile's again, even if it comes back to this profile's own last
+        text (the other tab undoing its move, say), until it takes it anew.  Else a
+        new deal here would push the other tab's game aside without counting it."""
+        self._claim = RELEASED
 
     def take_game_slot(self) -> None:
         """Claim the save slot as it is now: this profile's next save may write over it."""

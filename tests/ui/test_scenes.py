@@ -1236,6 +1236,69 @@ def test_a_score_posted_elsewhere_while_the_name_was_typed_is_not_posted_again(m
     assert [e.name for e in Profile(storage).top_all_time("pyramid13")] == ["Second"]
 
 
+def test_a_finished_game_is_not_undone_once_another_tab_used_the_slot(make):
+    """Found by a model check of two tabs: the first tab's Undo on its end screen
+    uncounted its game, which then played on neither saved nor counted."""
+    storage = MemoryStorage()
+    first = make("?game=thirteens&deal=9", profile=Profile(storage), animations=False)
+    finish(first)
+    assert end_button(first, "undo") is not None  # alone, the last move can be undone
+    make("?game=pyramid&deal=2", profile=Profile(storage), animations=False)
+    first.scene.build()
+    assert end_button(first, "undo") is None
+    press(first, pygame.K_u)
+    assert Profile(storage).stats("thirteens", "3x5").played == 1
+
+
+def test_a_score_posted_in_another_tab_is_not_undone_and_posted_again(make):
+    """Found by a model check: after the second tab posted the score, the first tab's
+    Undo uncounted the game, and playing the move again let it post the score twice."""
+    storage, first, second = two_tabs_on_one_score(make)
+    press(second, pygame.K_p)
+    type_name(second, "Bobby")
+    first.scene.build()
+    assert end_button(first, "undo") is None
+    press(first, pygame.K_u)
+    assert first.game.is_over and Profile(storage).stats("pyramid13").played == 1
+    assert [e.name for e in Profile(storage).top_all_time("pyramid13")] == ["Bobby"]
+
+
+def test_a_tab_that_lost_the_slot_counts_the_game_it_pushes_aside(make):
+    """Found by a model check: the second tab resumed the first tab's game and undid its
+    move, which put the slot back to the very text the first tab had written; the
+    first tab took it for its own, and its New dropped the game from the counts."""
+    storage = MemoryStorage()
+    first = make("?game=thirteens&deal=9", profile=Profile(storage), animations=False)
+    first.table.play(first.game.legal_moves()[0])
+    second = make("", profile=Profile(storage), animations=False)
+    assert second.game.moves == first.game.moves  # resumed
+    second.table.play(second.game.legal_moves()[0])
+    first.table.play(first.game.legal_moves()[0])
+    assert first.table.detached  # its save was refused
+    second.table.undo()  # the slot holds the first tab's text again
+    press(first, pygame.K_n)
+    press(first, pygame.K_n)
+    assert Profile(storage).stats("thirteens", "3x5").played == 1  # the pushed-aside game
+    second.table.play(second.game.legal_moves()[0])
+    assert second.table.detached
+    press(second, pygame.K_n)
+    press(second, pygame.K_n)
+    assert Profile(storage).stats("thirteens", "3x5").played == 1  # once
+
+
+def test_undo_takes_away_news_warning_and_its_second_press(make):
+    """Found by a model check: Undo cleared New's warning, yet one more N gave the game up."""
+    app = make("?game=thirteens&deal=9", animations=False)
+    for _ in range(2):
+        app.table.play(app.game.legal_moves()[0])
+    press(app, pygame.K_n)
+    assert "Give up" in app.table.message
+    press(app, pygame.K_u)
+    press(app, pygame.K_n)
+    assert app.game.setup.deal == 9 and "Give up" in app.table.message
+    assert app.profile.stats("thirteens", "3x5").played == 0
+
+
 def test_a_new_game_in_another_tab_offers_an_unposted_score_first(make):
     """A tab closed on its end screen leaves its Pyramid 13 score in the slot; a tab
     already open that starts a new game is shown that score to post, not the new game."""

@@ -440,6 +440,7 @@ class TableScene(Scene):
         self.game.undo()
         self.selected = None
         self.hint_spots = []
+        self.confirm = None  # its warning goes with the message: New asks again
         self.message = ""  # about the move undone (a round's end, say)
         self.geo = geometry(self.game)
         self.keep_focus_at_draw(at_draw)

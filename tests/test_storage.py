@@ -160,6 +160,24 @@ def test_two_windows_on_one_file_keep_each_others_writes(tmp_path: Path) -> None
     assert not list(path.parent.glob("*.tmp"))
 
 
+def test_a_same_size_write_within_the_same_timestamp_is_seen(tmp_path: Path) -> None:
+    """Found by a model check: on file systems whose timestamps are coarse (1 s on
+    HFS+, 2 s on FAT), another window's rewrite of the same size kept the old
+    modification time, so it went unseen and the next write here put the old value
+    back.  Every write replaces the file, so its inode tells it too."""
+    path = tmp_path / "thirteen.json"
+    one, two = FileStorage(path), FileStorage(path)
+    one.set("stats/pyramid", '{"played":1}')
+    assert two.get("stats/pyramid") == '{"played":1}'
+    seen = path.stat()
+    one.set("stats/pyramid", '{"played":2}')  # the same size
+    os.utime(path, ns=(seen.st_atime_ns, seen.st_mtime_ns))  # a coarse clock
+    assert path.stat().st_size == seen.st_size
+    assert two.get("stats/pyramid") == '{"played":2}'
+    two.set("settings", "x")
+    assert FileStorage(path).get("stats/pyramid") == '{"played":2}'
+
+
 @pytest.mark.parametrize(
     ("written", "kept"),
     [

@@ -315,7 +315,7 @@ class FileStorage(Storage):
         super().__init__()
         self.path = Path(path)
         self.data: dict[str, str] = {}
-        self._seen: tuple[int, int] | None = None  # the file as last read or written
+        self._seen: tuple[int, int, int] | None = None  # the file as last read or written
         self._load()
         self._seen = self._stamp()
 
@@ -352,12 +352,15 @@ class FileStorage(Storage):
             pass
         self.notice = RECOVERED
 
-    def _stamp(self) -> tuple[int, int] | None:
+    def _stamp(self) -> tuple[int, int, int] | None:
+        """What tells the file changed: its time and size, and its inode, since every
+        write replaces the file (coarse clocks, 1 s on HFS+ and 2 s on FAT, leave a
+        same-size rewrite with the old time)."""
         try:
             st = self.path.stat()
         except OSError:
             return None
-        return st.st_mtime_ns, st.st_size
+        return st.st_mtime_ns, st.st_size, st.st_ino
 
     def _refresh(self) -> None:
         """Take in what another window wrote since we last read or wrote the file."""

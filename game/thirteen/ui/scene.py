@@ -48,6 +48,10 @@ class MenuScene(Scene):
         self.widgets: list[Widget] = []
         self.focus: int | None = None
 
+    def button(self, name: str) -> Button | None:
+        """The button of that name, for words that must say what it is called."""
+        return next((w for w in self.widgets if isinstance(w, Button) and w.name == name), None)
+
     def activate(self, name: str) -> None:
         """A widget was pressed."""
 

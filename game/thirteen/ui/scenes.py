@@ -156,17 +156,16 @@ class StartScene(MenuScene):
         self.dirty = True
         return True
 
-    GIVES_UP = {"play": "Play a new deal", "today": "Today's deal", "number": "Deal number..."}
-
     def shown_message(self) -> str:
         """The give-up warning while it waits for its button again (any other press
         takes it away with the question), else the notices."""
         table = self.app.suspended
-        if self.confirm is None or table is None:
+        button = None if self.confirm is None else self.button(self.confirm)
+        if button is None or table is None:
             return self.message
         return (
             f"Give up your {table.game.title} game in progress? It will count as a loss: "
-            f"press {self.GIVES_UP[self.confirm]} again."
+            f"press {button.label} again."
         )
 
     def activate(self, name: str) -> None:
@@ -463,17 +462,17 @@ class EndScene(MenuScene):
         elif name == "menu":
             app.go_start()
 
-    LEAVING = {"new": ("New deal", "N"), "restart": ("Same deal", "R"), "menu": ("Menu", "M")}
-    """The buttons that leave a score unposted, with their keys, for :meth:`ask_to_leave`."""
-
     def ask_to_leave(self, name: str) -> None:
-        """Say that the score is not posted and how to leave it so (the same button again):
-        also when the table's New, Restart or Menu (whose keys differ here) brought
-        this screen up, which used to come back with no word, looking like a loop."""
-        label, key = self.LEAVING[name]
+        """Say that the score is not posted and how to leave it so (the same button again,
+        ``name``: new, restart or menu): also when the table's New, Restart or Menu
+        (whose keys differ here) brought this screen up, which used to come back with
+        no word, looking like a loop."""
+        button = self.button(name)
+        assert button is not None  # the end screen always has these three
         self.confirm = name
         self.message = (
-            f"Your score is not posted: Post score (P), or {label} ({key}) again to leave it."
+            f"Your score is not posted: Post score (P), or {button.label} ({button.key}) "
+            "again to leave it."
         )
         self.dirty = True
 

@@ -553,15 +553,18 @@ class TableScene(Scene):
     def banner_lines(self) -> list[str]:
         return theme.wrap(self.banner, 26, TABLE.w - 100)[:5]
 
-    def banner_box(self) -> pygame.Rect:
-        """Where the notice is drawn, over the foot of the table."""
-        box = pygame.Rect(0, 0, TABLE.w - 60, 24 + 28 * len(self.banner_lines()))
+    def banner_box(self, lines: list[str] | None = None) -> pygame.Rect:
+        """Where the notice is drawn, over the foot of the table (``lines``: its
+        :meth:`banner_lines`, when already wrapped)."""
+        if lines is None:
+            lines = self.banner_lines()
+        box = pygame.Rect(0, 0, TABLE.w - 60, 24 + 28 * len(lines))
         box.midbottom = (TABLE.centerx, TABLE.bottom - 16)
         return box
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         lines = self.banner_lines()
-        box = self.banner_box()
+        box = self.banner_box(lines)
         veil = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (8, 28, 20, 235), veil.get_rect(), border_radius=14)
         surface.blit(veil, box)

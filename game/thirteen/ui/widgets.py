@@ -33,26 +33,23 @@ class Button:
         return theme.fitting_size(self.label, self.rect.w - 20, largest, 22)
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
-        gold = self.primary and self.enabled
-        if gold:
+        if self.primary and self.enabled:
             fill, edge = theme.PRIMARY, (255, 214, 110)
+            colour, hint_colour = theme.PRIMARY_TEXT, theme.PRIMARY_KEY
+        elif self.enabled:
+            fill, edge = theme.BUTTON, theme.BUTTON_EDGE
+            colour, hint_colour = theme.BUTTON_TEXT, (210, 230, 215)
         else:
-            fill = theme.BUTTON if self.enabled else theme.DISABLED
-            edge = theme.BUTTON_EDGE if self.enabled else theme.DISABLED
+            fill = edge = theme.DISABLED
+            colour, hint_colour = (140, 160, 150), (120, 140, 130)
         shade = self.rect.move(0, 3)
         pygame.draw.rect(surface, (6, 30, 20), shade, border_radius=12)
         pygame.draw.rect(surface, fill, self.rect, border_radius=12)
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=12)
-        colour = theme.BUTTON_TEXT if self.enabled else (140, 160, 150)
-        if gold:
-            colour = theme.PRIMARY_TEXT
         size = self.label_size()
         cy = self.rect.centery - (8 if self.key else 0)
         theme.blit_text(surface, self.label, size, (self.rect.centerx, cy), colour, "center")
         if self.key:
-            hint_colour = (210, 230, 215) if self.enabled else (120, 140, 130)
-            if gold:
-                hint_colour = theme.PRIMARY_KEY
             theme.blit_text(
                 surface,
                 self.key,

@@ -228,6 +228,50 @@ def test_clicks_on_empty_felt_or_blocked_cards_change_nothing(make):
     assert not game.moves
 
 
+def test_clicks_that_cannot_play_say_why_and_change_nothing_else(make):
+    app = make("?game=pyramid13&deal=1", animations=False)
+    table = app.table
+    blocked = next(s for s in table.geo.spots if not s.free and s.kind == "card")
+    click(app, (blocked.rect.centerx, blocked.rect.top + 10))
+    assert table.message == "Not free yet: a card below still overlaps it."
+    table.message = ""
+    click(app, (600, 10))  # empty felt: no word
+    assert table.message == "" and not app.game.moves
+    for _ in range(24):
+        press(app, pygame.K_d)
+    click(app, table.geo.pile.center)
+    assert table.message == "One pass per round: the waste is not turned over."
+    assert app.game.deal.draw_card(app.game.pos) is None
+
+    app = make("?game=pyramid&deal=2", animations=False)
+    for _ in range(3 * 24 + 2):
+        press(app, pygame.K_d)
+    assert app.game.recycles_left == 0
+    click(app, app.table.geo.pile.center)
+    assert app.table.message == "No turns left: the waste cannot be turned over again."
+
+    app = make("?game=thirteens&deal=1", animations=False)
+    click(app, app.table.geo.pile.center)
+    assert app.table.message == "The stock refills the grid by itself."
+    # a pair apart: the selection moves to the second card (the click model), with a word
+    game = Thirteens.from_text("thirteens 3x2 Ac5c2d/3dKdQc -")
+    app.put_on_table(game, deal=False)
+    click_card(app, "Ac")
+    click_card(app, "Qc")
+    assert app.table.selected == parse_card("Qc") and not game.moves
+    assert app.table.message == "These make 13 but do not touch: a pair must be neighbours."
+    # an empty column, with nothing selected and with a card that is not a top card
+    game = Thirteens.from_text("thirteens 2x3 Qc--/5c--/Ac-- -")
+    app.put_on_table(game, deal=False)
+    empty = next(s for s in app.table.geo.targets() if s.kind == "empty")
+    click(app, empty.hit.center)
+    assert app.table.message.startswith("To fill an empty column, select")
+    click_card(app, "Ac")
+    click(app, empty.hit.center)
+    assert app.table.message == "Only the top card of a column can move to an empty column."
+    assert not game.moves and app.table.selected == parse_card("Ac")
+
+
 def finger(app, kind: int, pos, finger_id: int = 0) -> None:
     """One SDL finger event at a logical point (SDL gives fractions of the window)."""
     pygame.event.post(

@@ -100,6 +100,20 @@ def basis_words(basis: hints.Basis, game: Game) -> str:
     return "A guess: nothing was proven in time."
 
 
+def blocked_words(spot: Spot, game: Game) -> str:
+    """Why a click on something that cannot be played changes nothing (a click that did
+    nothing at all looked like a missed one)."""
+    if spot.kind == "stock":
+        return "The stock refills the grid by itself."
+    if spot.kind == "pile" and isinstance(game, Pyramid | Pyramid13):
+        if not game.deal.waste(game.pos):
+            return "Nothing left to draw."
+        if isinstance(game, Pyramid13):
+            return "One pass per round: the waste is not turned over."
+        return "No turns left: the waste cannot be turned over again."
+    return "Not free yet: a card below still overlaps it."
+
+
 def move_cards(move: Move) -> set[Card]:
     """The cards a move takes off the table."""
     if isinstance(move, RemoveKing):
@@ -312,16 +326,23 @@ class TableScene(Scene):
     def activate(self, spot: Spot | None) -> None:
         """RULES.md's click model for one click (or Space/Enter) on ``spot``."""
         game = self.game
-        if spot is None or game.is_over or not spot.free:
-            return  # empty felt, a blocked card, a finished game: nothing changes
+        if spot is None or game.is_over:
+            return  # empty felt, a finished game: nothing changes
+        if not spot.free:
+            self.say(blocked_words(spot, game))  # nothing changes, but it says why
+            return
         if spot.kind == "pile":
             self.play(Recycle())
             return
         if spot.kind == "empty":
-            if self.selected is not None and spot.column is not None:
-                move = MoveToEmpty(self.selected, spot.column)
-                if game.is_legal(move):
-                    self.play(move)
+            if self.selected is None or spot.column is None:
+                self.say("To fill an empty column, select a column's top card, then click here.")
+                return
+            move = MoveToEmpty(self.selected, spot.column)
+            if game.is_legal(move):
+                self.play(move)
+            else:
+                self.say("Only the top card of a column can move to an empty column.")
             return
         if spot.kind != "card" or spot.card is None:
             return
@@ -340,6 +361,8 @@ class TableScene(Scene):
             if game.is_legal(move):
                 self.play(move)
                 return
+            if isinstance(game, Thirteens):  # apart: the selection moves, and it says why
+                self.say("These make 13 but do not touch: a pair must be neighbours.")
         self.selected = card
         self.app.sounds.play("select")
         self.dirty = True

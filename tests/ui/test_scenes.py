@@ -548,6 +548,23 @@ def test_pyramid13_shows_deal_and_total(make):
         app.table.play(game.legal_moves()[0])
     step(app)
     assert "Round 1 scored" in app.table.message and "Round 2 of 3" in app.table.message
+    assert "cleared" not in app.table.message  # first legal moves do not clear this one
+
+
+def test_a_cleared_round_says_its_bonus(make):
+    from thirteen.solver import solve
+
+    app = make("?game=pyramid13&deal=1", animations=False)
+    line = solve(app.game).moves  # deal 1's first pyramid can be cleared
+    assert line
+    for move in line:
+        app.table.play(move)
+    assert app.game.deal_index == 1
+    points = app.game.deal_scores[0]
+    assert points >= 380
+    assert app.table.message == (
+        f"Round 1 scored {points} with the pyramid cleared (+100). Round 2 of 3."
+    )
 
 
 def panel_text(app, monkeypatch) -> list[str]:

@@ -16,7 +16,7 @@ from .. import hints, share
 from ..cards import Card, is_king, is_pair
 from ..game import Game, IllegalMoveError
 from ..moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing, RemovePair
-from ..pyramid import Pyramid, Pyramid13
+from ..pyramid import CLEAR_BONUS, Pyramid, Pyramid13
 from ..thirteens import Thirteens, column_moves
 from ..variants import GameSetup
 from . import cards as card_art
@@ -389,6 +389,13 @@ class TableScene(Scene):
         game = self.game
         before = self.geo
         deal_before = getattr(game, "deal_index", 0)
+        # whether this move clears a Pyramid 13 round's pyramid (the round's score then
+        # holds its bonus, which the message names)
+        clears = (
+            isinstance(game, Pyramid13)
+            and game.is_legal(move)
+            and game.deal.cleared(game.deal.apply(game.pos, move))
+        )
         at_draw = self.focus_at_draw()
         try:
             game.play(move)
@@ -407,8 +414,10 @@ class TableScene(Scene):
             self.anim.deal(self.geo, leaving)
             scores = getattr(game, "deal_scores", ())
             if scores:
+                bonus = f" with the pyramid cleared (+{CLEAR_BONUS[len(scores) - 1]})"
                 self.say(
-                    f"Round {len(scores)} scored {scores[-1]}. {round_words(game)}.",
+                    f"Round {len(scores)} scored {scores[-1]}{bonus if clears else ''}. "
+                    f"{round_words(game)}.",
                     4000,
                 )
             self.app.sounds.play("deal")

@@ -670,7 +670,7 @@ def test_start_widgets_do_not_overlap(make, layout):
 def test_start_screen_shows_a_layout_it_does_not_offer_when_it_will_deal_it(make):
     """Found by review: after a 6x5 link, no layout button was lit, yet "Play a new
     deal" dealt 6x5.  The layout is shown as a fourth button, chosen; the others can
-    still be picked, and then it goes."""
+    still be picked, and it stays, so that it can be picked again."""
     app = make("?game=thirteens&deal=1&layout=6x5", animations=False)
     press(app, pygame.K_ESCAPE)
     start = app.start_scene
@@ -681,7 +681,13 @@ def test_start_screen_shows_a_layout_it_does_not_offer_when_it_will_deal_it(make
     widgets_do_not_overlap(start.widgets)
     click(app, next(w for w in start.widgets if w.name == "layout:4x4").rect.center)
     layouts = [w.name for w in start.widgets if w.name.startswith("layout:")]
-    assert layouts == ["layout:3x5", "layout:4x4", "layout:5x3"]
+    assert layouts == ["layout:3x5", "layout:4x4", "layout:5x3", "layout:6x5"]
+    lit = [w.name for w in start.widgets if w.name.startswith("layout:") and w.primary]
+    assert lit == ["layout:4x4"]
+    click(app, next(w for w in start.widgets if w.name == "layout:6x5").rect.center)
+    assert start.layout == "6x5"
+    click(app, next(w for w in start.widgets if w.name == "play").rect.center)
+    assert app.game.layout.columns == 6 and app.game.layout.rows == 5
 
 
 def test_end_titles_say_how_the_game_ended(make):

@@ -38,6 +38,9 @@ class StartScene(MenuScene):
         super().__init__(app)
         self.game_id = "thirteens"
         self.layout = "3x5"
+        self.extra_layout: str | None = None
+        """A layout from a link that the menu does not offer: kept as a button once seen,
+        so a player who tries another can come back to it."""
         self.message = ""
         self.confirm: str | None = None
         self.build()
@@ -78,8 +81,10 @@ class StartScene(MenuScene):
             b.primary = spec.id == self.game_id
             w.append(b)
         if GAMES[self.game_id].has_layout:
-            # a layout from a link that the menu does not offer is shown too, as chosen
-            offered = LAYOUTS if self.layout in LAYOUTS else (*LAYOUTS, self.layout)
+            # a layout from a link that the menu does not offer is shown too
+            if self.layout not in LAYOUTS:
+                self.extra_layout = self.layout
+            offered = LAYOUTS if self.extra_layout is None else (*LAYOUTS, self.extra_layout)
             bw = 120 if len(offered) == len(LAYOUTS) else 90
             x0 = self.GAME_X + self.GAME_W - len(offered) * (bw + 10) + 10
             for n, name in enumerate(offered):

@@ -235,8 +235,8 @@ def test_good_names(name: str, expected: str) -> None:
     "name, words",
     [
         ("Bob", "5 to 10 characters"),
-        ("   Bob    ", "(it has 3)"),
-        ("ElevenChars", "(it has 11)"),
+        ("   Bob    ", "(it has 3, not counting spaces at either end)"),
+        ("ElevenChars", "(it has 11)."),
         ("", "5 to 10"),
         ("Zoë Smith", "(not 'ë')"),
         ("tab\there", "'\\t'"),

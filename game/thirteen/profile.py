@@ -112,8 +112,10 @@ def validate_name(name: str) -> str:
             f"and '.' (not {shown})."
         )
     if not NAME_MIN <= len(trimmed) <= NAME_MAX:
+        spaces = ", not counting spaces at either end" if trimmed != name else ""
         raise ValueError(
-            f"The name must be {NAME_MIN} to {NAME_MAX} characters long (it has {len(trimmed)})."
+            f"The name must be {NAME_MIN} to {NAME_MAX} characters long "
+            f"(it has {len(trimmed)}{spaces})."
         )
     return trimmed
 

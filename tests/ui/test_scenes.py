@@ -1439,3 +1439,99 @@ def test_statistics_list_the_thirteens_layouts_that_links_opened(make):
     app = make("?game=thirteens&deal=4", profile=Profile(storage), animations=False)
     app.open("stats")
     assert len(app.scene.tabs) == 6 and app.scene.tab == 0  # a 3x5 game opens its own tab
+
+
+# -- found by a keyboard-only review ---------------------------------------------------
+
+
+def tab_to(app, name: str) -> None:
+    """Tab until the focus ring is on the widget of that name."""
+    for _ in range(len(app.scene.widgets) + 1):
+        if app.scene.focus == name:
+            return
+        press(app, pygame.K_TAB)
+    raise AssertionError(f"Tab never reached {name}")
+
+
+def test_a_give_up_warning_wiped_by_another_message_is_asked_again(make):
+    """R, H, R restarted the game although the hint had replaced the warning."""
+    app = make("?game=pyramid&deal=40", animations=False)
+    press(app, pygame.K_d)
+    press(app, pygame.K_r)
+    assert app.table.message.startswith("Give up this game?")
+    press(app, pygame.K_h)
+    assert app.table.message.startswith("Hint:")
+    press(app, pygame.K_r)
+    assert len(app.game.moves) == 1 and app.table.message.startswith("Give up this game?")
+    press(app, pygame.K_r)  # the warning shows: now it restarts
+    assert not app.game.moves and app.profile.stats("pyramid").played == 1
+
+
+def test_the_end_screen_hides_the_panel_keys_it_does_not_keep(make, monkeypatch):
+    """The dimmed panel said M for sound and Esc for menu beside the end screen's M for
+    menu and Esc for the table; Ctrl+Z undid at the table but not here."""
+    from thirteen.ui.widgets import Button
+
+    app = make("?game=pyramid&deal=3", animations=False)
+    finish(app)
+    assert type(app.scene).__name__ == "EndScene"
+    drawn: list[str] = []
+    real = Button.draw
+    monkeypatch.setattr(
+        Button, "draw", lambda self, *a, **k: (drawn.append(self.name), real(self, *a, **k))
+    )
+    app.scene.snapshot = None
+    app.scene.draw(pygame.display.get_surface())
+    assert "menu" in drawn and "sound" not in drawn and "hint" not in drawn
+    assert drawn.count("menu") == 1  # the end screen's own
+    moves = len(app.game.moves)
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert app.scene is app.table and len(app.game.moves) == moves - 1
+
+
+def test_the_focus_ring_stays_on_its_button_when_buttons_come_and_go(make):
+    app = make("?game=pyramid13&deal=6", animations=False)
+    finish(app)
+    end = app.scene
+    assert end.button("undo") is not None
+    tab_to(app, "copy")
+    press(app, pygame.K_p)
+    type_name(app, "tester")
+    assert app.scene is end and end.button("undo") is None  # posted: no undo now
+    assert end.focus == "copy" and end.focused() is end.button("copy")
+    # on a button that is disabled now, no ring, and Tab goes on from where it stood
+    app = make("?game=pyramid13&deal=5", animations=False)
+    finish(app)
+    end = app.scene
+    tab_to(app, "post")
+    press(app, pygame.K_RETURN)
+    type_name(app, "tester")
+    assert not end.button("post").enabled and end.focused() is None
+    names = [w.name for w in end.widgets]
+    press(app, pygame.K_TAB)
+    assert end.focus == next(
+        n for n in names[names.index("post") + 1 :] + names if end.button(n).enabled
+    )
+
+
+def test_the_start_screen_focus_stays_on_play_after_a_give_up_warning(make):
+    app = make("?game=pyramid&deal=3", animations=False)
+    press(app, pygame.K_d)
+    press(app, pygame.K_ESCAPE)
+    start = app.start_scene
+    tab_to(app, "game:thirteens")
+    press(app, pygame.K_RETURN)
+    tab_to(app, "play")
+    press(app, pygame.K_RETURN)  # a game in progress: warned, nothing given up
+    assert app.scene is start and start.confirm == "play"
+    assert start.focused() is start.button("play")
+    assert app.settings.winnable_only is False
+
+
+def test_enter_plays_once_the_focused_game_is_chosen(make):
+    app = make()
+    tab_to(app, "game:pyramid13")
+    press(app, pygame.K_RETURN)  # chooses it
+    assert app.game is None and app.start_scene.game_id == "pyramid13"
+    press(app, pygame.K_RETURN)  # Play's key
+    assert app.game is not None and app.game.game_id == "pyramid13"

@@ -513,3 +513,29 @@ def test_empty_draw_pile_click_and_d_key_recycle(make):
         press(app, pygame.K_d)
     press(app, pygame.K_d)
     assert game.recycles_left == 0
+
+
+def test_the_focus_ring_goes_to_the_nearest_card_when_its_card_leaves(make):
+    app = make("?game=pyramid&deal=1", animations=False)
+    table, game = app.table, app.game
+    pair = next(
+        m
+        for m in game.legal_moves()
+        if isinstance(m, RemovePair) and all(game.deal.where[c][0] == "p" for c in m.cards)
+    )
+    first, second = pair.cards
+    focus_on(app, ("card", first))
+    press(app, pygame.K_SPACE)
+    focus_on(app, ("card", second))
+    old = table.find(table.focus_key).rect.center
+    press(app, pygame.K_SPACE)
+    assert game.moves == [pair]
+    spot = table.find(table.focus_key)
+    assert spot is not None and spot.free  # still shown, on a card still there
+    nearest = min(
+        (s.rect.centerx - old[0]) ** 2 + (s.rect.centery - old[1]) ** 2 for s in table.geo.targets()
+    )
+    assert (spot.rect.centerx - old[0]) ** 2 + (spot.rect.centery - old[1]) ** 2 == nearest
+    x = spot.rect.centerx
+    press(app, pygame.K_RIGHT)
+    assert table.find(table.focus_key).rect.centerx > x  # on from there, not from the start

@@ -46,7 +46,9 @@ class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.widgets: list[Widget] = []
-        self.focus: int | None = None
+        self.focus: str | None = None
+        """The name of the focused widget: a name, not a place in the list, so the ring stays
+        on its button when the list is rebuilt with buttons added or gone."""
 
     def button(self, name: str) -> Button | None:
         """The button of that name, for words that must say what it is called."""
@@ -61,10 +63,10 @@ class MenuScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for n, w in enumerate(self.widgets):
+            for w in self.widgets:
                 if w.hit(event.pos):
                     self.focus = None
-                    self._press(n)
+                    self._press(w)
                     return
             self.pointer(event.pos)
         elif event.type == pygame.KEYDOWN:
@@ -73,36 +75,54 @@ class MenuScene(Scene):
     def pointer(self, pos: tuple[int, int]) -> None:
         """A press outside every widget."""
 
-    def _press(self, n: int) -> None:
-        w = self.widgets[n]
+    def _press(self, w: Widget) -> None:
         if isinstance(w, Checkbox):
             w.checked = not w.checked
         self.dirty = True
         self.activate(w.name)
 
+    def usable(self) -> list[Widget]:
+        """What the keyboard focus visits: every widget but disabled buttons."""
+        return [w for w in self.widgets if not isinstance(w, Button) or w.enabled]
+
+    def focused(self) -> Widget | None:
+        """The focused widget, when it is there and usable."""
+        return next((w for w in self.usable() if w.name == self.focus), None)
+
     def key(self, event: pygame.event.Event) -> None:
-        usable = [n for n, w in enumerate(self.widgets) if not isinstance(w, Button) or w.enabled]
         if event.key == pygame.K_ESCAPE:
             self.back()
         elif event.key in (pygame.K_TAB, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP, pygame.K_LEFT):
+            usable = self.usable()
             if not usable:
                 return
             backwards = event.key in (pygame.K_UP, pygame.K_LEFT) or (
                 event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
             )
-            if self.focus not in usable:
-                self.focus = usable[-1 if backwards else 0]
-            else:
-                i = usable.index(self.focus)
-                self.focus = usable[(i + (-1 if backwards else 1)) % len(usable)]
+            self.focus = self._step_focus(usable, backwards).name
             self.dirty = True
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.focus is not None and self.focus in usable:
-                self._press(self.focus)
+            w = self.focused()
+            if w is not None:
+                self._press(w)
+
+    def _step_focus(self, usable: list[Widget], backwards: bool) -> Widget:
+        """The next usable widget after the focused one (from where it stood, when it is
+        disabled now), or the first (last) one when nothing is focused."""
+        names = [w.name for w in self.widgets]
+        if self.focus not in names:
+            return usable[-1 if backwards else 0]
+        here = names.index(self.focus)
+        order = self.widgets[here + 1 :] + self.widgets[:here]
+        if backwards:
+            order = self.widgets[:here][::-1] + self.widgets[here + 1 :][::-1]
+        ids = {id(w) for w in usable}
+        return next((w for w in order if id(w) in ids), self.widgets[here])
 
     def draw_widgets(self, surface: pygame.Surface) -> None:
-        for n, w in enumerate(self.widgets):
-            w.draw(surface, focused=n == self.focus)
+        ring = self.focused()
+        for w in self.widgets:
+            w.draw(surface, focused=w is ring)
 
 
 def draw_backdrop(surface: pygame.Surface, title: str) -> None:

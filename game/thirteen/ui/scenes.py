@@ -113,8 +113,6 @@ class StartScene(MenuScene):
             (("help", "Help"), ("stats", "Statistics"), ("settings", "Settings"))
         ):
             w.append(Button(name, R(gx + n * (bw + 20), 604, bw, 84), label))
-        if self.focus is not None and self.focus >= len(w):
-            self.focus = None
         self.widgets = w
         self.dirty = True
 
@@ -223,9 +221,14 @@ class StartScene(MenuScene):
             self.app.resume()
 
     def key(self, event: pygame.event.Event) -> None:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is None:
-            self.activate("play")
-            return
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            # Enter is Play's key: also once the focused game or layout is the one chosen
+            # (the first Enter chose it), not only with nothing focused
+            w = self.focused()
+            chosen = isinstance(w, Button) and w.primary and w.name.startswith(("game:", "layout:"))
+            if w is None or chosen:
+                self.activate("play")
+                return
         super().key(event)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -420,8 +423,11 @@ class EndScene(MenuScene):
             pygame.K_p: "post",
             pygame.K_u: "undo",
         }
-        if event.key in names and any(w.name == names[event.key] for w in self.widgets):
-            self.activate(names[event.key])
+        name = names.get(event.key)
+        if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            name = "undo"  # as at the table
+        if name is not None and any(w.name == name for w in self.widgets):
+            self.activate(name)
             return
         super().key(event)
 
@@ -636,7 +642,7 @@ class EndScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.snapshot is None and self.table is not None:
-            self.table.draw(surface)
+            self.table.draw(surface, buttons=False)
             veil = pygame.Surface((WIDTH, HEIGHT), pygame.SRCALPHA)
             veil.fill((0, 20, 10, 170))
             surface.blit(veil, (0, 0))
@@ -703,7 +709,8 @@ HELP = {
         "or a right click also lets it go.",
         "Keyboard: arrows or Tab move the focus ring, Space or Enter clicks, D draws, "
         "U or Ctrl+Z undoes, H shows a hint, N starts a new deal, R restarts it, "
-        "M switches sound, S shows statistics, F1 or ? opens this help, Esc backs out.",
+        "M switches sound, S shows statistics, F1 or ? opens this help, Esc backs out. "
+        "The end screen's buttons show their own keys (P posts a score).",
         "Every move can be undone, also the last one from the end screen, unless its "
         "score is posted. Giving up a game in progress "
         "counts as a loss. A hint may look at the hidden cards: it says what its move "

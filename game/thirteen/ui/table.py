@@ -171,7 +171,10 @@ class TableScene(Scene):
                 b.label = "Sound on" if self.app.settings.sound else "Sound off"
 
     def say(self, message: str, ms: float = 2600) -> None:
+        """A message in the panel; it replaces any give-up warning, and the pending
+        second press goes with it (it asks again rather than act on words no longer shown)."""
         self.message, self.message_left = message, ms
+        self.confirm = None
         self.dirty = True
 
     @staticmethod
@@ -205,6 +208,21 @@ class TableScene(Scene):
         if was_there:
             spot = self.draw_place()
             self.focus_key = None if spot is None else self.spot_key(spot)
+
+    def keep_focus_near(self, before: Geometry) -> None:
+        """After a move or an undo, a focus whose card left the table goes to the nearest
+        card or place still there, so the ring stays in sight and the arrows go on from
+        where the player was (they used to start again from the first card)."""
+        if self.focus_key is None or self.find(self.focus_key) is not None:
+            return
+        old = next((s for s in before.spots if self.spot_key(s) == self.focus_key), None)
+        targets = self.geo.targets()
+        if old is None or not targets:
+            self.focus_key = None
+            return
+        cx, cy = old.rect.center
+        best = min(targets, key=lambda s: (s.rect.centerx - cx) ** 2 + (s.rect.centery - cy) ** 2)
+        self.focus_key = self.spot_key(best)
 
     # -- events -------------------------------------------------------------
     def show_banner(self, text: str, ms: float = BANNER_MS) -> None:
@@ -407,6 +425,7 @@ class TableScene(Scene):
         self.confirm = None
         self.geo = geometry(game)
         self.keep_focus_at_draw(at_draw)
+        self.keep_focus_near(before)
         self.anim.enabled = self.app.settings.animations
         gone = move_cards(move)
         if getattr(game, "deal_index", 0) != deal_before:
@@ -476,6 +495,7 @@ class TableScene(Scene):
         self.message = ""  # about the move undone (a round's end, say)
         self.geo = geometry(self.game)
         self.keep_focus_at_draw(at_draw)
+        self.keep_focus_near(before)
         self.anim.enabled = self.app.settings.animations
         self.anim.transition(before, self.geo, set())
         self._after_change()
@@ -544,9 +564,9 @@ class TableScene(Scene):
         if self.game.is_over or not self.game.moves or self.confirm == name:
             self.confirm = None
             return False
-        self.confirm, self.confirm_left = name, CONFIRM_MS
         word = "New" if name == "new" else "Restart"
         self.say(f"Give up this game? It will count as a loss: press {word} again.", CONFIRM_MS)
+        self.confirm, self.confirm_left = name, CONFIRM_MS
         return True
 
     # -- time ---------------------------------------------------------------
@@ -575,10 +595,12 @@ class TableScene(Scene):
                 self.app.open("end")
 
     # -- drawing ------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, buttons: bool = True) -> None:
+        """The table and its panel; ``buttons`` False for the end screen's backdrop, where
+        the panel's key letters (M for sound, Esc for menu) would contradict its own."""
         surface.blit(backdrop(), (0, 0))
         self.draw_table(surface)
-        self.draw_panel(surface)
+        self.draw_panel(surface, buttons)
         if self.banner:
             self.draw_banner(surface)
 
@@ -702,7 +724,7 @@ class TableScene(Scene):
             pygame.draw.line(surface, theme.FOCUS, (rect.left, y), (rect.left, end), 4)
             pygame.draw.line(surface, theme.FOCUS, (rect.right - 1, y), (rect.right - 1, end), 4)
 
-    def draw_panel(self, surface: pygame.Surface) -> None:
+    def draw_panel(self, surface: pygame.Surface, buttons: bool = True) -> None:
         game = self.game
         pygame.draw.rect(surface, theme.PANEL, PANEL)
         pygame.draw.line(surface, theme.PANEL_EDGE, PANEL.topleft, PANEL.bottomleft, 2)
@@ -756,5 +778,6 @@ class TableScene(Scene):
             for line in theme.wrap(self.message, 24, PANEL.w - 32)[:4]:
                 theme.blit_text(surface, line, 24, (x, y), (255, 226, 150))
                 y += 22
-        for b in self.buttons:
-            b.draw(surface)
+        if buttons:
+            for b in self.buttons:
+                b.draw(surface)

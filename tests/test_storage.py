@@ -322,8 +322,31 @@ def test_open_storage_in_the_browser() -> None:
         raise ImportError("no platform.window and no js")
 
     assert open_storage(platform="emscripten", window=no_window).kind == "memory"
-    full = open_storage(platform="emscripten", window=lambda: FakeWindow(FakeLocalStorage(0)))
-    assert full.kind == "memory" and full.notice == NOT_KEPT
+    # full (other games on an itch.io origin filled it): still read, nothing written
+    ls = FakeLocalStorage()
+    ls.items[NAMESPACE + "settings"] = "mine"
+    ls.quota = 0
+    full = open_storage(platform="emscripten", window=lambda: FakeWindow(ls))
+    assert isinstance(full, BrowserStorage) and full.notice == FULL
+    assert full.get("settings") == "mine" and full.keys() == [NAMESPACE + "settings"]
+    assert full.set("settings", "new") is False and full.get("settings") == "new"
+    assert ls.items == {NAMESPACE + "settings": "mine"}  # nothing lost, nothing written
+
+
+def test_a_read_only_data_file_is_read_and_not_written(tmp_path, monkeypatch) -> None:
+    path = tmp_path / FILE_NAME
+    good = json.dumps({NAMESPACE + "settings": "mine"})
+    path.write_text(good)
+
+    def refuse(self, data) -> None:
+        raise PermissionError(13, "Permission denied", str(self.path))
+
+    monkeypatch.setattr(FileStorage, "_write", refuse)
+    storage = open_storage(platform="linux", path=path)
+    assert isinstance(storage, FileStorage) and storage.notice == FULL
+    assert storage.get("settings") == "mine"
+    assert storage.set("settings", "other") is False and storage.get("settings") == "other"
+    assert path.read_text() == good
 
 
 def test_data_dir_per_platform(tmp_path: Path) -> None:

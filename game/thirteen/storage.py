@@ -215,6 +215,16 @@ class Storage:
             return False
         return ok
 
+    def readable(self) -> bool:
+        """Whether what is stored can be read, when writes fail (storage full, say): the
+        saved game, statistics and scores are then still shown, and nothing is kept."""
+        try:
+            self._keys()
+            self._get(NAMESPACE + ".probe")
+        except Exception:
+            return False
+        return True
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} kind={self.kind!r} notice={self.notice!r}>"
 
@@ -450,21 +460,22 @@ def open_storage(
     """The best storage that works here; never raises.
 
     Browser (``sys.platform == "emscripten"``) → localStorage; elsewhere → the
-    JSON file in :func:`data_dir`; either failing → memory with a notice.
-    The arguments exist for tests.
+    JSON file in :func:`data_dir`.  One that can be read but not written (a
+    localStorage filled by other games on an itch.io origin, a read-only file) is
+    still used, read-only, with the "full" notice: its saved game and statistics
+    stay in sight, and this session's writes are kept in memory.  Neither
+    readable → memory with a notice.  The arguments exist for tests.
     """
     platform = sys.platform if platform is None else platform
-    if platform == "emscripten":
-        try:
-            storage: Storage = BrowserStorage(window())
-            if storage.usable():
-                return storage
-        except Exception:
-            pass
-        return MemoryStorage(notice=NOT_KEPT)
     try:
-        storage = FileStorage(path if path is not None else data_dir() / FILE_NAME)
+        if platform == "emscripten":
+            storage: Storage = BrowserStorage(window())
+        else:
+            storage = FileStorage(path if path is not None else data_dir() / FILE_NAME)
         if storage.usable():
+            return storage
+        if storage.readable():
+            storage.notice = FULL
             return storage
     except Exception:
         pass

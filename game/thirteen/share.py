@@ -122,16 +122,24 @@ def parse_link(query: str, today: date | None = None) -> ParsedLink:
     if not any(key.strip().lower() in KNOWN_KEYS for key, _ in pairs):
         return ParsedLink(None, [])  # not a link to a game (another site's or host's options)
     values: dict[str, str] = {}
+    differ: list[str] = []
     for key, value in pairs:
         key = key.strip().lower()
         if key.startswith(SILENT_KEYS) or not key:
             continue
         if key not in KNOWN_KEYS:
             notices.append(f"Ignored unknown link option {_quoted(key, 20)}.")
-        elif key in values:
-            notices.append(f"Ignored a second {key!r} in the link.")
-        else:
+        elif key not in values:
             values[key] = value.strip()
+        elif value.strip().lower() != values[key].lower() and key not in differ:
+            differ.append(key)  # a repeat that agrees changes nothing
+    for key in differ:
+        # a link that contradicts itself is not exactly what anyone asked for: a saved
+        # game in progress is kept, as for an unusable deal
+        replace(
+            f"The link gives two different {key!r} values",
+            f"the first, {_quoted(values[key], 12)}, was used",
+        )
 
     game = values.get("game", "").lower()
     if not game:

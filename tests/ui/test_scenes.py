@@ -1051,6 +1051,7 @@ def test_a_link_to_another_deal_counts_the_saved_game_as_played(make):
         "?game=thirteens&deck=Ah",
         "?game=thirteens&deal=5&layout=9x9",
         "?game=thirteens&deal=5&deck=Ah",
+        "?game=thirteens&game=pyramid&deal=5&deal=6",  # it contradicts itself
     ],
 )
 def test_a_link_that_cannot_be_used_as_it_is_keeps_the_saved_game_and_says_so(make, link):

@@ -185,6 +185,16 @@ def runtime_prefixes(settings: Settings) -> list[str]:
     return [p for p in prefixes if not any(p != q and p.startswith(q) for q in prefixes)]
 
 
+def runtime_core(settings: Settings) -> list[str]:
+    """The runtime files Python cannot start without (the page's list as well): what a
+    build that pins a new runtime stores while it installs."""
+    digits = settings.python.replace(".", "")
+    names = ["pythons.js", "cpythonrc.py"] + [
+        f"cpython{digits}/main.{ext}" for ext in ("js", "wasm", "data")
+    ]
+    return [settings.cdn + name for name in names]
+
+
 def run_pygbag(settings: Settings, app_dir: Path) -> Path:
     """Run pygbag on the staged app folder (offline: local template and icon)."""
     command = [
@@ -239,11 +249,16 @@ def write_service_worker(
 ) -> None:
     """Copy sw.js with this build's id, precache list and runtime addresses filled in."""
     runtime = runtime_prefixes(settings)
+    pin = [settings.cdn, settings.package_index, settings.python]
     build = {
         "id": build_id,
-        "runtimeKey": hashlib.sha256(json.dumps(runtime).encode()).hexdigest()[:12],
+        # the pinned version path, not the prefixes: the index covers every version's
+        # folder, so prefixes alone would give an upgraded runtime the old cache's name
+        "runtimeKey": hashlib.sha256(json.dumps(pin).encode()).hexdigest()[:12],
         "precache": precache,
         "runtime": runtime,
+        "cdn": settings.cdn,
+        "core": runtime_core(settings),
     }
     source = settings.service_worker.read_text(encoding="utf-8")
     line = f"const BUILD = {json.dumps(build)}; // @build"

@@ -11,16 +11,21 @@
  *   under the pinned CDN path change or the player is offline.
  * - A new build installs beside the running one and waits; the page offers a
  *   reload (message SKIP_WAITING), and activation deletes the old caches.
+ * - A new build that pins another runtime (a pygbag upgrade) fetches that
+ *   runtime's core files while it installs, online, and takes over what the old
+ *   runtime cache shares with it: a player who closes the old page and opens
+ *   the game offline still gets a runtime.
  */
 "use strict";
 
 // Replaced by scripts/build_web.py with this build's values.
-const BUILD = { id: "dev", runtimeKey: "dev", precache: ["index.html"], runtime: [] }; // @build
+const BUILD = { id: "dev", runtimeKey: "dev", precache: ["index.html"], runtime: [], cdn: "", core: [] }; // @build
 
 const PREFIX = "thirteen-";
 const APP_CACHE = `${PREFIX}app-${BUILD.id}`;
-// Named after the runtime's address (a hash of the CDN paths): a build that
-// pins the same runtime keeps it, one that pins another fetches that afresh.
+// Named after the pinned runtime (a hash of its version path, package index and
+// Python): a build that pins the same runtime keeps it, one that pins another
+// gets a cache of its own, and the old one goes when it takes over.
 const RUNTIME_CACHE = `${PREFIX}runtime-${BUILD.runtimeKey}`;
 
 const SCOPE = new URL(self.registration.scope);
@@ -29,12 +34,49 @@ const INDEX = new URL("index.html", SCOPE).href;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(APP_CACHE).then((cache) =>
-      // "reload": skip the HTTP cache, which may still hold the previous build.
-      cache.addAll(BUILD.precache.map((path) => new Request(path, { cache: "reload" }))),
-    ),
+    Promise.all([
+      caches.open(APP_CACHE).then((cache) =>
+        // "reload": skip the HTTP cache, which may still hold the previous build.
+        cache.addAll(BUILD.precache.map((path) => new Request(path, { cache: "reload" }))),
+      ),
+      prepareRuntime(),
+    ]),
   );
 });
+
+// Whether a runtime address lies in a version's folder other than the pinned one
+// (.../cdn/0.9.3/ when this build pins .../cdn/0.9.4/): never asked for again.
+function inOtherVersion(url) {
+  return !url.startsWith(BUILD.cdn) && /\/\d+\.\d+[^/]*\//.test(new URL(url).pathname);
+}
+
+async function prepareRuntime() {
+  // Only when replacing a build that pinned another runtime: a first install
+  // leaves it to the page, which is fetching the same files right now and hands
+  // them over (CACHE_RUNTIME) instead of having them downloaded twice.
+  const older = (await caches.keys()).filter(
+    (name) => name.startsWith(`${PREFIX}runtime-`) && name !== RUNTIME_CACHE,
+  );
+  if (!older.length) return;
+  const cache = await caches.open(RUNTIME_CACHE);
+  for (const url of BUILD.core) {
+    if (await cache.match(url, { ignoreVary: true })) continue;
+    const response = await fetch(url, { mode: "cors", credentials: "omit" });
+    // A failure fails the install: the running build, whose runtime is stored,
+    // stays in charge, and the browser tries the new one again later.
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    await cache.put(url, response);
+  }
+  for (const name of older) {
+    const old = await caches.open(name);
+    for (const request of await old.keys()) {
+      if (!isRuntime(new URL(request.url)) || inOtherVersion(request.url)) continue;
+      if (await cache.match(request.url, { ignoreVary: true })) continue;
+      const response = await old.match(request, { ignoreVary: true });
+      if (response) await cache.put(request.url, response);
+    }
+  }
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(

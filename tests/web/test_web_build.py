@@ -74,8 +74,36 @@ def test_runtime_and_versions_are_pinned(pinned_build: dict) -> None:
     assert 'data-python="python3.12"' in page
     assert f'cdn: "{PINNED_CDN}"' in page
     assert "{{" not in page and "cookiecutter" not in page
-    runtime = sw_build(Path(pinned_build["site"]))["runtime"]
-    assert any(PINNED_CDN.startswith(prefix) for prefix in runtime)
+    build = sw_build(Path(pinned_build["site"]))
+    assert any(PINNED_CDN.startswith(prefix) for prefix in build["runtime"])
+    # the files the page hands to the worker are the ones an upgrade stores at install
+    assert build["cdn"] == PINNED_CDN
+    assert build["core"] == [
+        PINNED_CDN + name
+        for name in (
+            "pythons.js",
+            "cpythonrc.py",
+            "cpython312/main.js",
+            "cpython312/main.wasm",
+            "cpython312/main.data",
+        )
+    ]
+    for name in ("pythons.js", "cpythonrc.py", "main.js", "main.wasm", "main.data"):
+        assert f'"{name}"' in page
+
+
+def test_a_new_runtime_version_gets_a_runtime_cache_of_its_own(tmp_path: Path) -> None:
+    """The package index covers every version's folder, so the runtime addresses alone
+    gave an upgraded runtime the old cache's name: it was never fetched at install,
+    and the old one (about 8 MB) was never deleted."""
+    keys = []
+    for version in ("0.9.3", "0.9.4"):
+        settings = build_web.load_settings(cdn=f"https://pygame-web.github.io/cdn/{version}/")
+        site = tmp_path / version
+        site.mkdir()
+        build_web.write_service_worker(settings, site, "id", ["index.html"])
+        keys.append(sw_build(site)["runtimeKey"])
+    assert keys[0] != keys[1]
 
 
 def test_page_loads_the_apk_everywhere(pinned_build: dict) -> None:

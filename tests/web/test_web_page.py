@@ -238,6 +238,48 @@ def test_offline_reload_serves_page_archive_and_runtime_from_cache(
     assert len(site.requests) + len(fake_cdn.requests) == served_before
 
 
+def test_a_build_that_pins_a_new_runtime_still_starts_offline_after_it_takes_over(
+    page: Any,
+    context: Any,
+    builder: Any,
+    site_build: dict[str, Any],
+    fake_cdn: Server,
+    tmp_path: Path,
+) -> None:
+    """A pygbag upgrade deployed: the player saw the update offered, chose Later, closed
+    the game and opened it offline. The new build used to take over with no runtime
+    stored ("could not download .../pythons.js"), and the old one stayed for good."""
+    import shutil
+
+    old_runtime = fake_cdn.url("cdn/0.9.3/")
+    new_runtime = fake_cdn.url("cdn/0.9.4/")
+    if not (fake_cdn.root / "cdn" / "0.9.4").exists():
+        shutil.copytree(fake_cdn.root / "cdn" / "0.9.3", fake_cdn.root / "cdn" / "0.9.4")
+    new = builder.build(out=tmp_path / "web", zip_path=None, cdn=new_runtime, label="b")
+    server = Server(Path(site_build["site"]))
+    try:
+        visit_until_offline_ready(page, server.url())
+        server.root = Path(new["site"])  # deploy the upgrade
+        page.reload()
+        page.wait_for_function(READY)
+        page.locator("#update").wait_for(state="visible")
+        page.locator("#update-dismiss").click()  # Later
+        page.close()
+        server.down = fake_cdn.down = True
+        context.set_offline(True)
+        again = context.new_page()
+        again.goto(server.url())
+        again.wait_for_function(READY)
+        assert again.evaluate(ACTIVE_BUILD)["id"] == new["build"]
+        caches = again.evaluate(CACHES)
+        runtimes = [urls for name, urls in caches.items() if name.startswith("thirteen-runtime-")]
+        assert len(runtimes) == 1  # the old runtime went with its build
+        assert new_runtime + "cpython312/main.wasm" in runtimes[0]
+        assert not any(url.startswith(old_runtime) for url in runtimes[0])
+    finally:
+        server.close()
+
+
 @pytest.mark.parametrize("refusal", ["throw", "reject"])
 def test_iframe_on_another_origin_fits_and_survives_refused_storage(
     browser: Any, site: Server, tmp_path: Path, screenshots: Path, refusal: str

@@ -149,7 +149,7 @@ class App:
             # counted as played (abandoned) rather than lost without a trace.
             if saved.moves:
                 self.profile.record_result(saved)
-                self.note(f"Your unfinished {saved.setup.label} was counted as played.")
+                self.note(f"Your unfinished game ({saved.setup.label}) was counted as played.")
             saved = None
         if setup is not None and saved is None:
             self.new_game(setup)
@@ -199,7 +199,9 @@ class App:
         game = setup.new_game()
         pushed = self.profile.start_game(game)
         if pushed is not None:
-            self.note(f"Your unfinished {pushed.setup.label} in another tab was counted as played.")
+            self.note(
+                f"Your unfinished game ({pushed.setup.label}) in another tab was counted as played."
+            )
         return self.put_on_table(game)
 
     def _offer_other_tabs_score(self) -> bool:

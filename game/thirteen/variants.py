@@ -147,12 +147,12 @@ class GameSetup:
 
     @property
     def label(self) -> str:
-        """Short words for screens: 'Thirteens 3x5 · deal 123'."""
-        parts = [self.spec.title]
-        if self.layout and self.layout != str(DEFAULT_LAYOUT):
-            parts.append(self.layout)
-        parts.append(f"deal {self.deal}" if self.deal is not None else "custom deck")
-        return " · ".join(parts)
+        """Short words for screens, as the table names a game: 'Thirteens 3x5, deal #123',
+        'Pyramid 13, custom deck'."""
+        title = self.spec.title + (
+            f" {self.layout or DEFAULT_LAYOUT}" if self.spec.has_layout else ""
+        )
+        return f"{title}, " + (f"deal #{self.deal}" if self.deal is not None else "custom deck")
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"game": self.game}

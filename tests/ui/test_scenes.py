@@ -547,7 +547,8 @@ def test_pyramid13_shows_deal_and_total(make):
     while game.deal_index == 0:
         app.table.play(game.legal_moves()[0])
     step(app)
-    assert "Round 1 scored" in app.table.message and "Round 2 of 3" in app.table.message
+    assert app.table.message.startswith("Round 1 scored") and app.table.message.endswith(".")
+    assert "Round 2 of 3" not in app.table.message  # the panel's line above says it
     assert "cleared" not in app.table.message  # first legal moves do not clear this one
 
 
@@ -562,9 +563,7 @@ def test_a_cleared_round_says_its_bonus(make):
     assert app.game.deal_index == 1
     points = app.game.deal_scores[0]
     assert points >= 380
-    assert app.table.message == (
-        f"Round 1 scored {points} with the pyramid cleared (+100). Round 2 of 3."
-    )
+    assert app.table.message == (f"Round 1 scored {points} with the pyramid cleared (+100).")
 
 
 def panel_text(app, monkeypatch) -> list[str]:
@@ -1536,3 +1535,72 @@ def test_enter_plays_once_the_focused_game_is_chosen(make):
     assert app.game is None and app.start_scene.game_id == "pyramid13"
     press(app, pygame.K_RETURN)  # Play's key
     assert app.game is not None and app.game.game_id == "pyramid13"
+
+
+# -- found by a visual review ------------------------------------------------------
+
+
+def test_every_panel_line_stays_inside_the_panel(make, monkeypatch):
+    """Today's deal number has ten digits: 'Today's deal #1878368995' ran off the
+    window's edge."""
+    from thirteen.ui import theme
+    from thirteen.ui.layout import PANEL
+
+    for game in ("thirteens", "pyramid", "pyramid13"):
+        app = make(f"?game={game}&deal=2147483647", animations=False)
+        app.table.game.setup = GameSetup(game, deal=share.today_deal(game) or 1)
+        drawn: list[tuple[str, pygame.Rect]] = []
+        real = theme.blit_text
+
+        def spy(surface, words, *args, real=real, drawn=drawn, **kwargs):
+            rect = real(surface, words, *args, **kwargs)
+            drawn.append((words, rect))
+            return rect
+
+        monkeypatch.setattr(theme, "blit_text", spy)
+        app.table.draw_panel(app.screen)
+        monkeypatch.setattr(theme, "blit_text", real)
+        deal = [rect for words, rect in drawn if words.startswith("Today's deal #")]
+        assert deal, [w for w, _ in drawn]
+        for words, rect in drawn:
+            assert PANEL.left < rect.left and rect.right <= PANEL.right - 8, words
+
+
+def test_statistics_and_help_open_on_the_game_chosen_on_the_start_screen(make):
+    from thirteen.ui.scenes import HelpScene, StatsScene
+
+    app = make("?game=thirteens&deal=3&layout=6x5", animations=False)
+    app.table.play(app.game.legal_moves()[0])  # a 6x5 game waits to be resumed
+    press(app, pygame.K_ESCAPE)
+    start = app.start_scene
+    click(app, start.button("game:pyramid13").rect.center)
+    app.open("stats")
+    stats = app.scene
+    assert isinstance(stats, StatsScene) and stats.tabs[stats.tab][0] == "pyramid13"
+    press(app, pygame.K_ESCAPE)
+    app.open("help")
+    assert isinstance(app.scene, HelpScene) and app.scene.tab == "pyramid13"
+    press(app, pygame.K_ESCAPE)
+    click(app, start.button("game:thirteens").rect.center)
+    assert start.layout == "6x5"
+    app.open("stats")
+    stats = app.scene
+    assert stats.tabs[stats.tab][0] == "thirteens" and "6x5" in stats.others
+    assert stats.tab == len(stats.tabs) - 1  # the other layouts' tab, where 6x5 is
+
+
+def test_win_rates_never_round_to_0_or_100_against_the_counts():
+    from thirteen.profile import Stats
+    from thirteen.ui.scenes import win_rate
+
+    assert win_rate(Stats(played=10_000, won=4)) == "<1%"
+    assert win_rate(Stats(played=10_000, won=9_999)) == ">99%"
+    assert win_rate(Stats(played=4, won=1)) == "25%"
+    assert win_rate(Stats(played=0, won=0)) == "0%"
+    assert win_rate(Stats(played=3, won=3)) == "100%"
+
+
+def test_games_are_named_alike_everywhere():
+    assert GameSetup("thirteens", deal=7).label == "Thirteens 3x5, deal #7"
+    assert GameSetup("pyramid13", deal=9).label == "Pyramid 13, deal #9"
+    assert GameSetup("thirteens", deal=7, layout="6x5").label == "Thirteens 6x5, deal #7"

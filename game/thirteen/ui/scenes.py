@@ -10,7 +10,7 @@ import pygame
 from .. import share
 from ..cards import is_plain_number, make_card
 from ..deals import MAX_DEAL
-from ..profile import NAME_CHARS, NAME_MAX, deals_label
+from ..profile import NAME_CHARS, NAME_MAX, Stats, deals_label
 from ..pyramid import Pyramid13
 from ..thirteens import Thirteens
 from ..variants import GAMES, LAYOUTS, GameSetup
@@ -583,7 +583,7 @@ class EndScene(MenuScene):
             st = self.app.profile.stats(setup.game, setup.layout)
             rows = [
                 ("Played", str(st.played)),
-                ("Won", f"{st.won} ({st.win_percent:.0f}%)"),
+                ("Won", f"{st.won} ({win_rate(st)})"),
                 ("Streak", f"{st.current_streak} (best {st.best_streak})"),
                 ("Average", f"{st.average_score:.1f}"),
             ]
@@ -738,8 +738,8 @@ SETTLED_ELSEWHERE = "This score was posted or left in another tab or window."
 class HelpScene(MenuScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        game = app.game
-        self.tab = game.game_id if game is not None else app.start_scene.game_id
+        shown = shown_game(app)
+        self.tab = shown[0] if shown is not None else app.start_scene.game_id
         self.build()
 
     def build(self) -> None:
@@ -810,18 +810,40 @@ OTHER_TAB = ("thirteens", None, "Other layouts")
 OTHER_ROWS = 8
 
 
+def win_rate(st: Stats) -> str:
+    """The win percentage as shown: '<1%' and '>99%' rather than a rounded 0% beside some
+    wins, or 100% beside a loss."""
+    rate = st.win_percent
+    if 0 < st.won and round(rate) == 0:
+        return "<1%"
+    if st.won < st.played and round(rate) == 100:
+        return ">99%"
+    return f"{rate:.0f}%"
+
+
+def shown_game(app: App) -> tuple[str, str | None] | None:
+    """The game and layout a help or statistics screen opens on: those chosen on the start
+    screen when it is opened from there (a game waiting to be resumed may be another),
+    else the game on the table's."""
+    if app.scene is app.start_scene:
+        start = app.start_scene
+        return start.game_id, start.layout_for()
+    setup = getattr(app.game, "setup", None)
+    return None if setup is None else (setup.game, setup.layout)
+
+
 class StatsScene(MenuScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        setup = getattr(app.game, "setup", None)
-        self.current = setup.layout if setup is not None and setup.game == "thirteens" else None
+        shown = shown_game(app)
+        self.current = shown[1] if shown is not None and shown[0] == "thirteens" else None
         self.others = [lay for lay in app.profile.layouts_played("thirteens") if lay not in LAYOUTS]
         if self.current is not None and self.current not in LAYOUTS + tuple(self.others):
             self.others.append(self.current)  # the game on the table, not counted yet
         self.tabs = STATS_TABS + ((OTHER_TAB,) if self.others else ())
         self.tab = 0
         for n, (gid, layout, _) in enumerate(STATS_TABS):
-            if setup is not None and setup.game == gid and layout in (None, setup.layout):
+            if shown is not None and shown[0] == gid and layout in (None, shown[1]):
                 self.tab = n
         if self.current in self.others:
             self.tab = len(STATS_TABS)
@@ -852,7 +874,7 @@ class StatsScene(MenuScene):
                     lay,
                     str(st.played),
                     str(st.won),
-                    f"{st.win_percent:.0f}%",
+                    win_rate(st),
                     f"{st.average_score:.1f}",
                     str(st.best_streak),
                 )
@@ -894,7 +916,7 @@ class StatsScene(MenuScene):
         rows = [
             ("Games played", str(st.played)),
             ("Games won", str(st.won)),
-            ("Win rate", f"{st.win_percent:.0f}%"),
+            ("Win rate", win_rate(st)),
             ("Average score", f"{st.average_score:.1f}"),
             ("Current streak", str(st.current_streak)),
             ("Best streak", str(st.best_streak)),
@@ -1011,7 +1033,9 @@ class StatsScene(MenuScene):
             score = theme.blit_text(surface, str(e.score), 28, (x + 270, y), theme.INK, "topright")
             room = score.left - 12 - (x + 40)  # ten wide letters need a smaller size
             size = theme.fitting_size(e.name, room, 28, 20)
-            theme.blit_text(surface, e.name, size, (x + 40, y + (28 - size) // 2), theme.INK)
+            # on the row's baseline, whatever its size
+            top = y + theme.font(28).get_ascent() - theme.font(size).get_ascent()
+            theme.blit_text(surface, e.name, size, (x + 40, top), theme.INK)
 
 
 SCORE_UNITS: dict[str, tuple[str, int | None]] = {

@@ -434,11 +434,8 @@ class TableScene(Scene):
             scores = getattr(game, "deal_scores", ())
             if scores:
                 bonus = f" with the pyramid cleared (+{CLEAR_BONUS[len(scores) - 1]})"
-                self.say(
-                    f"Round {len(scores)} scored {scores[-1]}{bonus if clears else ''}. "
-                    f"{round_words(game)}.",
-                    4000,
-                )
+                # (the next round's number is the line above it)
+                self.say(f"Round {len(scores)} scored {scores[-1]}{bonus if clears else ''}.", 4000)
             self.app.sounds.play("deal")
         else:
             self.anim.transition(before, self.geo, gone)
@@ -736,8 +733,9 @@ class TableScene(Scene):
         theme.blit_text(surface, title, 38, (x, y), theme.INK)
         y += 36
         if setup is not None:
-            sub = deal_words(setup)
-            theme.blit_text(surface, sub, 26, (x, y), theme.INK_DIM)
+            sub = deal_words(setup)  # today's ten-digit number ran off the panel at 26
+            size = theme.fitting_size(sub, PANEL.right - 12 - x, 26, 18)
+            theme.blit_text(surface, sub, size, (x, y + (26 - size) // 2), theme.INK_DIM)
         y += 34
         theme.blit_text(surface, "Score", 24, (x, y), theme.INK_DIM)
         theme.blit_text(surface, "Moves", 24, (x + 120, y), theme.INK_DIM)
@@ -767,7 +765,7 @@ class TableScene(Scene):
             theme.blit_text(surface, f"Pass {game.pos[3] + 1} of 3", 30, (x, y), theme.INK)
             y += 30
         elif isinstance(game, Thirteens):
-            theme.blit_text(surface, f"Stock: {game.stock_left}", 30, (x, y), theme.INK)
+            theme.blit_text(surface, f"Stock {game.stock_left}", 30, (x, y), theme.INK)
             y += 30
         if game.is_over:
             status = "Won!" if game.outcome.value == "won" else end_words(game)

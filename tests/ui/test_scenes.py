@@ -102,7 +102,7 @@ def test_pyramid13_end_offers_posting_by_on_screen_keyboard(make):
         click(app, keys[ch].center)
     press(app, pygame.K_x, unicode="x")  # a physical keyboard works too
     press(app, pygame.K_1, mod=pygame.KMOD_SHIFT, unicode="!")  # refused as it is typed
-    assert app.scene.text == "ABCDEx" and app.scene.error.startswith("Letters, digits")
+    assert app.scene.text == "ABCDEx" and app.scene.error.startswith("Only letters A-Z, digits")
     click(app, keys["enter"].center)
     board = app.profile.top_all_time("pyramid13")
     assert [(e.name, e.score) for e in board] == [("ABCDEx", app.game.score)]

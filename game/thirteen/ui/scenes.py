@@ -248,7 +248,7 @@ class StartScene(MenuScene):
         self.draw_widgets(surface)
 
 
-NAME_PROMPT = "Your screen name: 5 to 10 letters, digits, space - _ ."
+NAME_PROMPT = "Your screen name: 5 to 10 letters, digits, spaces, '-', '_' or '.'"
 
 
 # -- text entry ---------------------------------------------------------------
@@ -310,7 +310,7 @@ class EntryScene(MenuScene):
             if self.digits and not is_plain_number(value):
                 self.error = "Digits only."
             elif self.allowed is not None and not set(value) <= self.allowed:
-                self.error = "Letters, digits, space, - _ and . only."
+                self.error = "Only letters A-Z, digits, spaces, '-', '_' and '.'."
             elif len(self.text) >= self.limit:
                 # said, so that a key that does nothing does not look broken
                 self.error = f"{self.limit} {'digits' if self.digits else 'characters'} at most."

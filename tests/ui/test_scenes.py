@@ -1102,6 +1102,17 @@ def test_a_click_on_a_links_notice_only_puts_it_away(make):
     assert app.table.banner == "" and app.table.selected == parse_card("4s")
 
 
+def test_a_links_notice_leaves_a_pyramids_free_cards_in_sight(make):
+    """Found by a visual review: over the foot of the table it hid the pyramid's bottom
+    row, the cards a player starts with; the covered top is hidden instead."""
+    app = make("?game=pyramid&deal=abc&foo=1&layout=2x2", animations=False)
+    assert app.table.banner
+    box = app.table.banner_box()
+    free = [s.rect for s in app.table.geo.spots if s.free]
+    assert free and not any(box.colliderect(r) for r in free)
+    assert box.top >= 0
+
+
 def test_an_empty_deal_in_a_link_with_a_deck_is_no_deal(make):
     from thirteen.cards import card_text
     from thirteen.deals import deck_for_deal

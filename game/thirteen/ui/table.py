@@ -22,7 +22,7 @@ from ..variants import GameSetup
 from . import cards as card_art
 from . import theme
 from .anim import Animator
-from .layout import PANEL, TABLE, Geometry, Spot, geometry, panel_buttons
+from .layout import PANEL, PILE_X, PYR_W, TABLE, Geometry, Spot, geometry, panel_buttons
 from .scene import Scene, backdrop
 from .widgets import Button
 
@@ -602,15 +602,21 @@ class TableScene(Scene):
             self.draw_banner(surface)
 
     def banner_lines(self) -> list[str]:
-        return theme.wrap(self.banner, 26, TABLE.w - 100)[:5]
+        return theme.wrap(self.banner, 26, self.banner_box([]).w - 40)[:5]
 
     def banner_box(self, lines: list[str] | None = None) -> pygame.Rect:
-        """Where the notice is drawn, over the foot of the table (``lines``: its
-        :meth:`banner_lines`, when already wrapped)."""
+        """Where the notice is drawn (``lines``: its :meth:`banner_lines`, when already
+        wrapped): over the foot of a Thirteens grid, and over the top of a pyramid, whose
+        apex and second row are covered while its bottom row is what can be played."""
         if lines is None:
             lines = self.banner_lines()
         box = pygame.Rect(0, 0, TABLE.w - 60, 24 + 28 * len(lines))
-        box.midbottom = (TABLE.centerx, TABLE.bottom - 16)
+        if isinstance(self.game, Pyramid | Pyramid13):
+            left = PILE_X + PYR_W + 20  # clear of the draw card too
+            box.w = TABLE.right - 30 - left
+            box.topleft = (left, TABLE.top + 16)
+        else:
+            box.midbottom = (TABLE.centerx, TABLE.bottom - 16)
         return box
 
     def draw_banner(self, surface: pygame.Surface) -> None:

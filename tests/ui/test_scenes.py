@@ -1551,6 +1551,17 @@ def test_enter_plays_once_the_focused_game_is_chosen(make):
 # -- found by a visual review ------------------------------------------------------
 
 
+def test_the_sound_button_says_what_it_will_do(make):
+    app = make("?game=thirteens&deal=1", sound=True)
+    button = next(b for b in app.table.buttons if b.name == "sound")
+    assert button.label == "Mute"
+    press(app, pygame.K_m)
+    assert app.settings.sound is False and button.label == "Unmute"
+    assert (
+        button.label_size() == next(b for b in app.table.buttons if b.name == "help").label_size()
+    )
+
+
 def test_every_panel_line_stays_inside_the_panel(make, monkeypatch):
     """Today's deal number has ten digits: 'Today's deal #1878368995' ran off the
     window's edge."""

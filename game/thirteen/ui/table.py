@@ -168,7 +168,8 @@ class TableScene(Scene):
             elif b.name == "hint":
                 b.enabled = not over
             elif b.name == "sound":
-                b.label = "Sound on" if self.app.settings.sound else "Sound off"
+                # a command, like every other button (a state, "Sound on", read as one too)
+                b.label = "Mute" if self.app.settings.sound else "Unmute"
 
     def say(self, message: str, ms: float = 2600) -> None:
         """A message in the panel; it replaces any give-up warning, and the pending

@@ -27,7 +27,7 @@ class Button:
         return self.enabled and self.rect.collidepoint(pos)
 
     def label_size(self) -> int:
-        """The label's type size: smaller for a long label ("Sound off") in a narrow
+        """The label's type size: smaller for a long label ("Same deal") in a narrow
         button, so that it keeps a margin of 10 pixels each side."""
         largest = 30 if self.rect.h >= 70 else 26
         return theme.fitting_size(self.label, self.rect.w - 20, largest, 22)

@@ -73,6 +73,9 @@ class App:
         self, screen: pygame.Surface, profile: Profile | None = None, query: str = ""
     ) -> None:
         self.screen = screen
+        self.now_ms = 0.0
+        """Time the frames have been given (``step``'s dt): when a press came, for the
+        waits that tell a deliberate second press from a double click."""
         self.profile = profile if profile is not None else Profile()
         self.settings = self.profile.settings
         self.sounds = Sounds(self.settings.sound)
@@ -473,6 +476,7 @@ class App:
         web tests read it to report frame times; nothing else is kept).
         """
         start = time.perf_counter()
+        self.now_ms += dt_ms
         for event in pygame.event.get():
             self.dispatch(event)
         self._check_takeover(dt_ms)

@@ -24,6 +24,9 @@ def make():
         for name, value in settings.items():
             setattr(profile.settings, name, value)
         app = app_module.make_app(["--query", query] if query else [], profile)
+        if app.table is not None:  # tests start from a dealt table (presses wait for a deal)
+            app.table.anim.finish()
+            app.table.dealing = False
         made.append(app)
         return app
 

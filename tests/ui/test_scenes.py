@@ -14,7 +14,7 @@ from thirteen.storage import MemoryStorage
 from thirteen.ui.sound import Sounds
 from thirteen.variants import GAMES, GameSetup
 
-from .test_table_events import click, press, step
+from .test_table_events import click, double_click, press, step, wait
 
 
 def play_out(app) -> None:
@@ -25,9 +25,12 @@ def play_out(app) -> None:
 
 
 def finish(app) -> None:
-    """Finish the game and give the end screen time to come up."""
+    """Finish the game and give the end screen time to come up, and to take clicks
+    (it ignores them for a moment after it opens by itself)."""
+    from thirteen.ui.scene import ARRIVE_MS
+
     play_out(app)
-    step(app, 3)
+    step(app, 3 + ARRIVE_MS // 16)
 
 
 @pytest.mark.parametrize("name", ["help", "stats", "settings", "end"])
@@ -116,6 +119,7 @@ def test_leaving_an_unposted_score_asks_first(make):
     new = next(w for w in app.scene.widgets if w.name == "new")
     click(app, new.rect.center)
     assert app.game is game and "not posted" in app.scene.message
+    wait(app)
     click(app, new.rect.center)
     assert app.game is not game
 
@@ -133,6 +137,7 @@ def test_the_tables_menu_with_an_unposted_score_says_how_to_leave_it(make):
     assert app.scene.message == (
         "Your score is not posted: Post score (P), or Menu (M) again to leave it."
     )
+    wait(app)
     press(app, pygame.K_m)
     assert app.scene is app.start_scene and app.suspended.game is game
     assert app.profile.top_all_time("pyramid13") == []
@@ -164,7 +169,9 @@ def test_a_link_does_not_replace_an_unposted_score_unasked(make):
     assert linked.game.game_id == "pyramid13" and linked.game.score == score
     assert "open the link again" in linked.scene.message
     menu = next(w for w in linked.scene.widgets if w.name == "menu")
+    wait(linked, 500)  # (the end screen takes clicks a moment after it opens)
     click(linked, menu.rect.center)
+    wait(linked)
     click(linked, menu.rect.center)  # leave without posting: waived, nothing kept
     assert make("?game=pyramid&deal=2", profile=profile).game.game_id == "pyramid"
 
@@ -226,6 +233,7 @@ def test_giving_up_a_game_counts_it_once(make):
     app.table.play(app.game.legal_moves()[0])
     press(app, pygame.K_n)
     assert app.game.setup.deal == 9  # first press only warns
+    wait(app)
     press(app, pygame.K_n)
     assert app.game.setup.deal != 9
     assert app.profile.stats("thirteens").played == 1
@@ -302,6 +310,7 @@ def test_a_score_left_unposted_is_not_shown_as_posted_when_its_game_is_resumed(m
     app = make("?game=pyramid13&deal=5", animations=False)
     finish(app)
     press(app, pygame.K_m)
+    wait(app)
     press(app, pygame.K_m)  # the second press leaves the score unposted
     assert app.scene is app.start_scene and not app.profile.top_all_time("pyramid13")
     resume = next(w for w in app.start_scene.widgets if w.name == "resume")
@@ -329,11 +338,15 @@ def test_starting_a_game_from_the_start_screen_asks_before_giving_one_up(make):
         click(app, button.rect.center)
         assert app.scene is app.start_scene and "count as a loss" in app.start_scene.shown_message()
         assert app.suspended is not None and app.profile.stats("thirteens").played == 0
+    wait(app)
     click(app, button.rect.center)  # the second press of the same button
     assert type(app.scene).__name__ == "EntryScene"
     press(app, pygame.K_ESCAPE)
     play = next(w for w in app.start_scene.widgets if w.name == "play")
     click(app, play.rect.center)
+    click(app, play.rect.center)  # a double click: the warning is not answered by it
+    assert app.scene is app.start_scene and app.profile.stats("thirteens").played == 0
+    wait(app)
     click(app, play.rect.center)
     assert app.game.setup.deal != 9 and app.profile.stats("thirteens").played == 1
     assert app.start_scene.shown_message() == ""
@@ -371,6 +384,7 @@ def test_the_start_screens_give_up_warning_goes_with_its_reason(make):
     start.activate("game:pyramid13")
     assert not any("again" in words for words, *_ in start.text_lines())
     start.activate("number")
+    wait(app)
     start.activate("number")  # the keypad opens
     press(app, pygame.K_ESCAPE)
     assert app.scene is start
@@ -1249,6 +1263,7 @@ def test_a_score_shown_in_two_tabs_is_posted_once(make):
 def test_a_score_left_in_another_tab_is_not_warned_about_again(make):
     storage, first, second = two_tabs_on_one_score(make)
     press(second, pygame.K_n)
+    wait(second)
     press(second, pygame.K_n)  # left without posting there
     assert type(second.scene).__name__ == "TableScene"
     press(first, pygame.K_n)  # one press: no "not posted" warning
@@ -1311,6 +1326,7 @@ def test_a_tab_that_lost_the_slot_counts_the_game_it_pushes_aside(make):
     assert first.table.detached  # its save was refused
     second.table.undo()  # the slot holds the first tab's text again
     press(first, pygame.K_n)
+    wait(first)
     press(first, pygame.K_n)
     assert Profile(storage).stats("thirteens", "3x5").played == 1  # the pushed-aside game
     second.table.play(second.game.legal_moves()[0])
@@ -1474,6 +1490,7 @@ def test_a_give_up_warning_wiped_by_another_message_is_asked_again(make):
     assert app.table.message.startswith("Hint:")
     press(app, pygame.K_r)
     assert len(app.game.moves) == 1 and app.table.message.startswith("Give up this game?")
+    wait(app)
     press(app, pygame.K_r)  # the warning shows: now it restarts
     assert not app.game.moves and app.profile.stats("pyramid").played == 1
 
@@ -1626,3 +1643,25 @@ def test_games_are_named_alike_everywhere():
     assert GameSetup("thirteens", deal=7).label == "Thirteens 3x5, deal #7"
     assert GameSetup("pyramid13", deal=9).label == "Pyramid 13, deal #9"
     assert GameSetup("thirteens", deal=7, layout="6x5").label == "Thirteens 6x5, deal #7"
+
+
+def test_an_end_screen_that_opens_by_itself_lets_the_next_click_through_only_later(make):
+    """Found by a timing review: a player still clicking the cards pressed Undo or Menu
+    on the end screen that had just opened over them; a double click on New deal left
+    an unposted score behind unread."""
+    from thirteen.ui.scene import ARRIVE_MS
+
+    app = make("?game=pyramid13&deal=5", animations=False)
+    play_out(app)
+    step(app, 3)
+    end = app.scene
+    assert type(end).__name__ == "EndScene"
+    game = app.game
+    click(app, end.button("menu").rect.center)
+    assert app.scene is end and end.message == ""  # too soon: meant for the cards
+    wait(app, ARRIVE_MS)
+    double_click(app, end.button("new").rect.center)
+    assert app.scene is end and app.game is game and "not posted" in end.message
+    wait(app)
+    click(app, end.button("new").rect.center)
+    assert app.game is not game

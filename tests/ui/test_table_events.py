@@ -30,6 +30,14 @@ def press(app, key: int, mod: int = 0, unicode: str = "") -> None:
     step(app)
 
 
+def wait(app, ms: float | None = None) -> None:
+    """Let time pass: a give-up warning takes a second press of its button only a moment
+    after it showed (a double click must not answer it)."""
+    from thirteen.ui.scene import CONFIRM_ARM_MS
+
+    step(app, int((CONFIRM_ARM_MS if ms is None else ms) // 16) + 1)
+
+
 def card_at(app, card) -> tuple[int, int]:
     spot = app.table.geo.spot_for_card(card)
     assert spot is not None, f"card {card} not on the table"
@@ -363,7 +371,7 @@ def test_thumbs_that_roll_over_and_a_resting_finger_still_tap(make):
     step(app)
     assert [m.text() for m in app.game.moves] == ["4s+9c"]
     finger(app, pygame.FINGERDOWN, (620, 700), 5)  # resting on the felt, still
-    step(app)
+    step(app, 20)  # the cards above the pair have fallen
     tap(app, card_at(app, parse_card("Ks")))
     assert [m.text() for m in app.game.moves] == ["4s+9c", "Ks"]
 
@@ -539,3 +547,82 @@ def test_the_focus_ring_goes_to_the_nearest_card_when_its_card_leaves(make):
     x = spot.rect.centerx
     press(app, pygame.K_RIGHT)
     assert table.find(table.focus_key).rect.centerx > x  # on from there, not from the start
+
+
+# -- presses at awkward moments (found by a timing review) -------------------------
+
+
+def double_click(app, pos) -> None:
+    """Two presses in one frame, as a double click or a double tap arrives."""
+    for _ in range(2):
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+        )
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+    step(app)
+
+
+def test_a_double_click_on_new_does_not_answer_its_own_warning(make):
+    app = make("?game=thirteens&deal=9", animations=False)
+    app.table.play(app.game.legal_moves()[0])
+    new = next(b for b in app.table.buttons if b.name == "new")
+    double_click(app, new.rect.center)
+    assert app.game.setup.deal == 9 and app.table.message.startswith("Give up this game?")
+    assert app.profile.stats("thirteens").played == 0
+    wait(app)
+    click(app, new.rect.center)  # seen, and pressed again
+    assert app.game.setup.deal != 9 and app.profile.stats("thirteens").played == 1
+
+
+def test_a_falling_card_is_clicked_where_it_is_drawn_not_where_it_lands(make):
+    app = make("?game=thirteens&deal=1")  # animations on
+    table, queen = app.table, parse_card("Qh")
+    click_card(app, "9c")
+    click_card(app, "4s")  # Ks, Jc and Qh fall two rows
+    sprite = next(s for s in table.anim.sprites if s.card == queen)
+    landing = table.geo.spot_for_card(queen).rect.center
+    if sprite.rect().collidepoint(landing):  # (not yet there: the click means nothing)
+        pytest.fail("the queen should still be above her landing place")
+    click(app, landing)
+    assert table.selected is None
+    step(app)
+    drawn = sprite.rect().center
+    click(app, drawn)  # where the queen is drawn now
+    assert table.selected == queen
+    step(app, 20)
+    assert not table.anim.active
+
+
+def test_presses_wait_while_a_new_round_is_dealt(make):
+    from thirteen.solver import solve
+
+    app = make("?game=pyramid13&deal=1")  # animations on
+    line = solve(app.game).moves
+    for move in line[:-1]:
+        app.table.play(move)
+    step(app, 30)
+    app.table.play(line[-1])  # clears the pyramid: round 2 flies out
+    assert app.game.deal_index == 1 and app.table.dealing
+    app.table.message_left = 10_000  # (the round's message stays for this test)
+    message = app.table.message
+    click(app, app.table.geo.pile.center)  # the second click of a double click
+    blocked = next(s for s in app.table.geo.spots if s.kind == "card" and not s.free)
+    click(app, blocked.rect.center)
+    assert app.table.selected is None and app.table.message == message
+    step(app, 30)
+    assert not app.table.dealing
+    click(app, blocked.rect.center)  # a stray click's word does not wipe the round's score
+    assert app.table.message == message
+    click(app, app.table.geo.pile.center)
+    assert app.table.selected == app.game.deal.draw_card(app.game.pos)
+
+
+def test_space_after_a_click_shows_the_focus_before_acting(make):
+    app = make("?game=thirteens&deal=1", animations=False)
+    card = next(c for c in app.game.cols[0] if not is_king(c))
+    click(app, card_at(app, card))
+    assert app.table.selected == card and not app.table.show_focus
+    press(app, pygame.K_SPACE)  # shows where the focus is: on the card just clicked
+    assert app.table.show_focus and app.table.selected == card
+    press(app, pygame.K_SPACE)
+    assert app.table.selected is None

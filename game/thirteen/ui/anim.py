@@ -39,6 +39,10 @@ class Sprite:
     def done(self) -> bool:
         return self.elapsed >= self.delay + self.duration
 
+    def rect(self) -> pygame.Rect:
+        """Where the card is drawn now."""
+        return _lerp(self.start, self.end, self.progress())
+
     def progress(self) -> float:
         t = (self.elapsed - self.delay) / self.duration
         t = min(1.0, max(0.0, t))
@@ -151,7 +155,7 @@ class Animator:
     def _draw(surface: pygame.Surface, s: Sprite, four_colour: bool) -> None:
         if s.elapsed < s.delay:
             return  # not started: the card is still in the pile
-        rect = _lerp(s.start, s.end, s.progress())
+        rect = s.rect()
         if s.card is None:
             art = card_art.card_back(s.start.w, s.start.h)
         elif s.dim:

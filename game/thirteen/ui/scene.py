@@ -20,6 +20,14 @@ if TYPE_CHECKING:
 
 Widget = Button | Checkbox
 
+CONFIRM_ARM_MS = 400
+"""A give-up warning's button counts a second press only this long after the warning
+came: a double click or double tap must not answer a question it never showed."""
+
+ARRIVE_MS = 400
+"""A screen that opens by itself (the end of a game) ignores presses this long: the
+player's next click was meant for the cards it now covers."""
+
 
 class Scene:
     def __init__(self, app: App) -> None:

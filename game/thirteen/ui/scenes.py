@@ -16,7 +16,7 @@ from ..thirteens import Thirteens
 from ..variants import GAMES, LAYOUTS, GameSetup
 from . import HEIGHT, WIDTH, clipboard, theme
 from . import cards as card_art
-from .scene import MenuScene, Scene, backdrop, draw_backdrop
+from .scene import ARRIVE_MS, CONFIRM_ARM_MS, MenuScene, Scene, backdrop, draw_backdrop
 from .table import deal_words, end_words
 from .widgets import Button, Checkbox, Keyboard
 
@@ -38,6 +38,7 @@ class StartScene(MenuScene):
         super().__init__(app)
         self.game_id = "thirteens"
         self.layout = "3x5"
+        self.confirm_at = 0.0
         self.extra_layout: str | None = None
         """A layout from a link that the menu does not offer: kept as a button once seen,
         so a player who tries another can come back to it."""
@@ -144,8 +145,11 @@ class StartScene(MenuScene):
 
     def gives_up_first(self, name: str) -> bool:
         """Starting another game gives up the one waiting to be resumed (counted as lost):
-        the first press says so, the second starts (as New does on the table)."""
+        the first press says so, the second starts (as New does on the table), unless it
+        came with the first (a double click)."""
         table = self.app.suspended
+        if self.confirm == name and self.app.now_ms - self.confirm_at < CONFIRM_ARM_MS:
+            return True
         confirm, self.confirm = self.confirm, None
         if (
             table is None
@@ -156,6 +160,7 @@ class StartScene(MenuScene):
         ):
             return False
         self.confirm = name
+        self.confirm_at = self.app.now_ms
         self.dirty = True
         return True
 
@@ -361,9 +366,19 @@ class EndScene(MenuScene):
         self.game = app.game
         self.message = NOT_COUNTED if self.table is not None and self.table.detached else ""
         self.confirm: str | None = None
+        self.confirm_at = 0.0
+        self.opened_at = app.now_ms
         self.snapshot: pygame.Surface | None = None
         self.settled_elsewhere = False
         self.build()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        # it opens by itself, over the cards: a click just after was meant for them
+        # (it pressed Undo or Menu in their place)
+        arriving = self.app.now_ms - self.opened_at < ARRIVE_MS
+        if event.type == pygame.MOUSEBUTTONDOWN and arriving:
+            return
+        super().handle(event)
 
     BOX = R(40, 40, 960, 640)
     """Over the table, clear of the side panel (its score stays readable)."""
@@ -461,9 +476,12 @@ class EndScene(MenuScene):
                 )
             return
         # (a score another tab already posted or left needs no warning)
-        if app.score_pending() and not self._settled_elsewhere() and self.confirm != name:
-            self.ask_to_leave(name)
-            return
+        if app.score_pending() and not self._settled_elsewhere():
+            if self.confirm != name:
+                self.ask_to_leave(name)
+                return
+            if app.now_ms - self.confirm_at < CONFIRM_ARM_MS:
+                return  # the press that asked, doubled: the score is not left unread
         if app.score_pending():
             app.settle_score(self.game)  # waived
         if name == "new":
@@ -481,6 +499,7 @@ class EndScene(MenuScene):
         button = self.button(name)
         assert button is not None  # the end screen always has these three
         self.confirm = name
+        self.confirm_at = self.app.now_ms
         self.message = (
             f"Your score is not posted: Post score (P), or {button.label} ({button.key}) "
             "again to leave it."

@@ -23,7 +23,7 @@ from . import cards as card_art
 from . import theme
 from .anim import Animator
 from .layout import PANEL, PILE_X, PYR_W, TABLE, Geometry, Spot, geometry, panel_buttons
-from .scene import Scene, backdrop
+from .scene import CONFIRM_ARM_MS, Scene, backdrop
 from .widgets import Button
 
 if TYPE_CHECKING:
@@ -138,6 +138,11 @@ class TableScene(Scene):
         self.message_left = 0.0
         self.confirm: str | None = None
         self.confirm_left = 0.0
+        self.confirm_at = 0.0
+        self.message_major = False
+        """The message is one a stray click's explanation must not replace (a round's score)."""
+        self.dealing = False
+        """A deal is flying out (a game's start, a Pyramid 13 round's): presses wait."""
         self.banner = ""
         self.banner_left = 0.0
         self.end_left: float | None = None
@@ -157,6 +162,7 @@ class TableScene(Scene):
         """Animate the opening deal (called when a fresh game is put on the table)."""
         self.anim.enabled = self.app.settings.animations
         self.anim.deal(self.geo)
+        self.dealing = self.anim.active
         self.app.sounds.play("deal")
         self.dirty = True
 
@@ -171,12 +177,20 @@ class TableScene(Scene):
                 # a command, like every other button (a state, "Sound on", read as one too)
                 b.label = "Mute" if self.app.settings.sound else "Unmute"
 
-    def say(self, message: str, ms: float = 2600) -> None:
+    def say(self, message: str, ms: float = 2600, major: bool = False) -> None:
         """A message in the panel; it replaces any give-up warning, and the pending
-        second press goes with it (it asks again rather than act on words no longer shown)."""
+        second press goes with it (it asks again rather than act on words no longer shown).
+        ``major``: not to be replaced by :meth:`explain`."""
         self.message, self.message_left = message, ms
+        self.message_major = major
         self.confirm = None
         self.dirty = True
+
+    def explain(self, message: str) -> None:
+        """Why a click changed nothing, unless a round's score or a give-up warning is
+        being shown, which a stray click must not wipe."""
+        if self.confirm is None and not (self.message_major and self.message):
+            self.say(message)
 
     @staticmethod
     def spot_key(spot: Spot) -> tuple:
@@ -256,10 +270,29 @@ class TableScene(Scene):
                 return
         if PANEL.collidepoint(pos):
             return
-        spot = self.geo.hit_test(pos)
+        if self.dealing and self.anim.active:
+            return  # a new layout is flying out: the press was meant for the last one
+        spot = self.spot_under(pos)
         if spot is not None:
             self.focus_key = self.spot_key(spot)
         self.activate(spot)
+
+    def spot_under(self, pos: tuple[int, int]) -> Spot | None:
+        """What a press at ``pos`` is on: a card in flight where it is drawn now, and
+        nothing at the place it flies to until it lands (the geometry knows only where
+        cards end: a click on a falling card used to take the one landing there)."""
+        # (a new draw card "flies" from the pile to the pile: it is where it will be,
+        # and a card that stays put wins over one passing over it, so that the draw
+        # card can be clicked at once while the last one slides to the waste)
+        flying = [s for s in self.anim.sprites if s.card is not None and not s.fade]
+        flying = [s for s in flying if s.start != s.end]
+        spot = self.geo.hit_test(pos)
+        if spot is not None and not any(s.card == spot.card for s in flying):
+            return spot
+        for s in reversed(flying):
+            if s.elapsed >= s.delay and s.rect().collidepoint(pos):
+                return self.geo.spot_for_card(s.card)
+        return None
 
     def key(self, event: pygame.event.Event) -> None:
         k, mod = event.key, event.mod
@@ -271,6 +304,10 @@ class TableScene(Scene):
             spot = self.find(self.focus_key)
             if spot is None:
                 self.move_focus(pygame.K_TAB, False)
+            elif not self.show_focus:
+                # the focus is where the pointer last clicked, unseen: show it first
+                self.show_focus = True
+                self.dirty = True
             else:
                 self.activate(spot)
         elif k == pygame.K_d:
@@ -348,20 +385,22 @@ class TableScene(Scene):
         if spot is None or game.is_over:
             return  # empty felt, a finished game: nothing changes
         if not spot.free:
-            self.say(blocked_words(spot, game))  # nothing changes, but it says why
+            self.explain(blocked_words(spot, game))  # nothing changes, but it says why
             return
         if spot.kind == "pile":
             self.play(Recycle())
             return
         if spot.kind == "empty":
             if self.selected is None or spot.column is None:
-                self.say("To fill an empty column, select a column's top card, then click here.")
+                self.explain(
+                    "To fill an empty column, select a column's top card, then click here."
+                )
                 return
             move = MoveToEmpty(self.selected, spot.column)
             if game.is_legal(move):
                 self.play(move)
             else:
-                self.say("Only the top card of a column can move to an empty column.")
+                self.explain("Only the top card of a column can move to an empty column.")
             return
         if spot.kind != "card" or spot.card is None:
             return
@@ -381,7 +420,7 @@ class TableScene(Scene):
                 self.play(move)
                 return
             if isinstance(game, Thirteens):  # apart: the selection moves, and it says why
-                self.say("These make 13 but do not touch: a pair must be neighbours.")
+                self.explain("These make 13 but do not touch: a pair must be neighbours.")
         self.selected = card
         self.app.sounds.play("select")
         self.dirty = True
@@ -432,11 +471,16 @@ class TableScene(Scene):
         if getattr(game, "deal_index", 0) != deal_before:
             leaving = [(c, r) for c, r in before.card_rects().items() if c in gone]
             self.anim.deal(self.geo, leaving)
+            self.dealing = self.anim.active
             scores = getattr(game, "deal_scores", ())
             if scores:
                 bonus = f" with the pyramid cleared (+{CLEAR_BONUS[len(scores) - 1]})"
                 # (the next round's number is the line above it)
-                self.say(f"Round {len(scores)} scored {scores[-1]}{bonus if clears else ''}.", 4000)
+                self.say(
+                    f"Round {len(scores)} scored {scores[-1]}{bonus if clears else ''}.",
+                    4000,
+                    major=True,
+                )
             self.app.sounds.play("deal")
         else:
             self.anim.transition(before, self.geo, gone)
@@ -559,18 +603,26 @@ class TableScene(Scene):
 
     def needs_confirm(self, name: str) -> bool:
         """A game in progress is only given up on a second press (a stray N costs nothing)."""
-        if self.game.is_over or not self.game.moves or self.confirm == name:
+        if self.game.is_over or not self.game.moves:
+            self.confirm = None
+            return False
+        if self.confirm == name:
+            if self.app.now_ms - self.confirm_at < CONFIRM_ARM_MS:
+                return True  # the same double click or tap: the warning stays, unanswered
             self.confirm = None
             return False
         word = "New" if name == "new" else "Restart"
         self.say(f"Give up this game? It will count as a loss: press {word} again.", CONFIRM_MS)
         self.confirm, self.confirm_left = name, CONFIRM_MS
+        self.confirm_at = self.app.now_ms
         return True
 
     # -- time ---------------------------------------------------------------
     def update(self, dt_ms: float) -> None:
         if self.anim.update(dt_ms):
             self.dirty = True
+        if self.dealing and not self.anim.active:
+            self.dealing = False
         for name in ("hint_left", "message_left", "confirm_left", "banner_left"):
             left = getattr(self, name)
             if left > 0:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import sys
 import time
@@ -500,6 +501,18 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
+def window_flags(platform: str = sys.platform, driver: str | None = None) -> int:
+    """A desktop window the player can resize or maximise, the 1280x720 canvas scaled to
+    it (on a laptop 768 pixels high the panel's foot was under the taskbar; a 4K screen
+    gets a larger window). The browser's page scales the canvas itself, and the headless
+    driver of tests and screenshots needs no scaling."""
+    if driver is None:
+        driver = os.environ.get("SDL_VIDEODRIVER", "")
+    if platform == "emscripten" or driver == "dummy":
+        return 0
+    return pygame.SCALED | pygame.RESIZABLE
+
+
 def make_app(argv: Sequence[str] | None = None, profile: Profile | None = None) -> App:
     """Initialise pygame, open the 1280x720 display and build the App."""
     global current
@@ -507,7 +520,10 @@ def make_app(argv: Sequence[str] | None = None, profile: Profile | None = None) 
     query = args.query if args.query is not None else share.page_query()
     pygame.display.init()
     pygame.font.init()
-    screen = pygame.display.set_mode((WIDTH, HEIGHT))
+    try:
+        screen = pygame.display.set_mode((WIDTH, HEIGHT), window_flags())
+    except pygame.error:  # no renderer to scale with: a plain window
+        screen = pygame.display.set_mode((WIDTH, HEIGHT))
     pygame.display.set_caption("Thirteen")
     current = App(screen, profile, query or "")
     return current

@@ -1665,3 +1665,22 @@ def test_an_end_screen_that_opens_by_itself_lets_the_next_click_through_only_lat
     wait(app)
     click(app, end.button("new").rect.center)
     assert app.game is not game
+
+
+def test_the_desktop_window_can_be_resized_and_the_browser_canvas_is_left_alone():
+    from thirteen.app import window_flags
+
+    flags = window_flags("linux", "x11")
+    assert flags & pygame.SCALED and flags & pygame.RESIZABLE
+    assert window_flags("win32", "windows") == flags
+    assert window_flags("emscripten", "") == 0  # the page scales the canvas
+    assert window_flags("linux", "dummy") == 0
+    # and the scaled window opens (here on the headless driver's software renderer)
+    import warnings
+
+    pygame.display.init()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "no fast renderer available": software here
+        screen = pygame.display.set_mode((1280, 720), flags)
+    assert screen.get_size() == (1280, 720)
+    pygame.display.quit()

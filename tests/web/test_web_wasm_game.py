@@ -401,7 +401,7 @@ def test_copy_link_in_webassembly(game_page: Any, screenshots: Path) -> None:
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     run(page, f"{APP}.open('end')")
     wait_py(page, f"type({APP}.scene).__name__ == 'EndScene' and not {APP}.scene.dirty")
-    page.wait_for_timeout(100)
+    page.wait_for_timeout(600)  # (it takes clicks 400 ms after it opens)
     x, y, w, h = py(page, f"list(next(b for b in {APP}.scene.widgets if b.name == 'copy').rect)")
     page.mouse.click(*on_page(page, x + w / 2, y + h / 2))
     wait_py(page, f"bool({APP}.scene.message)", 10_000)

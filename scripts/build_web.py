@@ -258,6 +258,9 @@ def write_service_worker(
         "precache": precache,
         "runtime": runtime,
         "cdn": settings.cdn,
+        "cpython": "cpython" + settings.python.replace(".", ""),
+        "index": settings.package_index
+        + f"index-{settings.pygbag_version}-cp{settings.python.replace('.', '')}.json",
         "core": runtime_core(settings),
     }
     source = settings.service_worker.read_text(encoding="utf-8")

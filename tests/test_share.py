@@ -109,6 +109,18 @@ def test_good_queries(query: str, setup: GameSetup) -> None:
         ("?game=pyramid&deal=7&colour=red", GameSetup("pyramid", deal=7), ["'colour'"]),
         ("?game=pyramid&deal=7&deal=8", GameSetup("pyramid", deal=7), ["different 'deal'"]),
         ("?game=pyramid&deal=7&deal=7&GAME=Pyramid", GameSetup("pyramid", deal=7), []),
+        # repeats that mean the same, or of a key the game does not use, are no conflict
+        ("?game=pyramid&deal=5&deal=05", GameSetup("pyramid", deal=5), []),
+        (
+            "?game=thirteens&deal=5&layout=4x4&layout=4X04",
+            GameSetup("thirteens", deal=5, layout="4x4"),
+            [],
+        ),
+        (
+            "?game=pyramid&deal=5&layout=3x5&layout=4x4",
+            GameSetup("pyramid", deal=5),
+            ["has no layout"],
+        ),
         ("?game=pyramid&deck=As+Kd", GameSetup("pyramid", deal=430146536), ["deck in the link"]),
         ("?game=pyramid&deal=3&deck=As", GameSetup("pyramid", deal=3), ["deck was ignored"]),
         ("?game=x" + "x" * 5000, None, ["too long"]),

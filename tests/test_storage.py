@@ -331,6 +331,12 @@ def test_open_storage_in_the_browser() -> None:
     assert full.get("settings") == "mine" and full.keys() == [NAMESPACE + "settings"]
     assert full.set("settings", "new") is False and full.get("settings") == "new"
     assert ls.items == {NAMESPACE + "settings": "mine"}  # nothing lost, nothing written
+    # nor removed: a full localStorage still takes removals, which lost a saved game
+    # when it ended (and an unreadable value "set aside" only in memory)
+    full.remove("settings")
+    assert full.get("settings") is None and full.keys() == []
+    full.set_aside("settings", "junk")
+    assert ls.items == {NAMESPACE + "settings": "mine"}
 
 
 def test_a_read_only_data_file_is_read_and_not_written(tmp_path, monkeypatch) -> None:

@@ -19,7 +19,7 @@
 "use strict";
 
 // Replaced by scripts/build_web.py with this build's values.
-const BUILD = { id: "dev", runtimeKey: "dev", precache: ["index.html"], runtime: [], cdn: "", core: [] }; // @build
+const BUILD = { id: "dev", runtimeKey: "dev", precache: ["index.html"], runtime: [], cdn: "", cpython: "", index: "", core: [] }; // @build
 
 const PREFIX = "thirteen-";
 const APP_CACHE = `${PREFIX}app-${BUILD.id}`;
@@ -44,37 +44,49 @@ self.addEventListener("install", (event) => {
   );
 });
 
-// Whether a runtime address lies in a version's folder other than the pinned one
-// (.../cdn/0.9.3/ when this build pins .../cdn/0.9.4/): never asked for again.
-function inOtherVersion(url) {
-  return !url.startsWith(BUILD.cdn) && /\/\d+\.\d+[^/]*\//.test(new URL(url).pathname);
+// Whether a stored runtime file is one this build never asks for: another pygbag
+// version's folder or wheel index, or another Python's build under this version.
+function stale(url) {
+  const path = new URL(url).pathname;
+  if (!url.startsWith(BUILD.cdn)) {
+    if (/\/\d+\.\d+[^/]*\//.test(path)) return true;
+    return /\/index-[^/]*\.json$/.test(path) && url !== BUILD.index;
+  }
+  return /\/cpython\d+\//.test(path) && !path.includes(`/${BUILD.cpython}/`);
 }
 
 async function prepareRuntime() {
-  // Only when replacing a build that pinned another runtime: a first install
-  // leaves it to the page, which is fetching the same files right now and hands
-  // them over (CACHE_RUNTIME) instead of having them downloaded twice.
+  // Only when replacing a build whose runtime cache has another name: a first
+  // install leaves it to the page, which is fetching the same files right now and
+  // hands them over (CACHE_RUNTIME) instead of having them downloaded twice.
   const older = (await caches.keys()).filter(
     (name) => name.startsWith(`${PREFIX}runtime-`) && name !== RUNTIME_CACHE,
   );
   if (!older.length) return;
   const cache = await caches.open(RUNTIME_CACHE);
-  for (const url of BUILD.core) {
-    if (await cache.match(url, { ignoreVary: true })) continue;
-    const response = await fetch(url, { mode: "cors", credentials: "omit" });
-    // A failure fails the install: the running build, whose runtime is stored,
-    // stays in charge, and the browser tries the new one again later.
-    if (!response.ok) throw new Error(`${url}: ${response.status}`);
-    await cache.put(url, response);
-  }
-  for (const name of older) {
-    const old = await caches.open(name);
-    for (const request of await old.keys()) {
-      if (!isRuntime(new URL(request.url)) || inOtherVersion(request.url)) continue;
-      if (await cache.match(request.url, { ignoreVary: true })) continue;
-      const response = await old.match(request, { ignoreVary: true });
-      if (response) await cache.put(request.url, response);
+  try {
+    // What the old runtime cache holds that this build uses, first: the same runtime
+    // under a new cache name costs no download, and works with the CDN unreachable.
+    for (const name of older) {
+      const old = await caches.open(name);
+      for (const request of await old.keys()) {
+        if (!isRuntime(new URL(request.url)) || stale(request.url)) continue;
+        if (await cache.match(request.url, { ignoreVary: true })) continue;
+        const response = await old.match(request, { ignoreVary: true });
+        if (response) await cache.put(request.url, response);
+      }
     }
+    for (const url of BUILD.core) {
+      if (await cache.match(url, { ignoreVary: true })) continue;
+      const response = await fetch(url, { mode: "cors", credentials: "omit" });
+      // A failure fails the install: the running build, whose runtime is stored,
+      // stays in charge, and the browser tries the new one again later.
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      await cache.put(url, response);
+    }
+  } catch (error) {
+    await caches.delete(RUNTIME_CACHE); // nothing half filled is left behind
+    throw error;
   }
 }
 

@@ -37,7 +37,7 @@ from urllib.parse import parse_qsl, unquote_plus, urlencode
 from .cards import is_plain_number
 from .deals import MAX_DEAL, SplitMix64
 from .thirteens import DEFAULT_LAYOUT, Layout
-from .variants import GAMES, GameSetup, game_spec
+from .variants import GAMES, GameSetup, GameSpec, game_spec
 
 MAX_QUERY = 4000
 """Longer query strings are not read at all (a deck of three decks is ~500)."""
@@ -95,6 +95,23 @@ def _quoted(text: str, most: int) -> str:
     return repr(text if len(text) <= most else text[: most - 1] + "\u2026")
 
 
+def _meaning(spec: GameSpec, key: str, value: str) -> object:
+    """What a link value means to this game, so that repeats can be compared: equal
+    for '5' and '05', or '4x4' and '4X04'; None for a key the game does not use."""
+    if key == "game":
+        return value.lower()
+    if key == "deal":
+        return "today" if value.lower() in ("", "today") else _deal_number(value) or value
+    if key == "layout":
+        if not spec.has_layout:
+            return None
+        try:
+            return str(Layout.parse(value))
+        except ValueError:
+            return value
+    return value.lower()  # a deck (card names are read in any case)
+
+
 def parse_link(query: str, today: date | None = None) -> ParsedLink:
     """:func:`parse_query` that also tells why the game is not exactly the one asked for."""
     notices: list[str] = []
@@ -122,7 +139,7 @@ def parse_link(query: str, today: date | None = None) -> ParsedLink:
     if not any(key.strip().lower() in KNOWN_KEYS for key, _ in pairs):
         return ParsedLink(None, [])  # not a link to a game (another site's or host's options)
     values: dict[str, str] = {}
-    differ: list[str] = []
+    repeats: dict[str, list[str]] = {}
     for key, value in pairs:
         key = key.strip().lower()
         if key.startswith(SILENT_KEYS) or not key:
@@ -131,15 +148,8 @@ def parse_link(query: str, today: date | None = None) -> ParsedLink:
             notices.append(f"Ignored unknown link option {_quoted(key, 20)}.")
         elif key not in values:
             values[key] = value.strip()
-        elif value.strip().lower() != values[key].lower() and key not in differ:
-            differ.append(key)  # a repeat that agrees changes nothing
-    for key in differ:
-        # a link that contradicts itself is not exactly what anyone asked for: a saved
-        # game in progress is kept, as for an unusable deal
-        replace(
-            f"The link gives two different {key!r} values",
-            f"the first, {_quoted(values[key], 12)}, was used",
-        )
+        else:
+            repeats.setdefault(key, []).append(value.strip())
 
     game = values.get("game", "").lower()
     if not game:
@@ -150,6 +160,15 @@ def parse_link(query: str, today: date | None = None) -> ParsedLink:
         notices.append(f"Unknown game {_quoted(game, 20)} in the link; it was ignored.")
         return ParsedLink(None, notices)
     spec = GAMES[game]
+    for key, others in repeats.items():
+        # a link that contradicts itself is not exactly what anyone asked for: a saved
+        # game in progress is kept, as for an unusable deal (repeats that mean the same,
+        # 5 and 05, or a key this game does not use, change nothing)
+        if any(_meaning(spec, key, v) != _meaning(spec, key, values[key]) for v in others):
+            replace(
+                f"The link gives two different {key!r} values",
+                f"the first, {_quoted(values[key], 12)}, was used",
+            )
 
     layout: str | None = None
     if "layout" in values:

@@ -102,6 +102,9 @@ class Storage:
 
     def __init__(self) -> None:
         self.notice: str | None = None
+        self.read_only = False
+        """Opened readable but not writable: nothing is written or removed there at all
+        (a full localStorage still takes removals: a saved game would be lost)."""
         self._overlay: dict[str, str | None] = {}
         """Writes the backend refused, so this session still sees them."""
 
@@ -150,6 +153,8 @@ class Storage:
         """Store ``value``; False (and a notice) when the backend refused."""
         key = full_key(key)
         try:
+            if self.read_only:
+                raise PermissionError("opened read-only")
             self._set(key, str(value))
         except Exception:
             self._overlay[key] = str(value)
@@ -161,6 +166,8 @@ class Storage:
     def remove(self, key: str) -> None:
         key = full_key(key)
         try:
+            if self.read_only:
+                raise PermissionError("opened read-only")
             self._remove(key)
         except Exception:
             self._overlay[key] = None
@@ -476,6 +483,7 @@ def open_storage(
             return storage
         if storage.readable():
             storage.notice = FULL
+            storage.read_only = True
             return storage
     except Exception:
         pass

@@ -1684,3 +1684,22 @@ def test_the_desktop_window_can_be_resized_and_the_browser_canvas_is_left_alone(
         screen = pygame.display.set_mode((1280, 720), flags)
     assert screen.get_size() == (1280, 720)
     pygame.display.quit()
+
+
+def test_settings_say_nothing_is_kept_when_storage_only_reads(make, monkeypatch):
+    """Found in review: with a full localStorage (read, never written) the screen said
+    settings and statistics were kept in this browser."""
+    from thirteen.storage import FULL, MemoryStorage
+    from thirteen.ui import theme
+
+    storage = MemoryStorage()
+    storage.kind, storage.notice, storage.read_only = "browser", FULL, True
+    app = make(profile=Profile(storage))
+    app.open("settings")
+    seen: list[str] = []
+    real = theme.blit_text
+    monkeypatch.setattr(
+        theme, "blit_text", lambda s, w, *a, **k: (seen.append(w), real(s, w, *a, **k))[1]
+    )
+    app.scene.draw(app.screen)
+    assert "Settings and statistics are kept only until you close the game." in seen

@@ -606,6 +606,8 @@ def test_presses_wait_while_a_new_round_is_dealt(make):
     app.table.message_left = 10_000  # (the round's message stays for this test)
     message = app.table.message
     click(app, app.table.geo.pile.center)  # the second click of a double click
+    press(app, pygame.K_d)  # and a key that would play
+    assert len(app.game.moves) == len(line)
     blocked = next(s for s in app.table.geo.spots if s.kind == "card" and not s.free)
     click(app, blocked.rect.center)
     assert app.table.selected is None and app.table.message == message

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webtools import READY, Server
+from webtools import READY, ROOT, Server
 
 pytestmark = pytest.mark.browser
 
@@ -276,6 +276,88 @@ def test_a_build_that_pins_a_new_runtime_still_starts_offline_after_it_takes_ove
         assert len(runtimes) == 1  # the old runtime went with its build
         assert new_runtime + "cpython312/main.wasm" in runtimes[0]
         assert not any(url.startswith(old_runtime) for url in runtimes[0])
+    finally:
+        server.close()
+
+
+PREPARE_RUNTIME = """async ([source, build, oldEntries, offline]) => {
+  // web/sw.js's own code, run in a page with a stand-in for the worker's self and
+  // network: the real Cache Storage, a fetch that records what it is asked for
+  const line = `const BUILD = ${JSON.stringify(build)}; // @build`;
+  const code = source.replace(/^const BUILD = .*\\/\\/ @build$/m, line);
+  const fetched = [];
+  const worker = {
+    registration: { scope: location.origin + "/" },
+    addEventListener() {},
+    clients: { claim() {} },
+    skipWaiting() {},
+  };
+  const network = async (url) => {
+    fetched.push(String(url));
+    if (offline) throw new TypeError("Failed to fetch");
+    return new Response("new", { status: 200 });
+  };
+  const sw = new Function("self", "fetch", code + "\\nreturn { prepareRuntime, RUNTIME_CACHE };")(
+    worker, network);
+  for (const name of await caches.keys()) await caches.delete(name);
+  const old = await caches.open("thirteen-runtime-old");
+  for (const url of oldEntries) await old.put(url, new Response("old"));
+  let error = null;
+  try { await sw.prepareRuntime(); } catch (e) { error = String(e); }
+  const names = await caches.keys();
+  const kept = names.includes(sw.RUNTIME_CACHE)
+    ? (await (await caches.open(sw.RUNTIME_CACHE)).keys()).map((r) => r.url).sort()
+    : null;
+  return { fetched, error, kept };
+}"""
+
+
+def test_a_new_runtime_cache_takes_what_it_can_from_the_old_one_and_fetches_the_rest(
+    page: Any, tmp_path: Path
+) -> None:
+    """Found in review: the worker downloaded every core file again (about 8 MB) even
+    when the old cache held the same runtime under another name, failed to install
+    without the CDN, carried another Python's build and an old wheel index along, and
+    left a half-filled cache behind when a download failed."""
+    (tmp_path / "index.html").write_text("<!DOCTYPE html><title>sw</title>")
+    server = Server(tmp_path)
+    try:
+        page.goto(server.url())
+        source = (ROOT / "web" / "sw.js").read_text()
+        base = server.url("cdn/")
+        names = ("pythons.js", "cpythonrc.py", "cpython312/main.js", "cpython312/main.wasm")
+        core = [base + "0.9.3/" + name for name in names]
+        build = {
+            "id": "b",
+            "runtimeKey": "new",
+            "precache": [],
+            "runtime": [base],
+            "cdn": base + "0.9.3/",
+            "cpython": "cpython312",
+            "index": base + "index-0.9.3-cp312.json",
+            "core": core,
+        }
+        wheel = base + "cp312/pygame_ce-2.5.8-cp312-wasm32.whl"
+        # the same runtime under a new cache name: nothing downloaded, offline too
+        got = page.evaluate(PREPARE_RUNTIME, [source, build, [*core, wheel], True])
+        assert got["error"] is None and got["fetched"] == []
+        assert got["kept"] == sorted([*core, wheel])
+        # another pygbag version: its core files fetched, the old folder and index left
+        new = {**build, "cdn": base + "0.9.4/", "index": base + "index-0.9.4-cp312.json"}
+        new["core"] = [base + "0.9.4/" + name for name in names]
+        old = [*core, wheel, base + "index-0.9.3-cp312.json"]
+        got = page.evaluate(PREPARE_RUNTIME, [source, new, old, False])
+        assert got["error"] is None and got["fetched"] == new["core"]
+        assert got["kept"] == sorted([*new["core"], wheel])
+        # another Python under the same version: the old build is not carried along
+        py = {**build, "cpython": "cpython313"}
+        py["core"] = [url.replace("cpython312", "cpython313") for url in core]
+        got = page.evaluate(PREPARE_RUNTIME, [source, py, core, False])
+        assert got["fetched"] == py["core"][2:]  # pythons.js and cpythonrc.py were there
+        assert not any("cpython312" in url for url in got["kept"])
+        # a download that fails fails the install and leaves no half-filled cache
+        got = page.evaluate(PREPARE_RUNTIME, [source, new, old, True])
+        assert got["error"] is not None and got["kept"] is None
     finally:
         server.close()
 

@@ -12,6 +12,7 @@ from ..cards import is_plain_number, make_card
 from ..deals import MAX_DEAL
 from ..profile import NAME_CHARS, NAME_MAX, Stats, deals_label
 from ..pyramid import Pyramid13
+from ..storage import FULL, NOT_KEPT
 from ..thirteens import Thirteens
 from ..variants import GAMES, LAYOUTS, GameSetup
 from . import HEIGHT, WIDTH, clipboard, theme
@@ -1099,7 +1100,9 @@ class SettingsScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, "Settings")
         self.draw_widgets(surface)
-        kind = getattr(self.app.profile.storage, "kind", "")
+        storage = self.app.profile.storage
+        # storage that keeps nothing (full, blocked, or only read) keeps it for the session
+        kind = "memory" if storage.notice in (NOT_KEPT, FULL) else storage.kind
         where = {
             "browser": "in this browser",
             "file": "on this computer",

@@ -296,6 +296,9 @@ class TableScene(Scene):
 
     def key(self, event: pygame.event.Event) -> None:
         k, mod = event.key, event.mod
+        playing = (pygame.K_d, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+        if k in playing and self.dealing and self.anim.active:
+            return  # as a click: a move waits until the new layout has landed
         if k == pygame.K_z and mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self.command("undo")
         elif k in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):

@@ -14,7 +14,7 @@ from thirteen.storage import MemoryStorage
 from thirteen.ui.sound import Sounds
 from thirteen.variants import GAMES, GameSetup
 
-from .test_table_events import click, double_click, press, step, wait
+from .test_table_events import click, double_click, press, step, tab_until, wait
 
 
 def play_out(app) -> None:
@@ -1473,11 +1473,7 @@ def test_statistics_list_the_thirteens_layouts_that_links_opened(make):
 
 def tab_to(app, name: str) -> None:
     """Tab until the focus ring is on the widget of that name."""
-    for _ in range(len(app.scene.widgets) + 1):
-        if app.scene.focus == name:
-            return
-        press(app, pygame.K_TAB)
-    raise AssertionError(f"Tab never reached {name}")
+    tab_until(app, lambda: app.scene.focus == name, name, len(app.scene.widgets) + 1)
 
 
 def test_a_give_up_warning_wiped_by_another_message_is_asked_again(make):

@@ -434,12 +434,17 @@ def test_undo_by_button_and_keys(make):
 # -- keyboard -----------------------------------------------------------------
 
 
-def focus_on(app, key: tuple) -> None:
-    for _ in range(60):
-        if app.table.focus_key == key:
+def tab_until(app, reached, what: object, most: int = 60) -> None:
+    """Press Tab until ``reached()`` (the table's or a menu's focus is on ``what``)."""
+    for _ in range(most):
+        if reached():
             return
         press(app, pygame.K_TAB)
-    raise AssertionError(f"focus never reached {key}")
+    raise AssertionError(f"Tab never reached {what}")
+
+
+def focus_on(app, key: tuple) -> None:
+    tab_until(app, lambda: app.table.focus_key == key, key)
 
 
 def test_keyboard_only_plays_a_whole_thirteens_deal(make):

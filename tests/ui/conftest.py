@@ -26,7 +26,7 @@ def make():
         app = app_module.make_app(["--query", query] if query else [], profile)
         if app.table is not None:  # tests start from a dealt table (presses wait for a deal)
             app.table.anim.finish()
-            app.table.dealing = False
+            app.table.dealt_at = None
         made.append(app)
         return app
 

@@ -146,7 +146,9 @@ def dead_spot(app, pos) -> bool:
         return False
     if any(b.rect.collidepoint(pos) for b in t.buttons):
         return False
-    spot = t.geo.hit_test(pos)
+    if t.just_dealt():
+        return False  # (dropped now, but the step's time may end the wait first)
+    spot = t.spot_under(pos)  # (a card in flight is where it is drawn)
     return spot is None or not spot.free or t.game.is_over
 
 

@@ -607,7 +607,7 @@ def test_presses_wait_while_a_new_round_is_dealt(make):
         app.table.play(move)
     step(app, 30)
     app.table.play(line[-1])  # clears the pyramid: round 2 flies out
-    assert app.game.deal_index == 1 and app.table.dealing
+    assert app.game.deal_index == 1 and app.table.just_dealt()
     app.table.message_left = 10_000  # (the round's message stays for this test)
     message = app.table.message
     click(app, app.table.geo.pile.center)  # the second click of a double click
@@ -617,7 +617,7 @@ def test_presses_wait_while_a_new_round_is_dealt(make):
     click(app, blocked.rect.center)
     assert app.table.selected is None and app.table.message == message
     step(app, 30)
-    assert not app.table.dealing
+    assert not app.table.just_dealt()
     click(app, blocked.rect.center)  # a stray click's word does not wipe the round's score
     assert app.table.message == message
     click(app, app.table.geo.pile.center)
@@ -633,3 +633,77 @@ def test_space_after_a_click_shows_the_focus_before_acting(make):
     assert app.table.show_focus and app.table.selected == card
     press(app, pygame.K_SPACE)
     assert app.table.selected is None
+
+
+# -- at a fast player's tempo (found by a real-tempo review) -------------------------
+
+
+def test_a_refilled_card_flying_over_a_staying_one_is_the_one_clicked(make):
+    """A card refilled from the stock flies along the top row over cards that stay;
+    clicked where it is drawn, on top, the click took the card under it."""
+    app = make("?game=thirteens&deal=4")  # animations on
+    table = app.table
+    click_card(app, "As")
+    click_card(app, "Qc")
+    for _ in range(30):
+        step(app)
+        over = [
+            (s, table.geo.hit_test(s.rect().center))
+            for s in table.anim.sprites
+            if s.card is not None and not s.fade and s.start != s.end and s.elapsed >= s.delay
+        ]
+        over = [(s, under) for s, under in over if under is not None and under.card != s.card]
+        staying = {x.card for x in table.anim.sprites}
+        over = [(s, under) for s, under in over if under.card not in staying]
+        if over:
+            break
+    else:
+        pytest.fail("no card flew over a staying one on this deal")
+    sprite, under = over[0]
+    click(app, sprite.rect().center)
+    assert table.selected == sprite.card != under.card
+
+
+def test_cards_that_have_landed_take_clicks_while_the_deal_ends(make):
+    from thirteen.ui.scene import DEAL_GRACE_MS
+
+    app = make("?game=thirteens&deal=1")  # animations on
+    app.new_deal()
+    table = app.table
+    assert table.just_dealt()
+    first = next(s for s in table.geo.spots if s.kind == "card" and not is_king(s.card))
+    click(app, first.rect.center)  # the rest of the click that dealt: dropped
+    assert table.selected is None
+    wait(app, DEAL_GRACE_MS)
+    assert table.anim.active  # still dealing the last cards
+    done = {x.card for x in table.anim.sprites if x.done}
+    landed = next(
+        s for s in table.geo.spots if s.kind == "card" and not is_king(s.card) and s.card in done
+    )
+    click(app, landed.rect.center)
+    assert table.selected == landed.card
+
+
+def test_a_card_uncovered_in_the_waste_does_not_fly_out_of_the_draw_pile(make):
+    app = make("?game=pyramid&deal=1")  # animations on
+    game, table = app.game, app.table
+    for _ in range(24):
+        under = game.deal.waste_top(game.pos)
+        pair = next(
+            (
+                m
+                for m in game.legal_moves()
+                if isinstance(m, RemovePair) and under is not None and under in m.cards
+            ),
+            None,
+        )
+        if pair is not None and len(game.deal.waste(game.pos)) > 1:
+            break
+        table.play(Draw())
+        step(app, 20)
+    else:
+        pytest.fail("no pair with a waste top over another waste card")
+    revealed = game.deal.waste(game.pos)[-2]
+    table.play(pair)
+    assert game.deal.waste_top(game.pos) == revealed
+    assert not any(s.card == revealed for s in table.anim.sprites)  # it lay there

@@ -89,6 +89,8 @@ class Animator:
             if card in old:
                 if old[card] != spot.rect:
                     self._add(Sprite(card, old[card], spot.rect, 0, 200), spot)
+            elif spot.zone == "waste":
+                continue  # uncovered in the waste, where it lay: no flight from the pile
             elif pile is not None:
                 delay = min(80, arriving * 30)
                 arriving += 1

@@ -24,6 +24,9 @@ CONFIRM_ARM_MS = 400
 """A give-up warning's button counts a second press only this long after the warning
 came: a double click or double tap must not answer a question it never showed."""
 
+DEAL_GRACE_MS = 200
+"""Presses dropped after a new layout starts to fly out: the rest of a double click."""
+
 ARRIVE_MS = 400
 """A screen that opens by itself (the end of a game) ignores presses this long: the
 player's next click was meant for the cards it now covers."""

@@ -23,7 +23,7 @@ from . import cards as card_art
 from . import theme
 from .anim import Animator
 from .layout import PANEL, PILE_X, PYR_W, TABLE, Geometry, Spot, geometry, panel_buttons
-from .scene import CONFIRM_ARM_MS, Scene, backdrop
+from .scene import CONFIRM_ARM_MS, DEAL_GRACE_MS, Scene, backdrop
 from .widgets import Button
 
 if TYPE_CHECKING:
@@ -141,8 +141,9 @@ class TableScene(Scene):
         self.confirm_at = 0.0
         self.message_major = False
         """The message is one a stray click's explanation must not replace (a round's score)."""
-        self.dealing = False
-        """A deal is flying out (a game's start, a Pyramid 13 round's): presses wait."""
+        self.dealt_at: float | None = None
+        """When a deal last flew out (a game's start, a Pyramid 13 round's): presses are
+        dropped for :data:`DEAL_GRACE_MS` after it (the rest of a double click)."""
         self.banner = ""
         self.banner_left = 0.0
         self.end_left: float | None = None
@@ -162,7 +163,7 @@ class TableScene(Scene):
         """Animate the opening deal (called when a fresh game is put on the table)."""
         self.anim.enabled = self.app.settings.animations
         self.anim.deal(self.geo)
-        self.dealing = self.anim.active
+        self.dealt_at = self.app.now_ms if self.anim.active else None
         self.app.sounds.play("deal")
         self.dirty = True
 
@@ -270,35 +271,41 @@ class TableScene(Scene):
                 return
         if PANEL.collidepoint(pos):
             return
-        if self.dealing and self.anim.active:
-            return  # a new layout is flying out: the press was meant for the last one
+        if self.just_dealt():
+            return  # the rest of a double click that ended the last layout
         spot = self.spot_under(pos)
         if spot is not None:
             self.focus_key = self.spot_key(spot)
         self.activate(spot)
 
+    def just_dealt(self) -> bool:
+        """Whether a new layout began to fly out a moment ago: a press then is the rest of
+        the double click that ended the last one (it carried into Pyramid 13's next round);
+        after it, cards that have landed take presses while the others still fly."""
+        return self.dealt_at is not None and self.app.now_ms - self.dealt_at < DEAL_GRACE_MS
+
     def spot_under(self, pos: tuple[int, int]) -> Spot | None:
         """What a press at ``pos`` is on: a card in flight where it is drawn now, and
         nothing at the place it flies to until it lands (the geometry knows only where
         cards end: a click on a falling card used to take the one landing there)."""
-        # (a new draw card "flies" from the pile to the pile: it is where it will be,
-        # and a card that stays put wins over one passing over it, so that the draw
-        # card can be clicked at once while the last one slides to the waste)
-        flying = [s for s in self.anim.sprites if s.card is not None and not s.fade]
-        flying = [s for s in flying if s.start != s.end]
-        spot = self.geo.hit_test(pos)
-        if spot is not None and not any(s.card == spot.card for s in flying):
-            return spot
-        for s in reversed(flying):
-            if s.elapsed >= s.delay and s.rect().collidepoint(pos):
+        # the card drawn on top wins: sprites are drawn over the table, later ones over
+        # earlier ones; a new draw card, "flying" from the pile to the pile, counts as
+        # there from the start, over the last one sliding off to the waste
+        moving = [s for s in self.anim.sprites if s.card is not None and not s.fade]
+        for s in reversed(moving):
+            shown = s.elapsed >= s.delay or s.start == s.end
+            if shown and s.rect().collidepoint(pos):
                 return self.geo.spot_for_card(s.card)
-        return None
+        spot = self.geo.hit_test(pos)
+        if spot is not None and any(s.card == spot.card and s.start != s.end for s in moving):
+            return None  # where a card will land, before it has
+        return spot
 
     def key(self, event: pygame.event.Event) -> None:
         k, mod = event.key, event.mod
         playing = (pygame.K_d, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
-        if k in playing and self.dealing and self.anim.active:
-            return  # as a click: a move waits until the new layout has landed
+        if k in playing and self.just_dealt():
+            return  # as a click
         if k == pygame.K_z and mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self.command("undo")
         elif k in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
@@ -474,7 +481,7 @@ class TableScene(Scene):
         if getattr(game, "deal_index", 0) != deal_before:
             leaving = [(c, r) for c, r in before.card_rects().items() if c in gone]
             self.anim.deal(self.geo, leaving)
-            self.dealing = self.anim.active
+            self.dealt_at = self.app.now_ms if self.anim.active else None
             scores = getattr(game, "deal_scores", ())
             if scores:
                 bonus = f" with the pyramid cleared (+{CLEAR_BONUS[len(scores) - 1]})"
@@ -624,8 +631,6 @@ class TableScene(Scene):
     def update(self, dt_ms: float) -> None:
         if self.anim.update(dt_ms):
             self.dirty = True
-        if self.dealing and not self.anim.active:
-            self.dealing = False
         for name in ("hint_left", "message_left", "confirm_left", "banner_left"):
             left = getattr(self, name)
             if left > 0:

@@ -185,12 +185,17 @@ def runtime_prefixes(settings: Settings) -> list[str]:
     return [p for p in prefixes if not any(p != q and p.startswith(q) for q in prefixes)]
 
 
+def python_tag(settings: Settings) -> str:
+    """The runtime's CPython as its file names spell it: 3.12 -> "312" (cpython312/,
+    index-<version>-cp312.json)."""
+    return settings.python.replace(".", "")
+
+
 def runtime_core(settings: Settings) -> list[str]:
     """The runtime files Python cannot start without (the page's list as well): what a
     build that pins a new runtime stores while it installs."""
-    digits = settings.python.replace(".", "")
     names = ["pythons.js", "cpythonrc.py"] + [
-        f"cpython{digits}/main.{ext}" for ext in ("js", "wasm", "data")
+        f"cpython{python_tag(settings)}/main.{ext}" for ext in ("js", "wasm", "data")
     ]
     return [settings.cdn + name for name in names]
 
@@ -250,6 +255,7 @@ def write_service_worker(
     """Copy sw.js with this build's id, precache list and runtime addresses filled in."""
     runtime = runtime_prefixes(settings)
     pin = [settings.cdn, settings.package_index, settings.python]
+    tag = python_tag(settings)
     build = {
         "id": build_id,
         # the pinned version path, not the prefixes: the index covers every version's
@@ -258,9 +264,8 @@ def write_service_worker(
         "precache": precache,
         "runtime": runtime,
         "cdn": settings.cdn,
-        "cpython": "cpython" + settings.python.replace(".", ""),
-        "index": settings.package_index
-        + f"index-{settings.pygbag_version}-cp{settings.python.replace('.', '')}.json",
+        "cpython": f"cpython{tag}",
+        "index": settings.package_index + f"index-{settings.pygbag_version}-cp{tag}.json",
         "core": runtime_core(settings),
     }
     source = settings.service_worker.read_text(encoding="utf-8")

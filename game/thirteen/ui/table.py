@@ -457,13 +457,9 @@ class TableScene(Scene):
         game = self.game
         before = self.geo
         deal_before = getattr(game, "deal_index", 0)
-        # whether this move clears a Pyramid 13 round's pyramid (the round's score then
-        # holds its bonus, which the message names)
-        clears = (
-            isinstance(game, Pyramid13)
-            and game.is_legal(move)
-            and game.deal.cleared(game.deal.apply(game.pos, move))
-        )
+        # a Pyramid 13 round's last position is gone once the next round is dealt: kept
+        # to tell whether the move cleared its pyramid (its score then holds the bonus)
+        round_before = (game.deal, game.pos) if isinstance(game, Pyramid13) else None
         at_draw = self.focus_at_draw()
         try:
             game.play(move)
@@ -483,7 +479,9 @@ class TableScene(Scene):
             self.anim.deal(self.geo, leaving)
             self.dealt_at = self.app.now_ms if self.anim.active else None
             scores = getattr(game, "deal_scores", ())
-            if scores:
+            if scores and round_before is not None:
+                deal, pos = round_before
+                clears = deal.cleared(deal.apply(pos, move))
                 bonus = f" with the pyramid cleared (+{CLEAR_BONUS[len(scores) - 1]})"
                 # (the next round's number is the line above it)
                 self.say(
@@ -662,22 +660,30 @@ class TableScene(Scene):
         if self.banner:
             self.draw_banner(surface)
 
+    def banner_column(self) -> pygame.Rect:
+        """The notice's left edge and width (its height and top come with its lines): the
+        table's width over a Thirteens grid, the room right of the draw pile over a
+        pyramid, whose covered top it hides rather than the bottom row a player starts
+        with."""
+        if isinstance(self.game, Pyramid | Pyramid13):
+            left = PILE_X + PYR_W + 20  # clear of the draw card too
+            return pygame.Rect(left, 0, TABLE.right - 30 - left, 0)
+        return pygame.Rect(TABLE.x + 30, 0, TABLE.w - 60, 0)
+
     def banner_lines(self) -> list[str]:
-        return theme.wrap(self.banner, 26, self.banner_box([]).w - 40)[:5]
+        return theme.wrap(self.banner, 26, self.banner_column().w - 40)[:5]
 
     def banner_box(self, lines: list[str] | None = None) -> pygame.Rect:
         """Where the notice is drawn (``lines``: its :meth:`banner_lines`, when already
-        wrapped): over the foot of a Thirteens grid, and over the top of a pyramid, whose
-        apex and second row are covered while its bottom row is what can be played."""
+        wrapped): over the foot of a Thirteens grid, over the top of a pyramid."""
         if lines is None:
             lines = self.banner_lines()
-        box = pygame.Rect(0, 0, TABLE.w - 60, 24 + 28 * len(lines))
+        box = self.banner_column()
+        box.h = 24 + 28 * len(lines)
         if isinstance(self.game, Pyramid | Pyramid13):
-            left = PILE_X + PYR_W + 20  # clear of the draw card too
-            box.w = TABLE.right - 30 - left
-            box.topleft = (left, TABLE.top + 16)
+            box.top = TABLE.top + 16
         else:
-            box.midbottom = (TABLE.centerx, TABLE.bottom - 16)
+            box.bottom = TABLE.bottom - 16
         return box
 
     def draw_banner(self, surface: pygame.Surface) -> None:

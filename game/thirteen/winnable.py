@@ -22,13 +22,20 @@ DEFAULT_LIMIT = 10_000
 """How many deal numbers to try before giving up (some layouts, like 2x2, are almost never won)."""
 
 
+def deal_start(game: Pyramid13, index: int) -> Pyramid13:
+    """A copy of ``game`` at the start of deal ``index`` (earlier deals' points left at 0):
+    the three decks are independent, so each deal's pyramid is solved on its own."""
+    if not 0 <= index < DEALS_PER_GAME:
+        raise ValueError(f"a Pyramid 13 game has deals 0 to {DEALS_PER_GAME - 1}, got {index}")
+    copy = game.copy()
+    copy._set_key((index, (0,) * index, copy.deals[index].start()))
+    copy._undo = []
+    return copy
+
+
 def final_deal(game: Pyramid13) -> Pyramid13:
     """A copy of ``game`` at the start of its last deal (earlier deals' points left at 0)."""
-    last = game.copy()
-    index = DEALS_PER_GAME - 1
-    last._set_key((index, (0,) * index, last.deals[index].start()))
-    last._undo = []
-    return last
+    return deal_start(game, DEALS_PER_GAME - 1)
 
 
 def winnable_verdict(

@@ -753,6 +753,88 @@ def test_end_screen_shows_deal_and_share_link_and_nothing_overlaps(make, query):
     assert not end.BOX.colliderect(PANEL)  # the panel's title shows, uncovered
 
 
+@pytest.fixture
+def patient_verdicts(monkeypatch):
+    """The end screen's verdicts with a budget no test machine runs out of."""
+    from thirteen.ui import scenes
+
+    monkeypatch.setattr(scenes, "HINT_BUDGET_MS", 60_000)
+
+
+@pytest.mark.parametrize(
+    ("query", "words"),
+    [
+        ("?game=thirteens&deal=5", "This deal can be won: Same deal (R) plays it again."),
+        ("?game=pyramid13&deal=5", "No round's pyramid could be cleared in its one pass."),
+        ("?game=pyramid13&deal=2", "Only round 3's pyramid could be cleared in its one pass."),
+    ],
+)
+def test_the_end_of_a_lost_game_says_whether_the_deal_could_be_won(
+    make, patient_verdicts, query, words
+):
+    """A player who lost wants to know: was it the deal or the play?"""
+    app = make(query, animations=False)
+    finish(app)
+    # (deal 2 played by first moves clears its third pyramid: Pyramid 13 tells a win too)
+    assert app.game.outcome.value == ("won" if "deal=2" in query else "lost")
+    lines = app.scene.lines()
+    assert words in [w for w, *_ in lines]
+    for n, (w, _, _, rect) in enumerate(lines):
+        assert app.scene.BOX.contains(rect), w
+        for b in app.scene.widgets:
+            assert not rect.colliderect(b.rect), (w, b.name)
+        for other, _, _, rect2 in lines[n + 1 :]:
+            assert not rect.colliderect(rect2), (w, other)
+
+
+def test_a_deal_lost_from_the_start_says_so(make, patient_verdicts):
+    from thirteen.solver import solve
+
+    app = make("?game=pyramid&deal=3", animations=False)
+    assert not solve(app.game.setup.new_game()).winnable
+    finish(app)
+    words = [w for w, *_ in app.scene.lines()]
+    assert "No way of playing wins this deal: it was lost from the start." in words
+
+
+def test_a_won_game_or_an_unsettled_verdict_adds_no_line(make, monkeypatch):
+    from thirteen.solver import solve
+    from thirteen.ui import scenes
+
+    app = make("?game=thirteens&deal=5", animations=False)
+    for move in solve(app.game.setup.new_game()).moves:
+        app.table.play(move)
+    step(app, 3)
+    assert app.game.outcome.value == "won" and app.scene.verdict() is None
+    monkeypatch.setattr(scenes, "HINT_BUDGET_MS", 1)  # Pyramid deal 5 takes about 1 s
+    app = make("?game=pyramid&deal=5", animations=False)
+    finish(app)
+    assert app.game.outcome.value == "lost" and app.scene.verdict() is None
+    assert app.scene.lines()[3][0].startswith("Played")  # no gap where it would be
+
+
+def test_a_pyramid13_deck_link_verdict_and_warning_all_fit(make, patient_verdicts):
+    """The fullest end screen: a Pyramid 13 deck link (two lines), the verdict, the
+    give-up warning and the score row."""
+    from thirteen.cards import card_text
+    from thirteen.deals import deck_for_deal
+
+    decks = "|".join("+".join(card_text(c) for c in deck_for_deal(n)) for n in (5, 6, 7))
+    app = make(f"?game=pyramid13&deck={decks}", animations=False)
+    finish(app)
+    end = app.scene
+    end.activate("new")  # not posted: it warns
+    assert "not posted" in end.message
+    lines = end.lines()
+    assert end.verdict() in [w for w, *_ in lines] and end.message in [w for w, *_ in lines]
+    for n, (w, _, _, rect) in enumerate(lines):
+        assert end.BOX.contains(rect), w
+        for b in end.widgets:
+            assert not rect.colliderect(b.rect), (w, b.name)
+        for other, _, _, rect2 in lines[n + 1 :]:
+            assert not rect.colliderect(rect2), (w, other)
+
+
 def test_end_screen_of_an_unfinished_game_says_so(make):
     app = make("?game=thirteens&deal=3")
     app.open("end")

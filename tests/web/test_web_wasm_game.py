@@ -420,6 +420,30 @@ def test_copy_link_in_webassembly(game_page: Any, screenshots: Path) -> None:
     assert page.errors == []
 
 
+def test_the_end_screen_says_whether_the_deal_could_be_won_in_webassembly(
+    game_page: Any, screenshots: Path
+) -> None:
+    """A lost game's end screen runs the solver in the real runtime and tells the player
+    that deal 5 could have been won (the same words as on the desktop)."""
+    page = game_page
+    started(page)
+    idle(page)
+    run(
+        page,
+        f"{APP}.new_game(__import__('thirteen.variants').variants.GameSetup('thirteens', deal=5))",
+    )
+    idle(page)
+    run(page, f"while not {GAME}.is_over: {APP}.table.play({GAME}.legal_moves()[0])")
+    wait_py(page, f"type({APP}.scene).__name__ == 'EndScene' and not {APP}.scene.dirty", 10_000)
+    assert py(page, f"{GAME}.outcome.value") == "lost"
+    assert py(page, f"{APP}.scene.verdict()") == (
+        "This deal can be won: Same deal (R) plays it again."
+    )
+    assert py(page, f"{APP}.scene.verdict() in [w for w, *_ in {APP}.scene.lines()]")
+    page.screenshot(path=str(screenshots / "wasm-6-end-verdict.png"))
+    assert page.errors == []
+
+
 def test_a_reload_resumes_the_deal_played_after_the_link(game_page: Any) -> None:
     """The page forgets the link's keys once its game is open (pygbag's and the
     harness's stay), so reloading after "New deal" resumes the new deal instead of

@@ -15,10 +15,11 @@ from ..pyramid import Pyramid13
 from ..storage import FULL, NOT_KEPT
 from ..thirteens import Thirteens
 from ..variants import GAMES, LAYOUTS, GameSetup
+from ..verdicts import deal_verdicts, verdict_words
 from . import HEIGHT, WIDTH, clipboard, theme
 from . import cards as card_art
 from .scene import ARRIVE_MS, CONFIRM_ARM_MS, MenuScene, Scene, backdrop, draw_backdrop
-from .table import deal_words, end_words
+from .table import HINT_BUDGET_MS, deal_words, end_words
 from .widgets import Button, Checkbox, Keyboard
 
 if TYPE_CHECKING:
@@ -383,7 +384,8 @@ class EndScene(MenuScene):
 
     BOX = R(40, 40, 960, 640)
     """Over the table, clear of the side panel (its score stays readable)."""
-    POST_Y = 452
+    POST_Y = 478
+    POST_H = 78
     BUTTONS_Y = 572
 
     def build(self) -> None:
@@ -414,7 +416,7 @@ class EndScene(MenuScene):
             w.append(
                 Button(
                     "post",
-                    R(self.BOX.right - 40 - 250, self.POST_Y, 250, 84),
+                    R(self.BOX.right - 40 - 250, self.POST_Y, 250, self.POST_H),
                     "Posted" if posted else "Post score",
                     "P",
                     not posted,
@@ -563,6 +565,15 @@ class EndScene(MenuScene):
         self.build()
         return None
 
+    def verdict(self) -> str | None:
+        """Whether the deal could have been won, once the game is over (the solver's answer
+        from the deal's start, searched as long as a hint; remembered per deal)."""
+        game = self.game
+        setup = getattr(game, "setup", None)
+        if game is None or setup is None or not game.is_over:
+            return None
+        return verdict_words(game, deal_verdicts(setup, HINT_BUDGET_MS))
+
     def lines(self) -> list[tuple[str, int, tuple[int, ...], pygame.Rect]]:
         """Every line of text on the box: (words, size, colour, rect).
 
@@ -613,6 +624,10 @@ class EndScene(MenuScene):
                 put(label, 28, theme.INK_DIM, topleft=(x, yy))
                 put(value, 34, theme.INK, topleft=(x + 120, yy - 3))
             y += 94
+            verdict = self.verdict()
+            if verdict:
+                put(verdict, 28, theme.INK, topleft=(left, y))
+                y += 40
             # a deck's link takes three lines; Pyramid 13 keeps two above its score row
             most = 2 if isinstance(game, Pyramid13) else 3
             query = share.share_query(setup)
@@ -635,7 +650,7 @@ class EndScene(MenuScene):
                 "Post your score to the high-score board:",
                 28,
                 theme.INK,
-                midleft=(left, self.POST_Y + 42),
+                midleft=(left, self.POST_Y + self.POST_H // 2),
             )
         return out
 
@@ -737,8 +752,8 @@ HELP = {
         "rests on (a win, the most cards or points, or just a guess when nothing was "
         "proven in time).",
         "Every game has a deal number ('Deal #123'): the same number deals the same cards, "
-        "so you can replay it or share it; the end screen shows its link, and C (Copy link) "
-        "copies it.",
+        "so you can replay it or share it. The end screen shows its link (C copies it) and, "
+        "after a loss, whether the deal could have been won.",
     ],
 }
 HELP_TABS = (

@@ -1,0 +1,68 @@
+"""Could this deal have been won?  The solver's answer for a finished game's deal.
+
+A player who has just lost wants to know whether it was the deal or the play:
+the end screen says so in one line.  The answer is about the deal from its
+start (the game's setup, not the moves played), so it is the same for every
+game on that deal and is remembered.  Pyramid 13 has three independent decks,
+so its answer is, per round, whether that pyramid could be cleared in its one
+pass.  A verdict the solver could not settle within the budget says nothing:
+only proven answers are shown.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .game import Game
+from .pyramid import DEALS_PER_GAME, Pyramid13
+from .solver import NOT_WINNABLE, UNKNOWN, WINNABLE, solve
+from .variants import GameSetup
+from .winnable import deal_start
+
+
+@lru_cache(maxsize=16)
+def deal_verdicts(setup: GameSetup, budget_ms: float) -> tuple[str, ...]:
+    """The solver's verdict on the deal from its start: one for Thirteens and Pyramid,
+    one per round (can its pyramid be cleared in one pass) for Pyramid 13, each within
+    ``budget_ms`` (Pyramid 13: the budget is shared by its three rounds)."""
+    game = setup.new_game()
+    if isinstance(game, Pyramid13):
+        share = budget_ms / DEALS_PER_GAME
+        return tuple(
+            solve(deal_start(game, i), budget_ms=share).verdict for i in range(DEALS_PER_GAME)
+        )
+    return (solve(game, budget_ms=budget_ms).verdict,)
+
+
+def _rounds(numbers: list[int]) -> str:
+    """1-based round numbers in words: "2", "1 and 3", "1, 2 and 3"."""
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def verdict_words(game: Game, verdicts: tuple[str, ...]) -> str | None:
+    """One line for the end screen of ``game``, or None when there is nothing proven to say
+    (or nothing worth saying: a won Thirteens or Pyramid game)."""
+    if not game.is_over:
+        return None
+    if isinstance(game, Pyramid13):
+        won = [n for n, v in enumerate(verdicts, 1) if v == WINNABLE]
+        unknown = UNKNOWN in verdicts
+        if len(won) == DEALS_PER_GAME:
+            return "Every round's pyramid could be cleared in its one pass."
+        if not won:
+            return None if unknown else "No round's pyramid could be cleared in its one pass."
+        if len(won) == 1:
+            words = f"round {won[0]}'s pyramid could be cleared in its one pass."
+        else:
+            words = f"the pyramids of rounds {_rounds(won)} could be cleared, each in one pass."
+        # a round left unknown may have been clearable too: no "only" then
+        return words[0].upper() + words[1:] if unknown else f"Only {words}"
+    if game.outcome.value == "won":
+        return None
+    (verdict,) = verdicts
+    if verdict == WINNABLE:
+        return "This deal can be won: Same deal (R) plays it again."
+    if verdict == NOT_WINNABLE:
+        return "No way of playing wins this deal: it was lost from the start."
+    return None

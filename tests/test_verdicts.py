@@ -1,0 +1,85 @@
+"""The end screen's "could this deal have been won?": verdicts per deal and their words."""
+
+from __future__ import annotations
+
+import pytest
+
+from thirteen.pyramid import Pyramid13
+from thirteen.solver import NOT_WINNABLE, UNKNOWN, WINNABLE, solve
+from thirteen.variants import GameSetup
+from thirteen.verdicts import deal_verdicts, verdict_words
+from thirteen.winnable import deal_start
+
+W, N, U = WINNABLE, NOT_WINNABLE, UNKNOWN
+
+
+def played_out(setup: GameSetup):
+    """The game on ``setup`` played to its end by always taking the first legal move."""
+    game = setup.new_game()
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    return game
+
+
+def test_a_lost_deal_says_whether_it_could_be_won():
+    game = played_out(GameSetup("thirteens", deal=5))
+    assert game.outcome.value == "lost"
+    assert verdict_words(game, (W,)) == "This deal can be won: Same deal (R) plays it again."
+    assert "lost from the start" in verdict_words(game, (N,))
+    assert verdict_words(game, (U,)) is None  # only proven answers are shown
+
+
+def test_nothing_is_said_of_a_won_game_or_one_still_in_play():
+    setup = GameSetup("thirteens", deal=5)
+    line = solve(setup.new_game()).moves
+    game = setup.new_game()
+    for move in line:
+        game.play(move)
+    assert game.outcome.value == "won"
+    assert verdict_words(game, (W,)) is None
+    assert verdict_words(setup.new_game(), (W,)) is None  # not over
+
+
+@pytest.mark.parametrize(
+    ("verdicts", "words"),
+    [
+        ((N, N, N), "No round's pyramid could be cleared in its one pass."),
+        ((W, W, W), "Every round's pyramid could be cleared in its one pass."),
+        ((N, W, N), "Only round 2's pyramid could be cleared in its one pass."),
+        ((W, N, W), "Only the pyramids of rounds 1 and 3 could be cleared, each in one pass."),
+        # a round not settled in time may have been clearable: no "only", no "no round"
+        ((N, W, U), "Round 2's pyramid could be cleared in its one pass."),
+        ((W, U, W), "The pyramids of rounds 1 and 3 could be cleared, each in one pass."),
+        ((N, U, N), None),
+    ],
+)
+def test_pyramid13_says_which_rounds_could_be_cleared(verdicts, words):
+    game = played_out(GameSetup("pyramid13", deal=5))
+    assert verdict_words(game, verdicts) == words
+
+
+def test_pyramid13_verdicts_are_each_rounds_one_pass_verdict():
+    """Deal 1: only round 1's pyramid can be cleared; deal 2: only round 3's, and the
+    solver's line clears it from that round's start."""
+    assert deal_verdicts(GameSetup("pyramid13", deal=1), 10_000.0) == (W, N, N)
+    setup = GameSetup("pyramid13", deal=2)
+    assert deal_verdicts(setup, 10_000.0) == (N, N, W)
+    start = deal_start(setup.new_game(), 2)
+    assert start.deal_index == 2 and start.score == 0 and not start.can_undo
+    for move in solve(start).moves:
+        start.play(move)
+    assert start.outcome.value == "won"  # the third pyramid cleared
+
+
+def test_deal_start_refuses_a_round_the_game_does_not_have():
+    game = Pyramid13.for_deal_number(3)
+    with pytest.raises(ValueError, match="deals 0 to 2"):
+        deal_start(game, 3)
+
+
+def test_a_verdict_not_settled_in_its_budget_is_unknown():
+    """Pyramid deal 5 takes about a second to prove winnable: at 1 ms it is unknown."""
+    assert deal_verdicts(GameSetup("pyramid", deal=5), 1.0) == (U,)
+    assert deal_verdicts(GameSetup("thirteens", deal=5, layout="4x4"), 10_000.0) == (
+        solve(GameSetup("thirteens", deal=5, layout="4x4").new_game()).verdict,
+    )

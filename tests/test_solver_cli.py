@@ -11,6 +11,7 @@ import pytest
 
 from thirteen.cards import deck_text
 from thirteen.game import Outcome
+from thirteen.moves import parse_move
 from thirteen.pyramid import Pyramid13
 from thirteen.variants import new_game
 from thirteen.winnable import final_deal
@@ -53,6 +54,10 @@ def test_solve_pyramid13_reports_on_the_current_deal_and_points():
     out = solve_json("--game", "pyramid13", "--deal", "1", "--points")
     game = new_game("pyramid13", deal=1)
     assert out["verdict"] == "winnable"
+    deal, key = game.deal, game.pos  # the deal's own positions tell a cleared pyramid
+    for move in out["moves"]:
+        key = deal.apply(key, parse_move(move))
+    assert deal.cleared(key)
     game.play_all(out["moves"])
     assert game.deal_index == 1 and game.deal_scores[0] >= 280 + 100
     assert out["points"]["status"] == "exact" and out["points"]["points"] >= game.deal_scores[0]
@@ -65,7 +70,10 @@ def test_solve_deck_string_and_text_output():
     assert "not winnable" in done.stdout and "Nodes:" in done.stdout
     done = run("solve", "--game", "pyramid", "--deal", "1")
     assert done.stdout.splitlines()[0].endswith(": winnable")
-    assert done.stdout.splitlines()[1].startswith("Moves (")
+    counted, line = done.stdout.splitlines()[1].split(": ", 1)
+    game = new_game("pyramid", deal=1)
+    game.play_all([parse_move(m) for m in line.split()])
+    assert game.outcome is Outcome.WON and counted == f"Moves ({len(line.split())})"
 
 
 def test_solve_unknown_and_errors():
@@ -96,7 +104,9 @@ def test_deal_winnable_for_every_game():
     assert isinstance(game, Pyramid13)
     from thirteen.solver import solve
 
-    assert solve(final_deal(game)).winnable
+    last = final_deal(game)
+    last.play_all(solve(last).moves)
+    assert last.outcome is Outcome.WON  # the final pyramid cleared
     bad = run("deal", "--game", "thirteens", "--layout", "2x2", "--winnable", "--limit", "3")
     assert bad.returncode == 2 and "no deal from 1 to 3" in bad.stderr
 

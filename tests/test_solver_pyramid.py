@@ -127,6 +127,17 @@ def replays_to_win(game: Pyramid, moves) -> bool:
     return replay.outcome is Outcome.WON
 
 
+def clears_its_pyramid(game: Pyramid13, moves) -> bool:
+    """The moves, played on the game's current deal alone, leave its pyramid cleared (the
+    deal's score cannot tell: 38 cards without the bonus score as much as 28 with it)."""
+    deal, key = game.deal, game.pos
+    for move in moves:
+        if deal.why_illegal(key, move) is not None:
+            return False
+        key = deal.apply(key, move)
+    return deal.cleared(key)
+
+
 # -- classic verdicts --------------------------------------------------------
 
 
@@ -229,6 +240,43 @@ def test_shortest_known_case() -> None:
     assert replays_to_win(game, result.moves)
 
 
+FULL_DECK_20 = (
+    "Qs Jh 2h 2s 5s 8d 5c 8c Jc 3h Qd Ah Ac Kc Ts Qc 3d Tc 8s 8h 5h Td 5d 3c Qh 3s Th Ad "
+    "7s 6c 6d 6h 7d As 6s Js 4s 9h 2d 9c 7h 7c Kd 9s 2c Kh 4d 4c 4h 9d Jd Ks"
+)
+"""A whole deck whose shortest clearing line is 20 steps, by hand: see the test."""
+
+
+def test_shortest_on_a_whole_deck_with_a_hand_proven_answer() -> None:
+    """Found missing by an audit: no 52-card deck had a known shortest line.
+
+    The pyramid holds the apex Qs, one King (Kc) and 26 cards of the classes A/Q, 2/J,
+    3/T, 4/9 and 5/8; no 6 or 7. The draw pile starts with five 6s and 7s, then As.
+
+    Lower bound: every other pyramid card covers the apex, directly or through the
+    cards between, so the apex goes last and without a pyramid partner: its partner
+    is an Ace from the pile, at index 5 at the earliest, so the pointer must first
+    move five times.
+    Each step moves it at most once, and while the draw card and the waste hold only
+    6s and 7s (no partner in the pyramid) such a step removes no pyramid card: 5
+    steps. The King goes alone (1), the apex with its Ace (1), and the other 26
+    pyramid cards at most two a step (13). So at least 20 steps, and the line below
+    has 20.
+    """
+    game = Pyramid(parse_cards(FULL_DECK_20))
+    by_hand = (
+        "Ad+Qh 3s+Th 5d+8h 5h+8s Kc 3c+Ts 3h+Tc 3d+Td Ac+Qc Ah+Qd 5c+8c 2s+Jc 5s+8d 2h+Jh "
+        "D D D D D Qs+As"
+    ).split()
+    assert len(by_hand) == 20 and replays_to_win(game, by_hand)
+    pyramid = [c[0] for c in FULL_DECK_20.split()[:28]]
+    assert pyramid.count("K") == 1 and not set(pyramid) & {"6", "7"}
+    assert {c[0] for c in FULL_DECK_20.split()[28:33]} <= {"6", "7"}
+    result = solve_pyramid(game, shortest=True)
+    assert result.winnable and result.steps == 20
+    assert replays_to_win(game, result.moves)
+
+
 def test_shortest_needs_a_recycle() -> None:
     # Ac (row 6 from the top) is covered by 2c and 3h; 4h+9h, 5h+8h and Ks go
     # at once.  The Queen comes first in the pile, then a useless 6c that
@@ -267,6 +315,7 @@ def test_shortest_matches_bfs_on_small_positions() -> None:
 def test_shortest_on_a_full_deal_is_no_longer_than_the_first_line() -> None:
     game = Pyramid(deck_for_deal(1))
     first = solve_pyramid(game)
+    assert replays_to_win(game, first.moves)
     best = solve_pyramid(game, shortest=True, budget_ms=20_000)
     assert best.winnable and best.steps <= first.steps
     assert replays_to_win(game, best.moves)
@@ -280,6 +329,7 @@ def test_pyramid13_deal_clears_in_one_pass() -> None:
     result = solve_pyramid13_deal(game)
     assert result.winnable
     assert not any(isinstance(m, Recycle) for m in result.moves)
+    assert clears_its_pyramid(game, result.moves)
     replay = game.copy()
     replay.play_all(result.moves)
     assert replay.deal_index == 1 and len(replay.deal_scores) == 1
@@ -521,9 +571,7 @@ def test_one_pass_verdicts_agree_with_the_search_without_projections(number: int
     result = solve_pyramid13_deal(game)
     assert result.verdict == _old_one_pass(game)
     if result.winnable:
-        replay = game.copy()
-        replay.play_all(result.moves)
-        assert replay.deal_index == 1 and replay.deal_scores[0] >= 28 * 10
+        assert clears_its_pyramid(game, result.moves)
 
 
 def test_projections_prove_loss_where_the_old_checks_search_long() -> None:
@@ -585,7 +633,8 @@ def test_holes_in_a_position_text_block_nothing() -> None:
     result = solve_pyramid13_deal(p13)
     assert result.winnable and [m.text() for m in result.moves] == ["Kd", "5h+8h"]
     classic = Pyramid.from_text(f"pyramid {rows} - - 0")
-    assert solve_pyramid(classic).winnable and solve_pyramid(classic, shortest=True).steps == 2
+    assert replays_to_win(classic, solve_pyramid(classic).moves)
+    assert solve_pyramid(classic, shortest=True).steps == 2
 
 
 def test_positions_with_holes_agree_with_baseline() -> None:

@@ -98,6 +98,16 @@ def test_budget_gives_unknown():
     assert solve(game, budget_ms=0).verdict in (UNKNOWN, NOT_WINNABLE)
 
 
+def test_a_small_time_budget_stops_a_3x5_search():
+    """Found by an audit: the clock was read every 1024 positions, more than any 3x5 deal
+    of 1-200 needs, so `--budget-ms 1` never gave "unknown" on the classic layout.
+    Deal 177, the slowest of them, needs 500 positions."""
+    game = new_game("thirteens", deal=177)
+    assert solve(game).nodes == 500
+    short = solve(game, budget_ms=0.001)
+    assert short.verdict == UNKNOWN and short.nodes <= 128
+
+
 def test_deck_string_deal_matches_deal_number():
     by_number = new_game("thirteens", deal=7)
     by_deck = new_game("thirteens", deck=deck_text(by_number.deck))

@@ -628,6 +628,18 @@ def widgets_do_not_overlap(widgets) -> None:
             assert not a.rect.colliderect(b.rect), (a.name, b.name)
 
 
+def end_lines_fit(end) -> None:
+    """Every line of the end screen inside its box, clear of its buttons and of the other
+    lines."""
+    lines = end.lines()
+    for n, (w, _, _, rect) in enumerate(lines):
+        assert end.BOX.contains(rect), w
+        for b in end.widgets:
+            assert not rect.colliderect(b.rect), (w, b.name)
+        for other, _, _, rect2 in lines[n + 1 :]:
+            assert not rect.colliderect(rect2), (w, other)
+
+
 @pytest.mark.parametrize("game_id", ["pyramid", "thirteens"])
 def test_end_screen_shows_a_whole_deck_link(make, game_id):
     """A link with a 52-card deck fits in full (three lines broken between cards), clear
@@ -744,10 +756,7 @@ def test_end_screen_shows_deal_and_share_link_and_nothing_overlaps(make, query):
     assert share.share_query(app.game.setup) in words
     assert any(f"Deal #{app.game.setup.deal}" in w for w in words)
     widgets_do_not_overlap(end.widgets)
-    for w, _, _, rect in end.lines():
-        assert end.BOX.contains(rect), w
-        for b in end.widgets:
-            assert not rect.colliderect(b.rect), (w, b.name)
+    end_lines_fit(end)
     from thirteen.ui.layout import PANEL
 
     assert not end.BOX.colliderect(PANEL)  # the panel's title shows, uncovered
@@ -779,12 +788,7 @@ def test_the_end_of_a_lost_game_says_whether_the_deal_could_be_won(
     assert app.game.outcome.value == ("won" if "deal=2" in query else "lost")
     lines = app.scene.lines()
     assert words in [w for w, *_ in lines]
-    for n, (w, _, _, rect) in enumerate(lines):
-        assert app.scene.BOX.contains(rect), w
-        for b in app.scene.widgets:
-            assert not rect.colliderect(b.rect), (w, b.name)
-        for other, _, _, rect2 in lines[n + 1 :]:
-            assert not rect.colliderect(rect2), (w, other)
+    end_lines_fit(app.scene)
 
 
 def test_a_deal_lost_from_the_start_says_so(make, patient_verdicts):
@@ -827,12 +831,7 @@ def test_a_pyramid13_deck_link_verdict_and_warning_all_fit(make, patient_verdict
     assert "not posted" in end.message
     lines = end.lines()
     assert end.verdict() in [w for w, *_ in lines] and end.message in [w for w, *_ in lines]
-    for n, (w, _, _, rect) in enumerate(lines):
-        assert end.BOX.contains(rect), w
-        for b in end.widgets:
-            assert not rect.colliderect(b.rect), (w, b.name)
-        for other, _, _, rect2 in lines[n + 1 :]:
-            assert not rect.colliderect(rect2), (w, other)
+    end_lines_fit(end)
 
 
 def test_end_screen_of_an_unfinished_game_says_so(make):

@@ -32,6 +32,13 @@ ARRIVE_MS = 400
 player's next click was meant for the cards it now covers."""
 
 
+def same_press(app: App, asked_at: float) -> bool:
+    """Whether a press now comes too soon after the warning it would answer (shown at
+    ``asked_at``, in ``app.now_ms``) to be a second press: it is the rest of the press
+    that asked, a double click or tap."""
+    return app.now_ms - asked_at < CONFIRM_ARM_MS
+
+
 class Scene:
     def __init__(self, app: App) -> None:
         self.app = app
@@ -124,9 +131,8 @@ class MenuScene(Scene):
         if self.focus not in names:
             return usable[-1 if backwards else 0]
         here = names.index(self.focus)
-        order = self.widgets[here + 1 :] + self.widgets[:here]
-        if backwards:
-            order = self.widgets[:here][::-1] + self.widgets[here + 1 :][::-1]
+        before, after = self.widgets[:here], self.widgets[here + 1 :]
+        order = before[::-1] + after[::-1] if backwards else after + before
         ids = {id(w) for w in usable}
         return next((w for w in order if id(w) in ids), self.widgets[here])
 

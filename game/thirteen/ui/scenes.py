@@ -18,7 +18,7 @@ from ..variants import GAMES, LAYOUTS, GameSetup
 from ..verdicts import deal_verdicts, verdict_words
 from . import HEIGHT, WIDTH, clipboard, theme
 from . import cards as card_art
-from .scene import ARRIVE_MS, CONFIRM_ARM_MS, MenuScene, Scene, backdrop, draw_backdrop
+from .scene import ARRIVE_MS, MenuScene, Scene, backdrop, draw_backdrop, same_press
 from .table import HINT_BUDGET_MS, deal_words, end_words
 from .widgets import Button, Checkbox, Keyboard
 
@@ -150,7 +150,7 @@ class StartScene(MenuScene):
         the first press says so, the second starts (as New does on the table), unless it
         came with the first (a double click)."""
         table = self.app.suspended
-        if self.confirm == name and self.app.now_ms - self.confirm_at < CONFIRM_ARM_MS:
+        if self.confirm == name and same_press(self.app, self.confirm_at):
             return True
         confirm, self.confirm = self.confirm, None
         if (
@@ -483,7 +483,7 @@ class EndScene(MenuScene):
             if self.confirm != name:
                 self.ask_to_leave(name)
                 return
-            if app.now_ms - self.confirm_at < CONFIRM_ARM_MS:
+            if same_press(app, self.confirm_at):
                 return  # the press that asked, doubled: the score is not left unread
         if app.score_pending():
             app.settle_score(self.game)  # waived

@@ -23,7 +23,7 @@ from . import cards as card_art
 from . import theme
 from .anim import Animator
 from .layout import PANEL, PILE_X, PYR_W, TABLE, Geometry, Spot, geometry, panel_buttons
-from .scene import CONFIRM_ARM_MS, DEAL_GRACE_MS, Scene, backdrop
+from .scene import DEAL_GRACE_MS, Scene, backdrop, same_press
 from .widgets import Button
 
 if TYPE_CHECKING:
@@ -615,7 +615,7 @@ class TableScene(Scene):
             self.confirm = None
             return False
         if self.confirm == name:
-            if self.app.now_ms - self.confirm_at < CONFIRM_ARM_MS:
+            if same_press(self.app, self.confirm_at):
                 return True  # the same double click or tap: the warning stays, unanswered
             self.confirm = None
             return False

@@ -8,6 +8,7 @@ import pytest
 from thirteen.cards import is_king, parse_card
 from thirteen.moves import Draw, MoveToEmpty, Recycle, RemoveKing, RemovePair
 from thirteen.thirteens import Thirteens
+from thirteen.variants import GameSetup
 
 # -- helpers ------------------------------------------------------------------
 
@@ -668,8 +669,11 @@ def test_cards_that_have_landed_take_clicks_while_the_deal_ends(make):
     from thirteen.ui.scene import DEAL_GRACE_MS
 
     app = make("?game=thirteens&deal=1")  # animations on
-    app.new_deal()
+    # a new deal, as N deals one, but a fixed number: a random one (17 of deals 1-3000)
+    # may have no pair or King at all and be over before the click
+    app.new_game(GameSetup("thirteens", deal=2))
     table = app.table
+    assert not app.game.is_over
     assert table.just_dealt()
     first = next(s for s in table.geo.spots if s.kind == "card" and not is_king(s.card))
     click(app, first.rect.center)  # the rest of the click that dealt: dropped

@@ -373,6 +373,13 @@ CARD_POINTS = 10
 CLEAR_BONUS = (100, 100, 250)
 
 
+def round_points(index: int, cards: int, cleared: bool) -> int:
+    """Pyramid 13's one scoring rule: round ``index`` (0-2) scores 10 points for each
+    card removed, plus that round's bonus when its pyramid was cleared.  The engine,
+    the solver's bounds, hints, players and the help all score through this."""
+    return CARD_POINTS * cards + (CLEAR_BONUS[index] if cleared else 0)
+
+
 def _possible_deal_score(score: int, index: int) -> bool:
     """Whether deal ``index`` (0-2) can end with ``score``: 10 points for each of up to 52
     cards, plus the deal's bonus once its 28 pyramid cards are gone."""
@@ -439,13 +446,13 @@ class Pyramid13(Game):
     def current_deal_points(self) -> int:
         if len(self.state[1]) > self.state[0]:
             return self.state[1][self.state[0]]
-        return self.deal.removed(self.pos) * CARD_POINTS
+        return round_points(self.state[0], self.deal.removed(self.pos), False)
 
     @property
     def score(self) -> int:
         index, scores, _ = self.state
         return sum(scores) + (
-            0 if len(scores) > index else self.deal.removed(self.pos) * CARD_POINTS
+            0 if len(scores) > index else round_points(index, self.deal.removed(self.pos), False)
         )
 
     @property
@@ -474,9 +481,7 @@ class Pyramid13(Game):
         deal = self.deals[index]
         pos = deal.apply(self.pos, move)
         if deal.cleared(pos) or not deal.moves(pos):
-            points = deal.removed(pos) * CARD_POINTS + (
-                CLEAR_BONUS[index] if deal.cleared(pos) else 0
-            )
+            points = round_points(index, deal.removed(pos), deal.cleared(pos))
             scores = (*scores, points)
             if index + 1 < DEALS_PER_GAME:
                 index += 1

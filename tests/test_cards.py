@@ -35,6 +35,7 @@ from thirteen.moves import (
     parse_move,
     parse_moves,
 )
+from thirteen.variants import GAMES, new_game
 
 CANONICAL = [r + s for r in RANKS for s in SUITS]
 
@@ -241,7 +242,7 @@ def test_move_canonical_text():
         ("", "empty"),
         ("Qh", "not a King"),
         ("Ac+Kd", "do not make 13"),
-        ("Ac+Ac", "do not make 13"),
+        ("Ac+Ac", "named twice"),
         ("Ac+Qx", "'Qx'"),
         ("Jc>0", "column"),
         ("Jc>x", "column"),
@@ -251,9 +252,21 @@ def test_move_canonical_text():
     ],
 )
 def test_parse_move_errors(text, named):
-    with pytest.raises(NotationError) as err:
-        parse_move(text)
-    assert named in str(err.value)
+    """A game parses its moves: the shape is checked by the notation, the group by the
+    game's own rule (Qh alone or Ac+Kd are refused by every 13 game)."""
+    for game_id in GAMES:
+        with pytest.raises(NotationError) as err:
+            new_game(game_id, deal=1).parse_move(text)
+        assert named in str(err.value)
+
+
+def test_the_notation_reads_shapes_and_leaves_the_rule_to_the_game():
+    """Move texts parse by shape; whether cards make a group is the game's rule."""
+    assert parse_move("Ac+Kd").cards == (parse_card("Ac"), parse_card("Kd"))
+    assert parse_move("Jh+Qs+Kd").text() == "Jh+Qs+Kd"
+    assert repr(parse_move("Qd+Ac")) == "Move('Ac+Qd')"
+    with pytest.raises(NotationError, match="named twice"):
+        parse_move("Jh+Jh+Kd")
 
 
 def test_moves_are_frozen_and_hashable():

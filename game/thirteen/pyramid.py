@@ -25,8 +25,17 @@ from .cards import (
     parse_compact,
 )
 from .deals import decks_for_deal_n
-from .game import Game, IllegalMoveError, Outcome  # noqa: F401  (re-exported)
+from .game import (  # noqa: F401  (IllegalMoveError re-exported)
+    Game,
+    IllegalMoveError,
+    Outcome,
+    Progress,
+    Refusal,
+    RoundEnd,
+    Termination,
+)
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
+from .spec import GameSpec
 
 ROWS = 7
 PYRAMID_SIZE = 28
@@ -202,6 +211,21 @@ class PyramidDeal:
             return None
         return f"pyramids have no move like {move.text()!r}"
 
+    def refusal(self, key: DealKey, move: Move) -> Refusal | None:
+        """The kind of :meth:`why_illegal`'s reason; an exhausted draw pile is told
+        before the rule on turning the waste over (there is nothing to turn)."""
+        if self.why_illegal(key, move) is None:
+            return None
+        if isinstance(move, Draw | Recycle):
+            if self.draw_index(key) is None and self.waste_index(key) is None:
+                return Refusal.NOTHING_TO_DRAW
+            if isinstance(move, Recycle) and self.draw_index(key) is None:
+                return Refusal.NO_TURNS_LEFT if self.recycles else Refusal.ONE_PASS
+            return Refusal.OTHER
+        if isinstance(move, RemoveKing | RemovePair):
+            return Refusal.NOT_FREE
+        return Refusal.OTHER
+
     def apply(self, key: DealKey, move: Move) -> DealKey:
         pm, sm, p, used = key
         if isinstance(move, Draw):
@@ -281,7 +305,49 @@ def _piles_text(deal: PyramidDeal, key: DealKey) -> str:
     return f"{cards_compact(deal.draw_pile(key)) or '-'} {cards_compact(deal.waste(key)) or '-'}"
 
 
-class Pyramid(Game):
+class PyramidTable:
+    """What the table of a pyramid game shows, for both pyramid games: their deal in play
+    is ``self.deal`` at position ``self.pos``."""
+
+    deal: PyramidDeal
+    pos: DealKey
+
+    def pyramid_cards(self) -> list[tuple[int, int, Card, bool]]:
+        """(row, place in the row, card, free) of each card still in the pyramid, from the
+        top row down."""
+        deal, pos = self.deal, self.pos
+        return [
+            (ROW_OF[i], COL_OF[i], card, deal.free(pos, i))
+            for i, card in enumerate(deal.pyramid)
+            if card is not None and not pos[0] >> i & 1
+        ]
+
+    @property
+    def draw_card(self) -> Card | None:
+        return self.deal.draw_card(self.pos)
+
+    @property
+    def waste_top(self) -> Card | None:
+        return self.deal.waste_top(self.pos)
+
+    @property
+    def draw_count(self) -> int:
+        """Cards in the draw pile, the draw card included."""
+        return len(self.deal.draw_pile(self.pos))
+
+    @property
+    def waste_count(self) -> int:
+        return len(self.deal.waste(self.pos))
+
+    def available_cards(self) -> list[Card]:
+        """Free pyramid cards (top row first), then the draw card, then the waste top."""
+        return [] if self.is_over else self.deal.available(self.pos)  # type: ignore[attr-defined]
+
+    def _refusal(self, move: Move) -> Refusal | None:
+        return self.deal.refusal(self.pos, move)
+
+
+class Pyramid(PyramidTable, Game):
     """Pyramid (classic): three passes through the draw pile, clear the pyramid."""
 
     game_id = "pyramid"
@@ -306,6 +372,17 @@ class Pyramid(Game):
     @property
     def recycles_left(self) -> int:
         return self.RECYCLES - self.pos[3]
+
+    def progress(self) -> Progress:
+        return Progress(
+            pass_number=self.pos[3] + 1, passes=self.RECYCLES + 1, stock=self.draw_count
+        )
+
+    @property
+    def termination(self) -> Termination | None:
+        if self.deal.cleared(self.pos):
+            return Termination.CLEARED
+        return None if self.deal.moves(self.pos) else Termination.NO_MOVES
 
     def legal_moves(self) -> list[Move]:
         return self.deal.moves(self.pos)
@@ -390,7 +467,7 @@ def _possible_deal_score(score: int, index: int) -> bool:
     return cards <= DECK_SIZE or PYRAMID_SIZE + bonus <= cards <= DECK_SIZE + bonus
 
 
-class Pyramid13(Game):
+class Pyramid13(PyramidTable, Game):
     """Pyramid 13: three one-pass deals scored in points.
 
     A deal ends by itself when its pyramid is cleared or no move is left; the
@@ -466,6 +543,22 @@ class Pyramid13(Game):
             return Outcome.IN_PROGRESS
         return Outcome.WON if self.deals[-1].cleared(self.pos) else Outcome.LOST
 
+    @property
+    def termination(self) -> Termination | None:
+        return None if len(self.state[1]) < DEALS_PER_GAME else Termination.ROUNDS_PLAYED
+
+    def progress(self) -> Progress:
+        index, scores, _ = self.state
+        return Progress(
+            round=min(index + 1, DEALS_PER_GAME),
+            rounds=DEALS_PER_GAME,
+            round_scores=scores,
+            round_points=None if len(scores) > index else self.current_deal_points,
+            pass_number=1,
+            passes=1,
+            stock=self.draw_count,
+        )
+
     def legal_moves(self) -> list[Move]:
         if self.is_over:
             return []
@@ -476,17 +569,21 @@ class Pyramid13(Game):
             return "Pyramid 13 has one pass through the draw pile: no recycling"
         return self.deal.why_illegal(self.pos, move)
 
-    def _apply(self, move: Move) -> None:
+    def _apply(self, move: Move) -> RoundEnd | None:
         index, scores, _ = self.state
         deal = self.deals[index]
         pos = deal.apply(self.pos, move)
+        ended = None
         if deal.cleared(pos) or not deal.moves(pos):
-            points = round_points(index, deal.removed(pos), deal.cleared(pos))
+            cleared = deal.cleared(pos)
+            points = round_points(index, deal.removed(pos), cleared)
+            ended = RoundEnd(index + 1, points, cleared, CLEAR_BONUS[index])
             scores = (*scores, points)
             if index + 1 < DEALS_PER_GAME:
                 index += 1
                 pos = self.deals[index].start()
         self.state = (index, scores, pos)
+        return ended
 
     def cards_in_play(self) -> dict[str, list[Card]]:
         return self.deal.zones(self.pos)
@@ -563,4 +660,35 @@ class Pyramid13(Game):
         return "\n".join(lines)
 
 
-__all__ = ["Pyramid", "Pyramid13", "PyramidDeal", "IllegalMoveError"]
+SPEC13 = GameSpec(
+    id="pyramid13",
+    title="Pyramid 13",
+    decks=DEALS_PER_GAME,
+    build=lambda decks, layout: Pyramid13(decks),
+    position_type=Pyramid13,
+    blurb="Three pyramids, one pass each, scored in points.",
+    score_unit="points",
+    posts_scores=True,
+    rounds=DEALS_PER_GAME,
+    table="pyramid",
+    solver="thirteen.solver.hooks:solve_pyramid13_hook",
+    best_line="thirteen.hints:pyramid13_line",
+    heuristic="thirteen.hints:pyramid_key",
+)
+
+SPEC = GameSpec(
+    id="pyramid",
+    title="Pyramid",
+    decks=1,
+    build=lambda decks, layout: Pyramid(decks[0]),
+    position_type=Pyramid,
+    blurb="The classic: clear the pyramid with three passes through the pile.",
+    max_score=PYRAMID_SIZE,
+    score_unit="pyramid cards",
+    table="pyramid",
+    solver="thirteen.solver.hooks:solve_pyramid_hook",
+    best_line="thirteen.hints:solved_line",
+    heuristic="thirteen.hints:pyramid_key",
+)
+
+__all__ = ["Pyramid", "Pyramid13", "PyramidDeal", "IllegalMoveError", "SPEC", "SPEC13"]

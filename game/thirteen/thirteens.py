@@ -20,8 +20,9 @@ from .cards import (
     parse_compact,
     rank,
 )
-from .game import Game, Outcome
-from .moves import Move, MoveToEmpty, RemoveKing, RemovePair
+from .game import Game, Outcome, Progress, Refusal, Termination
+from .moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing, RemovePair
+from .spec import GameSpec
 
 Columns = tuple[tuple[Card, ...], ...]
 """Each column's cards from the bottom cell upwards (cards always sit at the bottom)."""
@@ -154,6 +155,9 @@ class Thirteens(Game):
         self.sp = 0
         self._lost_cache: dict[Columns, bool] = {}
 
+    fills_empty_columns = True
+    """A column's top card may move to an empty column (the table shows it as a slot)."""
+
     # -- position ---------------------------------------------------------
     @property
     def key(self) -> tuple[Columns, int]:
@@ -197,6 +201,26 @@ class Thirteens(Game):
             "grid": [card for col in self.cols for card in col],
             "stock": list(self.stock[self.sp :]),
         }
+
+    @property
+    def long_title(self) -> str:
+        return f"{self.title} {self.layout}"
+
+    def progress(self) -> Progress:
+        return Progress(stock=self.stock_left)
+
+    def available_cards(self) -> list[Card]:
+        """Every card on the grid, column by column from the bottom."""
+        return [] if self.is_over else [card for col in self.cols for card in col]
+
+    @property
+    def termination(self) -> Termination | None:
+        outcome = self.outcome
+        if outcome is Outcome.IN_PROGRESS:
+            return None
+        if outcome is Outcome.WON:
+            return Termination.CLEARED
+        return Termination.NO_REMOVALS if column_moves(self.cols) else Termination.NO_MOVES
 
     # -- moves ------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -249,6 +273,18 @@ class Thirteens(Game):
             return None
         return f"Thirteens has no move like {move.text()!r}"
 
+    def _refusal(self, move: Move) -> Refusal | None:
+        reason = self._why_illegal(move)
+        if reason is None:
+            return None
+        if isinstance(move, Draw | Recycle):
+            return Refusal.NO_DRAW_PILE
+        if reason == "the two cards are not neighbours":
+            return Refusal.NOT_NEIGHBOURS
+        if isinstance(move, MoveToEmpty) and reason.endswith("is not the top card of its column"):
+            return Refusal.NOT_COLUMN_TOP
+        return Refusal.OTHER
+
     def _apply(self, move: Move) -> None:
         if isinstance(move, MoveToEmpty):
             cols = list(self.cols)
@@ -257,7 +293,7 @@ class Thirteens(Game):
             cols[move.column] = (move.card,)
             self.cols = tuple(cols)
             return
-        gone = {move.card} if isinstance(move, RemoveKing) else set(move.cards)  # type: ignore[attr-defined]
+        gone = set(move.cards)
         cols = [tuple(c for c in col if c not in gone) for col in self.cols]
         self.sp = refill(cols, self.layout.rows, self.stock, self.sp)
         self.cols = tuple(cols)
@@ -345,3 +381,20 @@ class Thirteens(Game):
         legal = self.legal_moves()
         lines.append("Legal moves: " + (" ".join(m.text() for m in legal) or "none"))
         return "\n".join(lines)
+
+
+SPEC = GameSpec(
+    id="thirteens",
+    title="Thirteens",
+    decks=1,
+    build=lambda decks, layout: Thirteens(decks[0], layout),
+    position_type=Thirteens,
+    blurb="Pairs that touch make 13; cards fall down the columns.",
+    layouts=("3x5", "4x4", "5x3"),
+    max_score=DECK_SIZE,
+    score_unit="cards",
+    table="grid",
+    solver="thirteen.solver.hooks:solve_thirteens_hook",
+    best_line="thirteen.hints:thirteens_line",
+    heuristic="thirteen.hints:thirteens_key",
+)

@@ -7,67 +7,41 @@ shareable links and golden transcripts are all built from these.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import pyramid, thirteens
 from .cards import DECK_SIZE, Card, NotationError, count_text, deck_text, parse_deck
 from .deals import check_deal_number, decks_for_deal_n
 from .game import Game
-from .moves import parse_move
-from .pyramid import Pyramid, Pyramid13
-from .thirteens import DEFAULT_LAYOUT, Layout, Thirteens
+from .spec import Decks, GameSpec
+from .thirteens import DEFAULT_LAYOUT, Layout
 
-Decks = tuple[tuple[Card, ...], ...]
-
-
-@dataclass(frozen=True)
-class GameSpec:
-    id: str
-    title: str
-    decks: int
-    """How many 52-card decks one game uses."""
-    has_layout: bool
-    build: Callable[[Decks, Layout], Game]
-    position_type: type[Game]
-    blurb: str
+__all__ = ["GAMES", "Decks", "GameRecord", "GameSetup", "GameSpec", "game_spec", "register"]
 
 
-GAMES: dict[str, GameSpec] = {
-    spec.id: spec
-    for spec in (
-        GameSpec(
-            "thirteens",
-            "Thirteens",
-            1,
-            True,
-            lambda decks, layout: Thirteens(decks[0], layout),
-            Thirteens,
-            "Pairs that touch make 13; cards fall down the columns.",
-        ),
-        GameSpec(
-            "pyramid13",
-            "Pyramid 13",
-            3,
-            False,
-            lambda decks, layout: Pyramid13(decks),
-            Pyramid13,
-            "Three pyramids, one pass each, scored in points.",
-        ),
-        GameSpec(
-            "pyramid",
-            "Pyramid",
-            1,
-            False,
-            lambda decks, layout: Pyramid(decks[0]),
-            Pyramid,
-            "The classic: clear the pyramid with three passes through the pile.",
-        ),
-    )
-}
+GAMES: dict[str, GameSpec] = {}
+"""Every registered game by id, in the order the menus list them."""
 
-LAYOUTS = ("3x5", "4x4", "5x3")
-"""Layouts offered in menus; any legal CxR is accepted elsewhere."""
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game to the registry (once: a second game under one id is refused)."""
+    if spec.id in GAMES:
+        raise ValueError(f"a game {spec.id!r} is registered already")
+    if spec.id != spec.position_type.game_id:
+        raise ValueError(f"{spec.id!r} builds games that call themselves {spec.position_type}")
+    GAMES[spec.id] = spec
+    return spec
+
+
+def unregister(game_id: str) -> None:
+    """Take a game out again (tests that register a game of their own)."""
+    GAMES.pop(game_id, None)
+
+
+for _spec in (thirteens.SPEC, pyramid.SPEC13, pyramid.SPEC):
+    register(_spec)
 
 
 def game_spec(game_id: str) -> GameSpec:
@@ -125,7 +99,7 @@ class GameSetup:
             object.__setattr__(self, "deck", canonical)
         if spec.has_layout:
             # (an empty layout is refused: only a missing one means the default)
-            layout = DEFAULT_LAYOUT if self.layout is None else Layout.parse(self.layout)
+            layout = Layout.parse(spec.default_layout if self.layout is None else self.layout)
             object.__setattr__(self, "layout", str(layout))
         elif self.layout is not None:
             raise ValueError(f"{spec.title} has no layout option")
@@ -149,9 +123,7 @@ class GameSetup:
     def label(self) -> str:
         """Short words for screens, as the table names a game: 'Thirteens 3x5, deal #123',
         'Pyramid 13, custom deck'."""
-        title = self.spec.title + (
-            f" {self.layout or DEFAULT_LAYOUT}" if self.spec.has_layout else ""
-        )
+        title = self.spec.title + (f" {self.layout}" if self.spec.has_layout else "")
         return f"{title}, " + (f"deal #{self.deal}" if self.deal is not None else "custom deck")
 
     def to_dict(self) -> dict[str, Any]:
@@ -195,7 +167,7 @@ class GameRecord:
         game = self.setup.new_game()
         for n, text in enumerate(self.moves, 1):
             try:
-                game.play(parse_move(text))
+                game.play(game.parse_move(text))
             except ValueError as exc:
                 raise type(exc)(f"move {n} ({text}): {exc}") from None
         return game
@@ -236,3 +208,6 @@ def position_from_text(text: str) -> Game:
 
 def decks_text(decks: Sequence[Sequence[Card]]) -> str:
     return " | ".join(deck_text(d) for d in decks)
+
+
+LAYOUTS = GAMES["thirteens"].layouts  # transitional: the start screen moves to spec.layouts

@@ -1,0 +1,71 @@
+"""The record each game declares about itself, in its own module (see :mod:`.variants`
+for the registry that holds them)."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .thirteens import Layout
+
+Decks = tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the rest of the program knows about one game (OpenSpiel's game record):
+    the start screen, statistics, help, end screen, command line and the test suites are
+    all made from these, never from a list of games of their own."""
+
+    id: str
+    title: str
+    decks: int
+    """How many 52-card decks one game uses."""
+    build: Callable[[Decks, Layout], Game]
+    position_type: type[Game]
+    blurb: str
+    """One line for the start screen."""
+    help: tuple[str, ...] = ()
+    """The help screen's paragraphs on this game's rules, in our own words."""
+    layouts: tuple[str, ...] = ()
+    """Layouts the menus offer, the default first; empty for a game without layouts (any
+    legal CxR is accepted from a link or the command line)."""
+    max_score: int | None = None
+    """The best score, shown as 'score / max'; None where points have no fixed top."""
+    score_unit: str = "cards"
+    posts_scores: bool = False
+    """Whether a finished game's score may be posted to the high-score boards."""
+    rounds: int = 1
+    """Rounds one game is played over (each with its own deck)."""
+    table: str = "grid"
+    """How the interface lays the cards out: 'grid' or 'pyramid'."""
+    solver: str = ""
+    """Hooks, named as 'module:function' and imported only when used, so that the
+    engine never imports the solvers above it: the solver, ``solve(game, *, budget_ms,
+    max_nodes, shortest) -> SolveResult``;"""
+    best_line: str = ""
+    """the hint's line, ``best_line(game, budget_ms) -> (moves, Basis)``;"""
+    heuristic: str = ""
+    """and the heuristic's sort key, ``key(game) -> Callable[[Move], tuple]``."""
+
+    @property
+    def has_layout(self) -> bool:
+        return bool(self.layouts)
+
+    @property
+    def default_layout(self) -> str | None:
+        return self.layouts[0] if self.layouts else None
+
+    def hook(self, name: str) -> Callable[..., Any]:
+        """The function a hook names ('solver', 'best_line' or 'heuristic')."""
+        target = getattr(self, name)
+        if not target:
+            raise LookupError(f"{self.title} has no {name}")
+        module, _, attr = target.partition(":")
+        return getattr(importlib.import_module(module), attr)

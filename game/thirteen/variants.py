@@ -51,6 +51,11 @@ def game_spec(game_id: str) -> GameSpec:
     return spec
 
 
+def spec_of(game: Game) -> GameSpec:
+    """The record of the game a position belongs to."""
+    return GAMES[game.game_id]
+
+
 def parse_decks(game_id: str, text: str) -> Decks:
     """Decks from deck notation; Pyramid 13 takes three decks, split by '|' or by count."""
     spec = game_spec(game_id)

@@ -527,7 +527,6 @@ def test_hints_along_a_proven_line_need_no_new_search(make, monkeypatch):
     and neither does pressing H after restarting the same deal."""
     from thirteen import hints
     from thirteen.moves import Draw
-    from thirteen.ui.table import move_cards
 
     from .test_table_events import card_at
 
@@ -544,7 +543,7 @@ def test_hints_along_a_proven_line_need_no_new_search(make, monkeypatch):
         if isinstance(move, Draw):
             press(app, pygame.K_d)
         else:
-            for card in sorted(move_cards(move)):
+            for card in sorted(move.cards):
                 click(app, card_at(app, card))
         assert app.game.moves[-1] == move and len(app.game.moves) == n + 1
     assert len(searches) == 1

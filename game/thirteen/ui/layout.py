@@ -23,8 +23,7 @@ import pygame
 from ..cards import Card
 from ..game import Game
 from ..moves import Recycle
-from ..pyramid import COL_OF, PYRAMID_SIZE, ROW_OF, Pyramid, Pyramid13
-from ..thirteens import Thirteens
+from ..variants import spec_of
 from . import HEIGHT, WIDTH
 
 MIN_TARGET = 80
@@ -113,15 +112,11 @@ class Geometry:
 
 
 def geometry(game: Game) -> Geometry:
-    """The table for any game."""
-    if isinstance(game, Thirteens):
-        return thirteens_geometry(game)
-    if isinstance(game, Pyramid | Pyramid13):
-        return pyramid_geometry(game)
-    raise TypeError(f"no table for {type(game).__name__}")
+    """The table for any game, by the kind of table its record names."""
+    return TABLES[spec_of(game).table](game)
 
 
-# -- Thirteens ------------------------------------------------------------
+# -- grids ----------------------------------------------------------------
 
 STOCK_X = 36
 
@@ -173,43 +168,58 @@ def thirteens_metrics(columns: int, rows: int) -> tuple[int, int, int, int, int,
     return w, h, px, py, x0, y0
 
 
-def thirteens_geometry(game: Thirteens) -> Geometry:
-    cols, rows = game.layout.columns, game.layout.rows
+def grid_geometry(game: Game) -> Geometry:
+    """A grid of cells (``game.grid()``, rows from the top); an empty column is a slot a
+    card can move to when the game has that move (``fills_empty_columns``)."""
+    cells = game.grid()  # type: ignore[attr-defined]
+    rows, cols = len(cells), len(cells[0])
     w, h, px, py, x0, y0 = thirteens_metrics(cols, rows)
     geo = Geometry(w, h)
     gx, gy = max(0, (px - w) // 2), max(0, (py - h) // 2)
-    # in a wide grid, what lies over the right part of a column's cards: as many of the
-    # next column's (an empty column's slot counts as one, on the bottom row)
-    over = [len(game.cols[c + 1]) or 1 if c + 1 < cols else 0 for c in range(cols)]
+    slots = getattr(game, "fills_empty_columns", False)
+
+    def empty(c: int) -> bool:
+        return all(cells[r][c] is None for r in range(rows))
+
+    def covered_right(row: int, c: int) -> bool:
+        """Whether the next column lies over the right part of this cell in a wide grid
+        (an empty column's slot counts, on the bottom row)."""
+        if c + 1 >= cols:
+            return False
+        return cells[row][c + 1] is not None or (empty(c + 1) and row == rows - 1)
+
     for c in range(cols):
-        column = game.cols[c]
         x = x0 + c * px
-        if not column:
+        if empty(c):
+            if not slots:
+                continue
             bottom = pygame.Rect(x, y0 + (rows - 1) * py, w, h)
             whole = pygame.Rect(x - gx, y0 - gy, px, (rows - 1) * py + h + 2 * gy)
             shown = None
             if px < w:  # a wide grid: the slot alone, clear of the cards above on its left
                 whole = bottom.copy()
-                if over[c]:  # the next column lies over its right part
+                if c + 1 < cols:  # the next column lies over its right part
                     shown = whole = pygame.Rect(x, bottom.y, px, h)
             geo.spots.append(Spot("empty", bottom, whole, column=c, zone="grid", shown=shown))
             continue
         # the top card first: a lower card is drawn (and hit) over the one above it,
         # and a column over the one on its left
-        for i in range(len(column) - 1, -1, -1):
-            row = rows - 1 - i
+        for row in range(rows):
+            card = cells[row][c]
+            if card is None:
+                continue
             rect = pygame.Rect(x, y0 + row * py, w, h)
             shown = None
-            if py < h and i > 0:
+            if py < h and row + 1 < rows and cells[row + 1][c] is not None:
                 shown = pygame.Rect(x, rect.y, w, py)
-            elif px < w and over[c] > i:
+            elif px < w and covered_right(row, c):
                 shown = pygame.Rect(x, rect.y, px, h)
             geo.spots.append(
                 Spot(
                     "card",
                     rect,
                     rect.inflate(2 * gx, 2 * gy),
-                    column[i],
+                    card,
                     "grid",
                     column=c,
                     index=row,
@@ -218,9 +228,10 @@ def thirteens_geometry(game: Thirteens) -> Geometry:
             )
     stock = pygame.Rect(STOCK_X, y0, w, h)
     geo.pile = stock
-    if game.stock_left:
+    left = game.progress().stock or 0
+    if left:
         geo.spots.insert(0, Spot("stock", stock, stock.copy(), free=False))
-    geo.labels.append((f"Stock {game.stock_left}", (stock.centerx, stock.bottom + 10)))
+    geo.labels.append((f"Stock {left}", (stock.centerx, stock.bottom + 10)))
     return geo
 
 
@@ -233,42 +244,42 @@ CAPTION_GAP = 14
 10 px out from the card with a 2 px dark edge."""
 
 
-def pyramid_geometry(game: Pyramid | Pyramid13) -> Geometry:
-    deal, pos = game.deal, game.pos
+def pyramid_geometry(game: Game) -> Geometry:
+    """A pyramid of 7 rows (``game.pyramid_cards()``), the draw pile and the waste."""
     geo = Geometry(PYR_W, PYR_H)
     centre = (PILE_X + PYR_W + TABLE.right) // 2 + 10
     y0 = (TABLE.h - (6 * PYR_DY + PYR_H)) // 2
-    for i in range(PYRAMID_SIZE):
-        card = deal.pyramid[i]
-        if card is None or pos[0] >> i & 1:
-            continue
-        r, c = ROW_OF[i], COL_OF[i]
+    for r, c, card, free in game.pyramid_cards():  # type: ignore[attr-defined]
         x = centre - PYR_W // 2 - r * PYR_DX // 2 + c * PYR_DX
         rect = pygame.Rect(x, y0 + r * PYR_DY, PYR_W, PYR_H)
-        geo.spots.append(
-            Spot("card", rect, rect.copy(), card, "pyramid", free=deal.free(pos, i), index=i)
-        )
+        index = r * (r + 1) // 2 + c
+        geo.spots.append(Spot("card", rect, rect.copy(), card, "pyramid", free=free, index=index))
     draw = pygame.Rect(PILE_X, y0 + 10, PYR_W, PYR_H)
     waste = pygame.Rect(PILE_X, draw.bottom + 80, PYR_W, PYR_H)
     geo.pile, geo.waste = draw, waste
-    top = deal.waste_top(pos)
+    top = game.waste_top  # type: ignore[attr-defined]
     if top is not None:
         geo.spots.append(Spot("card", waste.copy(), waste.copy(), top, "waste"))
-    card = deal.draw_card(pos)
+    card = game.draw_card  # type: ignore[attr-defined]
     if card is not None:
         geo.spots.append(Spot("card", draw.copy(), draw.copy(), card, "draw"))
     else:
         can_recycle = game.is_legal(Recycle()) and not game.is_over
         geo.spots.append(Spot("pile", draw.copy(), draw.copy(), free=can_recycle))
-    pile = len(deal.draw_pile(pos))
     # captions sit below the keyboard focus ring (10 px out, and its dark edge)
-    geo.labels.append((f"Draw {pile}", (draw.centerx, draw.bottom + CAPTION_GAP)))
+    geo.labels.append((f"Draw {game.draw_count}", (draw.centerx, draw.bottom + CAPTION_GAP)))  # type: ignore[attr-defined]
     geo.labels.append(
-        (f"Waste {len(deal.waste(pos))}", (waste.centerx, waste.bottom + CAPTION_GAP))
+        (f"Waste {game.waste_count}", (waste.centerx, waste.bottom + CAPTION_GAP))  # type: ignore[attr-defined]
     )
-    if isinstance(game, Pyramid):
+    progress = game.progress()
+    if progress.passes and progress.passes > 1 and progress.pass_number is not None:
+        turns = progress.passes - progress.pass_number
         geo.labels.append(
             # the help's words: the waste is turned over (RULES.md's "recycle")
-            (f"Turns left {game.recycles_left}", (waste.centerx, waste.bottom + CAPTION_GAP + 26))
+            (f"Turns left {turns}", (waste.centerx, waste.bottom + CAPTION_GAP + 26))
         )
     return geo
+
+
+TABLES = {"grid": grid_geometry, "pyramid": pyramid_geometry}
+"""The table kinds a game's record may name, and how each is laid out."""

@@ -13,12 +13,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import hints, share
-from ..cards import Card, is_king, is_pair
-from ..game import Game, IllegalMoveError
-from ..moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing, RemovePair
-from ..pyramid import CLEAR_BONUS, Pyramid, Pyramid13
-from ..thirteens import Thirteens, column_moves
-from ..variants import GameSetup
+from ..cards import Card
+from ..game import Game, IllegalMoveError, Progress, Refusal, Termination
+from ..moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing
+from ..variants import GameSetup, spec_of
 from . import cards as card_art
 from . import theme
 from .anim import Animator
@@ -54,15 +52,18 @@ BUTTON_LABELS = {
 }
 
 
+END_WORDS = {
+    Termination.ROUNDS_PLAYED: "Game over",
+    Termination.NO_REMOVALS: "No pairs left",
+    Termination.NO_MOVES: "No moves left",
+}
+"""What a finished game that was not won is called: a game of rounds is over once they
+are played (its points are what count), and a Thirteens game ends while cards may still
+move to an empty column when no pair or King can ever be removed again."""
+
+
 def end_words(game: Game) -> str:
-    """What a finished game that was not won is called: a Pyramid 13 game is over after
-    three rounds (its points are what count), and a Thirteens game ends while cards may
-    still move to an empty column when no pair or King can ever be removed again."""
-    if isinstance(game, Pyramid13):
-        return "Game over"
-    if isinstance(game, Thirteens) and column_moves(game.cols):
-        return "No pairs left"
-    return "No moves left"
+    return END_WORDS.get(game.termination, "No moves left")  # type: ignore[arg-type]
 
 
 def deal_words(setup: GameSetup | None) -> str:
@@ -79,9 +80,9 @@ def deal_words(setup: GameSetup | None) -> str:
     return f"Deal #{setup.deal}"
 
 
-def round_words(game: Pyramid13) -> str:
-    """Which of Pyramid 13's three deals (called rounds on screen) is in play."""
-    return f"Round {min(game.deal_index + 1, 3)} of 3"
+def round_words(progress: Progress) -> str:
+    """Which of the game's rounds (Pyramid 13's three deals) is in play."""
+    return f"Round {progress.round} of {progress.rounds}"
 
 
 def basis_words(basis: hints.Basis, game: Game) -> str:
@@ -90,7 +91,7 @@ def basis_words(basis: hints.Basis, game: Game) -> str:
     if basis is hints.Basis.WINS:
         return "It leads to a win."
     if basis is hints.Basis.MOST:
-        if isinstance(game, Pyramid13):
+        if spec_of(game).rounds > 1:
             return "It scores the most points this round can give."
         return "No win is left: this removes the most cards."
     if basis is hints.Basis.CLEARS:
@@ -105,22 +106,17 @@ def blocked_words(spot: Spot, game: Game) -> str:
     nothing at all looked like a missed one)."""
     if spot.kind == "stock":
         return "The stock refills the grid by itself."
-    if spot.kind == "pile" and isinstance(game, Pyramid | Pyramid13):
-        if not game.deal.waste(game.pos):
-            return "Nothing left to draw."
-        if isinstance(game, Pyramid13):
-            return "One pass per round: the waste is not turned over."
-        return "No turns left: the waste cannot be turned over again."
+    if spot.kind == "pile":
+        return PILE_WORDS.get(game.refusal(Recycle()), PILE_WORDS[Refusal.NOTHING_TO_DRAW])  # type: ignore[arg-type]
     return "Not free yet: a card below still overlaps it."
 
 
-def move_cards(move: Move) -> set[Card]:
-    """The cards a move takes off the table."""
-    if isinstance(move, RemoveKing):
-        return {move.card}
-    if isinstance(move, RemovePair):
-        return set(move.cards)
-    return set()
+PILE_WORDS = {
+    Refusal.NOTHING_TO_DRAW: "Nothing left to draw.",
+    Refusal.ONE_PASS: "One pass per round: the waste is not turned over.",
+    Refusal.NO_TURNS_LEFT: "No turns left: the waste cannot be turned over again.",
+}
+"""Why a click on the empty draw pile cannot turn the waste over."""
 
 
 class TableScene(Scene):
@@ -415,8 +411,9 @@ class TableScene(Scene):
         if spot.kind != "card" or spot.card is None:
             return
         card = spot.card
-        if is_king(card):
-            self.play(RemoveKing(card))
+        alone = game.removal((card,))  # a King
+        if alone is not None:
+            self.play(alone)
             return
         if self.selected == card:
             if spot.zone == "draw":
@@ -424,13 +421,15 @@ class TableScene(Scene):
             else:
                 self.deselect()
             return
-        if self.selected is not None and is_pair(self.selected, card):
-            move = RemovePair(self.selected, card)
+        move = None if self.selected is None else game.removal((self.selected, card))
+        if move is not None:
             if game.is_legal(move):
                 self.play(move)
                 return
-            if isinstance(game, Thirteens):  # apart: the selection moves, and it says why
-                self.explain("These make 13 but do not touch: a pair must be neighbours.")
+            if game.refusal(move) is Refusal.NOT_NEIGHBOURS:  # the selection moves, and why
+                self.explain(
+                    f"These make {game.rule.target} but do not touch: a pair must be neighbours."
+                )
         self.selected = card
         self.app.sounds.play("select")
         self.dirty = True
@@ -447,8 +446,8 @@ class TableScene(Scene):
                 self.play(move)
                 return
         self.app.sounds.play("nomove")
-        if isinstance(self.game, Thirteens):
-            self.say("Thirteens has no draw pile: the stock fills the grid by itself.")
+        if self.game.refusal(Draw()) is Refusal.NO_DRAW_PILE:
+            self.say(f"{self.game.title} has no draw pile: the stock fills the grid by itself.")
         else:
             self.say("Nothing left to draw.")
 
@@ -456,13 +455,10 @@ class TableScene(Scene):
         """Play a legal move: animate the difference, sound, save, and spot the end."""
         game = self.game
         before = self.geo
-        deal_before = getattr(game, "deal_index", 0)
-        # a Pyramid 13 round's last position is gone once the next round is dealt: kept
-        # to tell whether the move cleared its pyramid (its score then holds the bonus)
-        round_before = (game.deal, game.pos) if isinstance(game, Pyramid13) else None
+        round_before = game.progress().round
         at_draw = self.focus_at_draw()
         try:
-            game.play(move)
+            effect = game.play(move)
         except IllegalMoveError as exc:
             self.say(str(exc))
             return False
@@ -473,22 +469,16 @@ class TableScene(Scene):
         self.keep_focus_at_draw(at_draw)
         self.keep_focus_near(before)
         self.anim.enabled = self.app.settings.animations
-        gone = move_cards(move)
-        if getattr(game, "deal_index", 0) != deal_before:
+        gone = set(effect.removed)
+        if game.progress().round != round_before:
             leaving = [(c, r) for c, r in before.card_rects().items() if c in gone]
             self.anim.deal(self.geo, leaving)
             self.dealt_at = self.app.now_ms if self.anim.active else None
-            scores = getattr(game, "deal_scores", ())
-            if scores and round_before is not None:
-                deal, pos = round_before
-                clears = deal.cleared(deal.apply(pos, move))
-                bonus = f" with the pyramid cleared (+{CLEAR_BONUS[len(scores) - 1]})"
+            ended = effect.round_end
+            if ended is not None:
+                bonus = f" with the pyramid cleared (+{ended.bonus})" if ended.cleared else ""
                 # (the next round's number is the line above it)
-                self.say(
-                    f"Round {len(scores)} scored {scores[-1]}{bonus if clears else ''}.",
-                    4000,
-                    major=True,
-                )
+                self.say(f"Round {ended.number} scored {ended.points}{bonus}.", 4000, major=True)
             self.app.sounds.play("deal")
         else:
             self.anim.transition(before, self.geo, gone)
@@ -559,7 +549,7 @@ class TableScene(Scene):
             self.say("No move left.")
             return
         move = found.move
-        keys: list[tuple] = [("card", c) for c in move_cards(move)]
+        keys: list[tuple] = [("card", c) for c in move.cards]
         if isinstance(move, Draw):
             keys.append(("card", self.game.deal.draw_card(self.game.pos)))  # type: ignore[attr-defined]
             words = "Hint: draw a card (D)."
@@ -665,7 +655,7 @@ class TableScene(Scene):
         table's width over a Thirteens grid, the room right of the draw pile over a
         pyramid, whose covered top it hides rather than the bottom row a player starts
         with."""
-        if isinstance(self.game, Pyramid | Pyramid13):
+        if spec_of(self.game).table == "pyramid":
             left = PILE_X + PYR_W + 20  # clear of the draw card too
             return pygame.Rect(left, 0, TABLE.right - 30 - left, 0)
         return pygame.Rect(TABLE.x + 30, 0, TABLE.w - 60, 0)
@@ -680,7 +670,7 @@ class TableScene(Scene):
             lines = self.banner_lines()
         box = self.banner_column()
         box.h = 24 + 28 * len(lines)
-        if isinstance(self.game, Pyramid | Pyramid13):
+        if spec_of(self.game).table == "pyramid":
             box.top = TABLE.top + 16
         else:
             box.bottom = TABLE.bottom - 16
@@ -706,20 +696,22 @@ class TableScene(Scene):
             theme.blit_text(surface, text, 26, pos, theme.INK_DIM, "midtop")
         if geo.waste is not None:
             surface.blit(card_art.slot(w, h), geo.waste)
-        if isinstance(game, Thirteens) and geo.pile is not None and not game.stock_left:
+        table = spec_of(game).table
+        stock = game.progress().stock or 0
+        if table == "grid" and geo.pile is not None and not stock:
             surface.blit(card_art.slot(w, h), geo.pile)  # the stock's place, over "Stock 0"
-        if isinstance(game, Pyramid | Pyramid13) and geo.pile is not None:
+        if table == "pyramid" and geo.pile is not None:
             surface.blit(card_art.slot(w, h), geo.pile)
-            behind = len(game.deal.draw_pile(game.pos)) - 1
+            behind = game.draw_count - 1  # type: ignore[attr-defined]
             for n in range(min(2, max(0, behind))):
                 surface.blit(card_art.card_back(w, h), geo.pile.move(-4 * (2 - n), -4 * (2 - n)))
-            if len(game.deal.waste(game.pos)) > 1 and geo.waste is not None:
+            if game.waste_count > 1 and geo.waste is not None:  # type: ignore[attr-defined]
                 surface.blit(card_art.card_back(w, h), geo.waste.move(-4, -4))
         shadow = card_art.shadow(w, h)
         hidden = self.anim.hidden
         for spot in geo.spots:
             if spot.kind == "stock":
-                for n in range(min(3, max(0, game.stock_left - 1))):  # type: ignore[attr-defined]
+                for n in range(min(3, max(0, stock - 1))):
                     surface.blit(
                         card_art.card_back(w, h), spot.rect.move(-3 * (3 - n), -3 * (3 - n))
                     )
@@ -800,10 +792,8 @@ class TableScene(Scene):
         pygame.draw.line(surface, theme.PANEL_EDGE, PANEL.topleft, PANEL.bottomleft, 2)
         x, y = PANEL.x + 18, 16
         setup = getattr(game, "setup", None)
-        title = game.title
-        if isinstance(game, Thirteens):
-            title += f" {game.layout}"
-        theme.blit_text(surface, title, 38, (x, y), theme.INK)
+        spec = spec_of(game)
+        theme.blit_text(surface, game.long_title, 38, (x, y), theme.INK)
         y += 36
         if setup is not None:
             sub = deal_words(setup)  # today's ten-digit number ran off the panel at 26
@@ -814,31 +804,30 @@ class TableScene(Scene):
         theme.blit_text(surface, "Moves", 24, (x + 120, y), theme.INK_DIM)
         y += 20
         score = str(game.score)
-        if isinstance(game, Thirteens):
-            score += " / 52"
-        elif isinstance(game, Pyramid):
-            score += " / 28"
+        if spec.max_score is not None:
+            score += f" / {spec.max_score}"
         theme.blit_text(surface, score, 48, (x, y), theme.GOLD)
         theme.blit_text(surface, str(len(game.moves)), 48, (x + 120, y), theme.INK)
         y += 46
-        if isinstance(game, Pyramid13):
-            theme.blit_text(surface, round_words(game), 30, (x, y), theme.INK)
+        progress = game.progress()
+        if progress.rounds is not None and progress.rounds > 1:
+            theme.blit_text(surface, round_words(progress), 30, (x, y), theme.INK)
             y += 28
-            done = game.deal_scores
-            if len(done) <= game.deal_index:
-                theme.blit_text(
-                    surface, f"This round: {game.current_deal_points}", 26, (x, y), theme.INK_DIM
-                )
+            done = progress.round_scores
+            if progress.round_points is not None:
+                line = f"This round: {progress.round_points}"
+                theme.blit_text(surface, line, 26, (x, y), theme.INK_DIM)
                 y += 24
             if done:
                 line = "Rounds: " + " + ".join(str(s) for s in done)
                 theme.blit_text(surface, line, 26, (x, y), theme.INK_DIM)
                 y += 24
-        elif isinstance(game, Pyramid):
-            theme.blit_text(surface, f"Pass {game.pos[3] + 1} of 3", 30, (x, y), theme.INK)
+        elif progress.passes is not None and progress.passes > 1:
+            line = f"Pass {progress.pass_number} of {progress.passes}"
+            theme.blit_text(surface, line, 30, (x, y), theme.INK)
             y += 30
-        elif isinstance(game, Thirteens):
-            theme.blit_text(surface, f"Stock {game.stock_left}", 30, (x, y), theme.INK)
+        elif progress.stock is not None:
+            theme.blit_text(surface, f"Stock {progress.stock}", 30, (x, y), theme.INK)
             y += 30
         if game.is_over:
             status = "Won!" if game.outcome.value == "won" else end_words(game)

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from thirteen import cli
 from thirteen.bench import MAX_BENCH_DEALS, parse_deals, parse_games
+from thirteen.cli import args as cli_args
 from thirteen.cli import build_parser, main
 from thirteen.deals import MAX_DEAL
 from thirteen.storage import FILE_NAME, NAMESPACE, RECOVERY, FileStorage
@@ -311,7 +311,7 @@ def test_shot_profile_dir_is_left_byte_identical(
 
 
 def test_profile_dir_copy_holds_the_saved_values(tmp_path: Path) -> None:
-    from thirteen.ui.shot import read_profile_dir
+    from thirteen.cli.shot import read_profile_dir
 
     _good_profile(tmp_path)
     saved = FileStorage(tmp_path / FILE_NAME)
@@ -328,13 +328,13 @@ def test_profile_dir_copy_holds_the_saved_values(tmp_path: Path) -> None:
 
 def test_cli_helpers_name_the_value() -> None:
     for parse, text in [
-        (cli.positive_int, "0"),
-        (cli.positive_ms, "nan"),
-        (cli.non_negative_seconds, "-0.5"),
-        (cli.deal_number, "1_000"),
-        (cli.layout_text, "3x5x7"),
+        (cli_args.positive_int, "0"),
+        (cli_args.positive_ms, "nan"),
+        (cli_args.non_negative_seconds, "-0.5"),
+        (cli_args.deal_number, "1_000"),
+        (cli_args.layout_text, "3x5x7"),
     ]:
         with pytest.raises(argparse.ArgumentTypeError, match=repr(text)):
             parse(text)
-    assert cli.positive_int(" 7 ") == 7 and cli.positive_ms("1e3") == 1000.0
-    assert cli.layout_text(" 4X4 ") == "4x4" and cli.non_negative_seconds("0") == 0.0
+    assert cli_args.positive_int(" 7 ") == 7 and cli_args.positive_ms("1e3") == 1000.0
+    assert cli_args.layout_text(" 4X4 ") == "4x4" and cli_args.non_negative_seconds("0") == 0.0

@@ -867,6 +867,21 @@ def test_shot_plays_a_game_out_without_going_round_in_circles():
     assert game.is_over and len(seen) == len(game.moves)  # every position a new one
 
 
+def test_shot_refuses_to_play_out_a_game_that_only_goes_round_in_circles():
+    """When every move comes back to a position already seen, the shot says so (the
+    command line prints the line and exits with status 2)."""
+    from thirteen.ui.shot import ShotError, next_move_to_end
+
+    game = GameSetup("thirteens", deck=WIDE_DECK, layout="6x5").new_game()
+    seen: set = set()
+    for move in game.legal_moves():
+        game.play(move)
+        seen.add(game.key)
+        game.undo()
+    with pytest.raises(ShotError, match="^--scene end: every move here comes back"):
+        next_move_to_end(game, seen)
+
+
 @pytest.mark.parametrize("game_id", ["pyramid13", "pyramid"])
 def test_pile_captions_stay_clear_of_the_focus_ring(make, game_id):
     """Found by review: the dashed keyboard focus ring on the waste card (drawn 10 px

@@ -7,7 +7,6 @@ start to the first drawn frame (target: <= 0.5 s).  Runs headless.
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import sys
@@ -15,22 +14,6 @@ import time
 
 MAX_FRAMES = 100_000
 """``--frames`` at most (per game; a frame takes a few milliseconds)."""
-
-
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the ``bench-ui`` sub-command."""
-    from ..cli import int_range
-
-    bench = sub.add_parser(
-        "bench-ui", help="time drawing a table frame and reaching the first frame"
-    )
-    bench.add_argument(
-        "--frames",
-        type=int_range(1, MAX_FRAMES),
-        default=300,
-        help=f"frames to time per game (1 to {MAX_FRAMES})",
-    )
-    bench.set_defaults(func=lambda args: main(args.frames))
 
 
 def main(frames: int = 300) -> int:

@@ -1,23 +1,19 @@
-"""``python -m thirteen``: play, or work with positions from the command line."""
-
-# Each concern registers its own sub-command here (``register(subparsers)``), so
-# this module stays a thin table of contents.
+"""Argument types and helpers the sub-commands share: checked numbers, the options
+that pick a game, and :class:`CommandError` for a user mistake told in one line."""
 
 from __future__ import annotations
 
 import argparse
 import math
-import os
 import re
-import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from .cards import NotationError
-from .deals import MAX_DEAL
-from .game import Game, IllegalMoveError
-from .moves import parse_move
-from .thirteens import Layout
-from .variants import GAMES, GameSetup
+from ..cards import NotationError
+from ..deals import MAX_DEAL
+from ..game import Game, IllegalMoveError
+from ..moves import parse_move
+from ..thirteens import Layout
+from ..variants import GAMES, GameSetup
 
 # -- argument types ------------------------------------------------------------
 #
@@ -133,70 +129,3 @@ def game_from_args(args: argparse.Namespace) -> Game:
         except (NotationError, IllegalMoveError) as exc:
             raise CommandError(f"move {n} ({token}) failed: {exc}") from None
     return game
-
-
-def _show(args: argparse.Namespace) -> int:
-    """Print the position after --moves."""
-    game = game_from_args(args)
-    print(game.render())
-    print(f"Position: {game.text()}")
-    return 0
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m thirteen", description=__doc__)
-    sub = parser.add_subparsers(dest="command")
-    show = sub.add_parser("show", help="print the position after some moves")
-    add_game_arguments(show)
-    show.set_defaults(func=_show)
-    for register in _registrars():
-        register(sub)
-    return parser
-
-
-def _registrars() -> list[Callable[[argparse._SubParsersAction], None]]:
-    """Sub-commands that live beside their concern."""
-    from . import commands
-
-    return commands.REGISTRARS
-
-
-def _silence_stdout() -> None:
-    """Point stdout at the null device, so Python's own flush at exit cannot fail again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):  # no real file descriptor (tests, the browser)
-        pass
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run one sub-command; returns the exit status (2: a user mistake, told in one line)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["play", *(argv or [])])
-    try:
-        status = int(args.func(args) or 0)
-        sys.stdout.flush()  # a failed write (a full disk, say) shows here, not at exit
-        return status
-    except CommandError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        # the reader went away (``... | head``): stop quietly, as other tools do,
-        # and keep Python's flush at exit from failing on the closed pipe
-        _silence_stdout()
-        return 141  # 128 + SIGPIPE, what a shell reports for a killed writer
-    except OSError as exc:  # mostly writing the output (to /dev/full, a lost disk...)
-        _silence_stdout()
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        # Ctrl-C during a long sim, deal --winnable or bench: stop without a traceback
-        print("interrupted", file=sys.stderr)
-        return 130  # 128 + SIGINT, what a shell reports
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

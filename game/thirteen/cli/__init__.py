@@ -1,0 +1,67 @@
+"""``python -m thirteen``: play, or work with positions from the command line."""
+
+# The table of sub-commands: each module of this package adds one (``register``)
+# and runs it (``run``).  None of them imports pygame until its command runs, so
+# ``show`` and the solver commands work without the interface.
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+from . import bench, bench_ui, deal, play, shot, show, sim, solve
+from .args import CommandError
+
+COMMANDS: tuple[ModuleType, ...] = (show, play, shot, bench_ui, solve, deal, sim, bench)
+"""In the order ``--help`` lists them."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m thirteen", description=__doc__)
+    sub = parser.add_subparsers(dest="command")
+    for command in COMMANDS:
+        command.register(sub).set_defaults(func=command.run)
+    return parser
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so Python's own flush at exit cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (tests, the browser)
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one sub-command; returns the exit status (2: a user mistake, told in one line)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["play", *(argv or [])])
+    try:
+        status = int(args.func(args) or 0)
+        sys.stdout.flush()  # a failed write (a full disk, say) shows here, not at exit
+        return status
+    except CommandError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # the reader went away (``... | head``): stop quietly, as other tools do,
+        # and keep Python's flush at exit from failing on the closed pipe
+        _silence_stdout()
+        return 141  # 128 + SIGPIPE, what a shell reports for a killed writer
+    except OSError as exc:  # mostly writing the output (to /dev/full, a lost disk...)
+        _silence_stdout()
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        # Ctrl-C during a long sim, deal --winnable or bench: stop without a traceback
+        print("interrupted", file=sys.stderr)
+        return 130  # 128 + SIGINT, what a shell reports
+
+
+__all__ = ["COMMANDS", "CommandError", "build_parser", "main"]

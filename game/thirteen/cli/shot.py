@@ -1,0 +1,147 @@
+"""``python -m thirteen shot``: render any scene headless to a PNG (drawn by
+:mod:`thirteen.ui.shot`; pygame is imported only when the command runs)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+from ..cards import Card, NotationError, parse_card
+from ..storage import FILE_NAME, ROOT, MemoryStorage, read_data_file
+from ..ui import shot as ui_shot
+from .args import CommandError, add_game_arguments, game_from_args
+
+MIN_SIDE, MAX_SIDE = 64, 4096
+"""Bounds of each side of ``--size``, in pixels."""
+
+_SIZE = re.compile(r"([0-9]{1,9})x([0-9]{1,9})")
+
+
+def shot_size(text: str) -> tuple[int, int]:
+    """argparse type for ``--size``: ``WxH`` with each side from MIN_SIDE to MAX_SIDE."""
+    match = _SIZE.fullmatch(text.strip().lower())
+    if match is None:
+        raise argparse.ArgumentTypeError(f"expected WxH in pixels, like 640x360, got {text!r}")
+    w, h = int(match[1]), int(match[2])
+    if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
+        raise argparse.ArgumentTypeError(
+            f"each side must be from {MIN_SIDE} to {MAX_SIDE} pixels, got {text!r}"
+        )
+    return w, h
+
+
+def card_arg(text: str) -> Card:
+    """argparse type for ``--select``/``--focus``: one card, like Ac."""
+    try:
+        return parse_card(text)
+    except NotationError as exc:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a card: {exc}") from None
+
+
+def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add the ``shot`` sub-command."""
+    shot = sub.add_parser("shot", help="render a scene to a PNG file, headless")
+    add_game_arguments(shot)
+    shot.add_argument(
+        "--scene",
+        default="table",
+        choices=ui_shot.SCENES,
+        help="entry: the screen-name keyboard; end: a game that is not over is first "
+        "played to its end by always taking the first legal move that does not come "
+        "back to a position already seen (the shot says how many moves that took)",
+    )
+    shot.add_argument(
+        "--size",
+        type=shot_size,
+        default="1280x720",
+        help=f"output size WxH, each side {MIN_SIDE} to {MAX_SIDE} (scaled smoothly)",
+    )
+    shot.add_argument("--select", type=card_arg, help="a card to show selected, e.g. Ac")
+    shot.add_argument("--hint", action="store_true", help="show the hint highlight")
+    shot.add_argument("--focus", type=card_arg, help="a card to put the keyboard focus ring on")
+    shot.add_argument("--four-colour", action="store_true", help="use the four-colour deck")
+    shot.add_argument(
+        "--profile-dir",
+        help="show the statistics and scores saved in this data directory "
+        "(read only: the shot copies them into memory and changes nothing there)",
+    )
+    shot.add_argument("--out", required=True, help="PNG file to write")
+    return shot
+
+
+def check_out(path: str) -> None:
+    """Refuse an --out the PNG cannot be written to, before any drawing."""
+    if not path.strip():
+        raise CommandError("--out is empty: give the PNG file to write, like shot.png")
+    if os.path.isdir(path):
+        raise CommandError(f"--out {path!r} is a directory; give a file name, like shot.png")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise CommandError(f"--out {path!r}: the folder {folder!r} does not exist")
+
+
+def read_profile_dir(directory: str) -> MemoryStorage:
+    """A memory copy of the data saved in ``directory``, which is only read.
+
+    Unlike :class:`~thirteen.storage.FileStorage`, a file that cannot be read is
+    not renamed and odd values are not rewritten: the copy starts empty (a note
+    says so on stderr) or sets the odd values aside in memory only.
+    """
+    if not os.path.isdir(directory):
+        raise CommandError(f"--profile-dir {directory!r} is not a directory")
+    path = os.path.join(directory, FILE_NAME)
+    storage = MemoryStorage()
+    try:
+        data = read_data_file(Path(path))
+    except FileNotFoundError:
+        print(f"note: no {FILE_NAME} in {directory!r}; showing an empty profile", file=sys.stderr)
+        return storage
+    except OSError as exc:
+        raise CommandError(f"--profile-dir: cannot read {path!r}: {exc.strerror}") from None
+    if data is None:
+        print(
+            f"note: {path!r} is not a saved profile (not a JSON object); showing an empty "
+            "profile and leaving the file as it is",
+            file=sys.stderr,
+        )
+        return storage
+    for key, value in data.items():
+        if not key.startswith(ROOT):
+            continue  # not ours: FileStorage never lists such keys either
+        if isinstance(value, str):
+            storage.set(key, value)
+        else:  # as FileStorage does, but in memory only
+            storage.set_aside(key, json.dumps(value))
+    return storage
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the options, draw the scene and write the PNG."""
+    ui_shot.headless()
+    check_out(args.out)
+    game = game_from_args(args)
+    storage = read_profile_dir(args.profile_dir) if args.profile_dir else MemoryStorage()
+    try:
+        played = ui_shot.render_shot(
+            game,
+            args.out,
+            scene=args.scene,
+            size=args.size,
+            select=args.select,
+            focus=args.focus,
+            hint=args.hint,
+            four_colour=args.four_colour,
+            storage=storage,
+        )
+    except ui_shot.ShotError as exc:
+        raise CommandError(str(exc)) from None
+    w, h = args.size
+    note = ""
+    if played:
+        note = f", after playing {played} more moves by 'first legal move' (no position twice)"
+    print(f"wrote {args.out} ({w}x{h}, scene {args.scene}{note})")
+    return 0

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from ..cards import NotationError
 from ..deals import MAX_DEAL
 from ..game import Game, IllegalMoveError
-from ..moves import parse_move
 from ..thirteens import Layout
 from ..variants import GAMES, GameSetup
 
@@ -125,7 +124,7 @@ def game_from_args(args: argparse.Namespace) -> Game:
     game = setup_from_args(args).new_game()
     for n, token in enumerate(getattr(args, "moves", "").split(), 1):
         try:
-            game.play(parse_move(token))
+            game.play(game.parse_move(token))
         except (NotationError, IllegalMoveError) as exc:
             raise CommandError(f"move {n} ({token}) failed: {exc}") from None
     return game

@@ -333,6 +333,16 @@ class Game(ABC):
         self._set_key(before)
         return move
 
+    def round_start(self, index: int) -> Self:
+        """A copy at the start of round ``index`` (from 0) with no moves to undo; a game
+        of one round has only round 0, its deal's start."""
+        if index != 0:
+            raise ValueError(f"{self.title} has one round, not round {index + 1}")
+        copy = self.copy()
+        while copy.can_undo:
+            copy.undo()
+        return copy
+
     def copy(self) -> Self:
         clone = object.__new__(type(self))
         clone.__dict__.update(self.__dict__)

@@ -588,6 +588,16 @@ class Pyramid13(PyramidTable, Game):
     def cards_in_play(self) -> dict[str, list[Card]]:
         return self.deal.zones(self.pos)
 
+    def round_start(self, index: int) -> Self:
+        """A copy at the start of deal ``index`` (earlier deals' points left at 0): the
+        three decks are independent, so each deal's pyramid is solved on its own."""
+        if not 0 <= index < DEALS_PER_GAME:
+            raise ValueError(f"a Pyramid 13 game has deals 0 to {DEALS_PER_GAME - 1}, got {index}")
+        copy = self.copy()
+        copy.state = (index, (0,) * index, copy.deals[index].start())
+        copy._undo = []
+        return copy
+
     def text(self) -> str:
         index, scores, pos = self.state
         later = ",".join(cards_compact(d.pyramid + d.stock) for d in self.deals[index + 1 :]) or "-"

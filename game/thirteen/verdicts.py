@@ -15,7 +15,6 @@ import time
 from functools import lru_cache
 
 from .game import Game
-from .pyramid import DEALS_PER_GAME, Pyramid13
 from .solver import NOT_WINNABLE, UNKNOWN, WINNABLE, solve
 from .variants import GameSetup
 from .winnable import deal_start
@@ -27,14 +26,15 @@ def deal_verdicts(setup: GameSetup, budget_ms: float) -> tuple[str, ...]:
     one per round (can its pyramid be cleared in one pass) for Pyramid 13, all within
     ``budget_ms``."""
     game = setup.new_game()
-    if isinstance(game, Pyramid13):
+    rounds = setup.spec.rounds
+    if rounds > 1:
         # each round gets an equal share of what is left: most rounds take a millisecond,
         # and what they leave goes to a slow one (deal 8's third round needs about 60 ms)
         verdicts: list[str] = []
         start = time.perf_counter()
-        for i in range(DEALS_PER_GAME):
+        for i in range(rounds):
             left = budget_ms - (time.perf_counter() - start) * 1000
-            share = max(left, 0.0) / (DEALS_PER_GAME - i)
+            share = max(left, 0.0) / (rounds - i)
             verdicts.append(solve(deal_start(game, i), budget_ms=share).verdict)
         return tuple(verdicts)
     return (solve(game, budget_ms=budget_ms).verdict,)
@@ -51,10 +51,10 @@ def verdict_words(game: Game, verdicts: tuple[str, ...]) -> str | None:
     (or nothing worth saying: a won Thirteens or Pyramid game)."""
     if not game.is_over:
         return None
-    if isinstance(game, Pyramid13):
+    if len(verdicts) > 1:
         won = [n for n, v in enumerate(verdicts, 1) if v == WINNABLE]
         unknown = UNKNOWN in verdicts
-        if len(won) == DEALS_PER_GAME:
+        if len(won) == len(verdicts):
             return "Every round's pyramid could be cleared in its one pass."
         if not won:
             return None if unknown else "No round's pyramid could be cleared in its one pass."

@@ -13,29 +13,22 @@ import time
 
 from .deals import MAX_DEAL, check_deal_number
 from .game import Game
-from .pyramid import DEALS_PER_GAME, Pyramid13
 from .solver import SolveResult, solve
-from .variants import game_spec, new_game
+from .variants import game_spec, new_game, spec_of
 
 DEFAULT_BUDGET_MS = 2000.0
 DEFAULT_LIMIT = 10_000
 """How many deal numbers to try before giving up (some layouts, like 2x2, are almost never won)."""
 
 
-def deal_start(game: Pyramid13, index: int) -> Pyramid13:
-    """A copy of ``game`` at the start of deal ``index`` (earlier deals' points left at 0):
-    the three decks are independent, so each deal's pyramid is solved on its own."""
-    if not 0 <= index < DEALS_PER_GAME:
-        raise ValueError(f"a Pyramid 13 game has deals 0 to {DEALS_PER_GAME - 1}, got {index}")
-    copy = game.copy()
-    copy._set_key((index, (0,) * index, copy.deals[index].start()))
-    copy._undo = []
-    return copy
+def deal_start(game: Game, index: int) -> Game:
+    """A copy of ``game`` at the start of round ``index`` (see :meth:`Game.round_start`)."""
+    return game.round_start(index)
 
 
-def final_deal(game: Pyramid13) -> Pyramid13:
-    """A copy of ``game`` at the start of its last deal (earlier deals' points left at 0)."""
-    return deal_start(game, DEALS_PER_GAME - 1)
+def final_deal(game: Game) -> Game:
+    """A copy of ``game`` at the start of its last round (earlier rounds' points left at 0)."""
+    return game.round_start(spec_of(game).rounds - 1)
 
 
 def winnable_verdict(
@@ -52,7 +45,7 @@ def winnable_verdict(
     the result's moves clear it.
     """
     game = new_game(game_id, deal=number, layout=layout)
-    if isinstance(game, Pyramid13):
+    if spec_of(game).rounds > 1:
         game = final_deal(game)
     return solve(game, budget_ms=budget_ms, max_nodes=max_nodes), game
 

@@ -3,20 +3,30 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from ..moves import Move
 
-WINNABLE = "winnable"
-NOT_WINNABLE = "not winnable"
-UNKNOWN = "unknown"
+
+class Verdict(StrEnum):
+    """A solver's answer; its value is the word the command line prints."""
+
+    WINNABLE = "winnable"
+    NOT_WINNABLE = "not winnable"
+    UNKNOWN = "unknown"
+
+
+WINNABLE = Verdict.WINNABLE
+NOT_WINNABLE = Verdict.NOT_WINNABLE
+UNKNOWN = Verdict.UNKNOWN
 
 
 @dataclass
 class SolveResult:
     """A verdict, and when winnable a complete line of moves the engine replays to a win."""
 
-    verdict: str
+    verdict: Verdict
     moves: list[Move] = field(default_factory=list)
     nodes: int = 0
     ms: float = 0.0
@@ -31,7 +41,7 @@ class SolveResult:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "verdict": self.verdict,
+            "verdict": str(self.verdict),
             "moves": [m.text() for m in self.moves],
             "steps": self.steps,
             "nodes": self.nodes,

@@ -1,0 +1,197 @@
+"""The house rules the README's layer list states, checked on the source itself.
+
+- Layers run one way: engine, solvers, session and storage, interface, command line.
+  Every import (also one deferred into a function body) goes to the same layer or a
+  lower one, and the import graph has no cycle.
+- Outside the modules a game owns (its engine module and the solver code its record
+  names), nothing checks a position's concrete class or reads its encoding.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import thirteen
+from thirteen.variants import GAMES
+
+PACKAGE = Path(thirteen.__file__).resolve().parent
+
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("engine", ("cards", "deals", "moves", "game", "spec", "thirteens", "pyramid", "variants")),
+    ("solvers", ("solver", "hints", "winnable", "players", "verdicts", "bench")),
+    ("session and storage", ("storage", "profile", "share", "session")),
+    ("interface", ("app", "ui")),
+    ("command line", ("cli", "__main__")),
+)
+"""Each layer by the top-level modules or packages of ``thirteen`` it holds."""
+
+GAME_OWNED = {
+    "thirteens",
+    "pyramid",
+    "solver.thirteens",
+    "solver.pyramid",
+    "solver.pyramid_core",
+    "solver.onepass",
+    "solver.hooks",
+    "heuristics",
+}
+"""Modules that belong to particular games: the engine modules and the solver code that
+works on their positions.  Only these may know a game's class or its encoding."""
+
+INTERNALS = {"pos", "state", "cols", "sp", "deal", "deals", "_set_key", "_undo"}
+"""Attribute names of the pyramid and grid encodings (and Game's undo stack)."""
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def sources() -> dict[str, ast.Module]:
+    return {
+        module_name(p): ast.parse(p.read_text(encoding="utf-8"), str(p))
+        for p in sorted(PACKAGE.rglob("*.py"))
+        if module_name(p)
+    }
+
+
+def layer_of(module: str) -> int:
+    top = module.split(".")[0]
+    for n, (_, members) in enumerate(LAYERS):
+        if top in members:
+            return n
+    raise AssertionError(f"thirteen.{module} is in no layer: add it to LAYERS and the README")
+
+
+def resolve(module: str, node: ast.ImportFrom | ast.Import, is_package: bool) -> list[str]:
+    """The ``thirteen`` modules one import statement reaches (relative to ``module``)."""
+    out: list[str] = []
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            if alias.name.startswith("thirteen."):
+                out.append(alias.name.removeprefix("thirteen."))
+        return out
+    if node.level == 0:
+        if not (node.module or "").startswith("thirteen"):
+            return []
+        base = (node.module or "").removeprefix("thirteen").lstrip(".")
+    else:
+        here = module.split(".") if is_package else module.split(".")[:-1]
+        up = here[: len(here) - (node.level - 1)] if node.level > 1 else here
+        base = ".".join([*up, node.module] if node.module else up)
+    known = set(sources_cache)
+    for alias in node.names:
+        candidate = f"{base}.{alias.name}" if base else alias.name
+        out.append(candidate if candidate in known else base)
+    return [m for m in out if m]
+
+
+sources_cache = sources()
+
+
+def import_graph() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for module, tree in sources_cache.items():
+        path_is_package = (PACKAGE / module.replace(".", "/") / "__init__.py").exists()
+        edges = graph.setdefault(module, set())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                for target in resolve(module, node, path_is_package):
+                    if target != module and target in sources_cache:
+                        edges.add(target)
+    return graph
+
+
+def test_every_module_is_in_a_layer():
+    for module in sources_cache:
+        layer_of(module)
+
+
+def test_imports_never_go_up_a_layer():
+    upward = [
+        f"thirteen.{a} ({LAYERS[layer_of(a)][0]}) imports thirteen.{b} ({LAYERS[layer_of(b)][0]})"
+        for a, targets in import_graph().items()
+        for b in sorted(targets)
+        if layer_of(b) > layer_of(a)
+    ]
+    assert not upward, "\n".join(upward)
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of the graph as a list of modules, or None."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return stack[stack.index(nxt) :] + [nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return None
+
+
+def test_the_import_graph_has_no_cycle():
+    """A package importing its own submodules counts, so solver/__init__ may not be
+    imported back by a solver module (import the submodule itself instead)."""
+    graph = import_graph()
+    # a package's __init__ re-exporting its submodules is the one allowed back edge
+    for module in list(graph):
+        graph[module] = {t for t in graph[module] if not module.startswith(f"{t}.")}
+    cycle = find_cycle(graph)
+    assert cycle is None, " -> ".join(f"thirteen.{m}" for m in cycle or [])
+
+
+def test_find_cycle_finds_one():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+GAME_CLASSES = {spec.position_type.__name__ for spec in GAMES.values()} | {
+    "PyramidDeal",
+    "PyramidTable",
+}
+
+
+def test_the_checks_know_every_registered_game():
+    assert {"Thirteens", "Pyramid", "Pyramid13"} <= GAME_CLASSES
+
+
+@pytest.mark.parametrize("module", sorted(m for m in sources_cache if m not in GAME_OWNED))
+def test_no_module_checks_a_game_class_or_reads_a_position(module):
+    """The rest of the program asks the registry and the engine's public queries."""
+    tree = sources_cache[module]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "isinstance":
+            names = {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)}
+            names |= {n.attr for n in ast.walk(node.args[1]) if isinstance(n, ast.Attribute)}
+            if names & GAME_CLASSES:
+                found.append(f"line {node.lineno}: isinstance against {sorted(names)}")
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr in INTERNALS
+            and module.split(".")[0] not in LAYERS[0][1]
+        ):
+            owner = ast.unparse(node.value)
+            if owner != "self":  # a module's own attributes of those names
+                found.append(f"line {node.lineno}: reads {owner}.{node.attr}")
+    assert not found, f"thirteen.{module}:\n" + "\n".join(found)

@@ -17,6 +17,7 @@ from ..cards import Card, NotationError, card_text, parse_card
 from ..game import Game
 from ..moves import Move
 from ..storage import FILE_NAME, ROOT, MemoryStorage, read_data_file
+from .scene_names import SceneName
 
 MIN_SIDE, MAX_SIDE = 64, 4096
 """Bounds of each side of ``--size``, in pixels."""
@@ -53,8 +54,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_game_arguments(shot)
     shot.add_argument(
         "--scene",
-        default="table",
-        choices=("table", "start", "help", "stats", "end", "settings", "entry"),
+        default=SceneName.TABLE.value,
+        choices=[name.value for name in SceneName],
         help="entry: the screen-name keyboard; end: a game that is not over is first "
         "played to its end by always taking the first legal move that does not come "
         "back to a position already seen (the shot says how many moves that took)",
@@ -179,7 +180,8 @@ def run_shot(args: argparse.Namespace) -> int:
     if args.hint:
         table.show_hint()
     note = ""
-    if args.scene == "end" and not game.is_over:
+    scene = SceneName(args.scene)
+    if scene == SceneName.END and not game.is_over:
         app.settings.animations = table.anim.enabled = False
         played = 0
         seen: set = set()
@@ -187,15 +189,15 @@ def run_shot(args: argparse.Namespace) -> int:
             table.play(next_move_to_end(game, seen))
             played += 1
         note = f", after playing {played} more moves by 'first legal move' (no position twice)"
-    if args.scene == "start":
+    if scene == SceneName.START:
         app.go_start()
-    elif args.scene == "entry":
-        from .scenes import NAME_PROMPT, EntryScene
+    elif scene == SceneName.ENTRY:
+        from .screens.entry import NAME_PROMPT, EntryScene
 
         title = f"Post your score: {game.score}"  # as the end screen opens it
         app.push(EntryScene(app, title, NAME_PROMPT, lambda text: None, "Lucky 13"))
-    elif args.scene != "table":
-        app.open(args.scene)
+    elif scene != SceneName.TABLE:
+        app.open(scene)
     app.scene.draw(app.screen)
     image = app.screen
     if (w, h) != image.get_size():

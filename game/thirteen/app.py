@@ -27,6 +27,7 @@ from .profile import Profile, Stats
 from .pyramid import Pyramid13
 from .ui import HEIGHT, WIDTH
 from .ui.scene import Scene
+from .ui.scene_names import SceneName
 from .ui.sound import Sounds
 from .ui.table import TableScene
 from .ui.touch import TapReader
@@ -102,7 +103,7 @@ class App:
         """``time.perf_counter()`` when the first frame was shown."""
         self.frame_ms: deque[float] = deque(maxlen=FRAMES_KEPT)
         """How long the last frames that drew took (events, update, draw, flip), in ms."""
-        from .ui.scenes import StartScene
+        from .ui.screens.start import StartScene
 
         self.start_scene = StartScene(self)
         self.scene: Scene = self.start_scene
@@ -131,7 +132,7 @@ class App:
                 # a finished Pyramid 13 score was never posted (the window was
                 # closed on it): offer it again before anything replaces it
                 self.put_on_table(saved, deal=False)
-                self.open("end")
+                self.open(SceneName.END)
                 if setup is not None:
                     self.scene.message = POST_FIRST  # type: ignore[attr-defined]
                 return
@@ -216,7 +217,7 @@ class App:
             return False
         self.profile.take_game_slot()  # this tab holds it now: posting or leaving clears it
         self.put_on_table(other, deal=False)
-        self.open("end")
+        self.open(SceneName.END)
         self.scene.message = OTHER_TABS_SCORE  # type: ignore[attr-defined]
         return True
 
@@ -386,17 +387,20 @@ class App:
         self.scene = scene
         scene.enter()
 
-    def open(self, name: str) -> None:
+    def open(self, name: SceneName) -> None:
         """Open a scene over the current one; ``back`` returns to it."""
-        from .ui import scenes
+        from .ui.screens.end import EndScene
+        from .ui.screens.help import HelpScene
+        from .ui.screens.settings import SettingsScene
+        from .ui.screens.stats import StatsScene
 
         made = {
-            "help": scenes.HelpScene,
-            "stats": scenes.StatsScene,
-            "settings": scenes.SettingsScene,
-            "end": scenes.EndScene,
+            SceneName.HELP: HelpScene,
+            SceneName.STATS: StatsScene,
+            SceneName.SETTINGS: SettingsScene,
+            SceneName.END: EndScene,
         }[name](self)
-        if name == "end" and self.table is not None:
+        if name == SceneName.END and self.table is not None:
             self.table.end_left = None  # open now: the table's delayed opening is done
         self.stack.append(self.scene)
         self.show(made)
@@ -430,7 +434,7 @@ class App:
             self.stack.clear()
             self.show(self.table)
             if self.table.game.is_over:
-                self.open("end")
+                self.open(SceneName.END)
 
     # -- the loop -------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:

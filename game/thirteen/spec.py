@@ -12,7 +12,6 @@ from .cards import Card
 
 if TYPE_CHECKING:
     from .game import Game
-    from .thirteens import Layout
 
 Decks = tuple[tuple[Card, ...], ...]
 
@@ -27,7 +26,8 @@ class GameSpec:
     title: str
     decks: int
     """How many 52-card decks one game uses."""
-    build: Callable[[Decks, Layout], Game]
+    build: Callable[[Decks, Any], Game]
+    """Makes the starting position from the decks and the layout (None without one)."""
     position_type: type[Game]
     blurb: str
     """One line for the start screen."""

@@ -31,7 +31,7 @@ from thirteen.profile import Profile
 from thirteen.storage import FileStorage, MemoryStorage
 from thirteen.ui import HEIGHT, WIDTH
 from thirteen.ui.layout import PANEL
-from thirteen.ui.scenes import EntryScene
+from thirteen.ui.screens.entry import EntryScene
 from thirteen.ui.table import TableScene
 from thirteen.variants import position_from_text
 

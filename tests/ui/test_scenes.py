@@ -14,7 +14,7 @@ from thirteen.storage import MemoryStorage
 from thirteen.ui.sound import Sounds
 from thirteen.variants import GAMES, GameSetup
 
-from .test_table_events import click, double_click, press, step, tab_until, wait
+from .helpers import card_at, click, click_card, double_click, press, step, tab_until, wait
 
 
 def play_out(app) -> None:
@@ -528,8 +528,6 @@ def test_hints_along_a_proven_line_need_no_new_search(make, monkeypatch):
     from thirteen import hints
     from thirteen.moves import Draw
 
-    from .test_table_events import card_at
-
     searches = []
     real = hints.solver_line
     monkeypatch.setattr(
@@ -764,9 +762,9 @@ def test_end_screen_shows_deal_and_share_link_and_nothing_overlaps(make, query):
 @pytest.fixture
 def patient_verdicts(monkeypatch):
     """The end screen's verdicts with a budget no test machine runs out of."""
-    from thirteen.ui import scenes
+    from thirteen.ui.screens import end
 
-    monkeypatch.setattr(scenes, "HINT_BUDGET_MS", 60_000)
+    monkeypatch.setattr(end, "HINT_BUDGET_MS", 60_000)
 
 
 @pytest.mark.parametrize(
@@ -802,14 +800,14 @@ def test_a_deal_lost_from_the_start_says_so(make, patient_verdicts):
 
 def test_a_won_game_or_an_unsettled_verdict_adds_no_line(make, monkeypatch):
     from thirteen.solver import solve
-    from thirteen.ui import scenes
+    from thirteen.ui.screens import end
 
     app = make("?game=thirteens&deal=5", animations=False)
     for move in solve(app.game.setup.new_game()).moves:
         app.table.play(move)
     step(app, 3)
     assert app.game.outcome.value == "won" and app.scene.verdict() is None
-    monkeypatch.setattr(scenes, "HINT_BUDGET_MS", 1)  # Pyramid deal 5 takes about 1 s
+    monkeypatch.setattr(end, "HINT_BUDGET_MS", 1)  # Pyramid deal 5 takes about 1 s
     app = make("?game=pyramid&deal=5", animations=False)
     finish(app)
     assert app.game.outcome.value == "lost" and app.scene.verdict() is None
@@ -922,7 +920,8 @@ def test_blocked_pyramid_cards_have_no_centre_art():
 
 def test_the_widest_names_on_a_board_keep_clear_of_their_scores(monkeypatch):
     from thirteen.profile import ScoreEntry
-    from thirteen.ui import scenes, theme
+    from thirteen.ui import theme
+    from thirteen.ui.screens.stats import StatsScene
 
     drawn = []
     real = theme.blit_text
@@ -935,7 +934,7 @@ def test_the_widest_names_on_a_board_keep_clear_of_their_scores(monkeypatch):
     monkeypatch.setattr(theme, "blit_text", record)
     names = ["WWWWWWWWWW", "MMMMMMMMMM", "mmmmmmmmmm", "Lucky 13"]
     entries = [ScoreEntry(name, 2010, "2026-11-29", "deal 1", "pyramid13") for name in names]
-    scenes.StatsScene.draw_board(pygame.Surface((1280, 720)), "All-time top 10", entries, 960)
+    StatsScene.draw_board(pygame.Surface((1280, 720)), "All-time top 10", entries, 960)
     rects = dict(drawn)
     scores = [rect for words, rect in drawn if words == "2010"]
     for name, score in zip(names, scores, strict=True):
@@ -974,7 +973,7 @@ def test_an_empty_thirteens_stock_shows_its_place(make):
 
 
 def test_score_chart_buckets():
-    from thirteen.ui.scenes import StatsScene
+    from thirteen.ui.screens.stats import StatsScene
 
     buckets = StatsScene.buckets({0: 1, 13: 2, 52: 1}, 8, cap=52)
     assert buckets[0] == (0, 9, 1) and buckets[1] == (10, 19, 2)
@@ -995,7 +994,7 @@ def test_score_chart_labels_readable_on_a_phone(monkeypatch, area, dist, unit, c
     """Chart labels stay at 26 logical px or more (13 CSS px at the half size of a
     sideways phone), inside the canvas, and the axis labels do not overlap."""
     from thirteen.ui import theme
-    from thirteen.ui.scenes import StatsScene
+    from thirteen.ui.screens.stats import StatsScene
 
     drawn: list[tuple[str, int, pygame.Rect]] = []
     real = theme.blit_text
@@ -1019,7 +1018,7 @@ def test_score_chart_labels_readable_on_a_phone(monkeypatch, area, dist, unit, c
 
 def test_help_pages_fit(make):
     from thirteen.ui import theme
-    from thirteen.ui.scenes import HELP
+    from thirteen.ui.screens.help import HELP
 
     for paras in HELP.values():
         lines = sum(len(theme.wrap(p, 30, 760)) for p in paras)
@@ -1062,8 +1061,6 @@ def test_settings_are_remembered_and_switch_animations_off(make):
     from thirteen.profile import Profile
     from thirteen.storage import MemoryStorage
 
-    from .test_table_events import click, click_card
-
     storage = MemoryStorage()
     app = make("?game=thirteens&deal=1", profile=Profile(storage))
     app.open("settings")
@@ -1088,8 +1085,6 @@ def test_settings_are_remembered_and_switch_animations_off(make):
 
 
 def test_removals_animate_when_animations_are_on(make):
-    from .test_table_events import click_card
-
     app = make("?game=thirteens&deal=1", animations=True)
     for _ in range(40):  # let the deal animation finish (<= 300 ms)
         app.step(16)
@@ -1104,8 +1099,6 @@ def test_storage_that_fills_up_mid_game_is_told_quietly_and_play_goes_on(make):
     """A quota error on a write after a move: the table says so once, the game goes on."""
     from thirteen.profile import Profile
     from thirteen.storage import MemoryStorage
-
-    from .test_table_events import click_card
 
     class FillsUp(MemoryStorage):
         full = False
@@ -1132,8 +1125,6 @@ def test_a_link_to_another_deal_counts_the_saved_game_as_played(make):
     as played (abandoned) and the player is told, not silently lost."""
     from thirteen.profile import Profile
     from thirteen.storage import MemoryStorage
-
-    from .test_table_events import click_card
 
     storage = MemoryStorage()
     first = make("?game=thirteens&deal=1", profile=Profile(storage), animations=False)
@@ -1238,9 +1229,7 @@ def test_a_tab_whose_saved_game_another_tab_took_over_neither_saves_nor_counts_i
     from thirteen.app import TAKEN_OVER
     from thirteen.profile import Profile
     from thirteen.storage import MemoryStorage
-    from thirteen.ui.scenes import NOT_COUNTED
-
-    from .test_table_events import click_card
+    from thirteen.ui.screens.end import NOT_COUNTED
 
     storage = MemoryStorage()
     first = make("?game=thirteens&deal=1", profile=Profile(storage), animations=False)
@@ -1337,7 +1326,7 @@ def type_name(app, name: str) -> None:
 def test_a_score_shown_in_two_tabs_is_posted_once(make):
     """Two tabs open on the same unposted Pyramid 13 score: once one posts it, the other
     cannot post it again, and says why."""
-    from thirteen.ui.scenes import SETTLED_ELSEWHERE
+    from thirteen.ui.screens.end import SETTLED_ELSEWHERE
 
     storage, first, second = two_tabs_on_one_score(make)
     assert type(second.scene).__name__ == "EndScene"  # offered there too
@@ -1367,7 +1356,7 @@ def test_a_score_left_in_another_tab_is_not_warned_about_again(make):
 
 
 def test_a_score_posted_elsewhere_while_the_name_was_typed_is_not_posted_again(make):
-    from thirteen.ui.scenes import SETTLED_ELSEWHERE
+    from thirteen.ui.screens.end import SETTLED_ELSEWHERE
 
     storage, first, second = two_tabs_on_one_score(make)
     press(first, pygame.K_p)  # the first tab's player starts typing a name
@@ -1697,7 +1686,8 @@ def test_every_panel_line_stays_inside_the_panel(make, monkeypatch):
 
 
 def test_statistics_and_help_open_on_the_game_chosen_on_the_start_screen(make):
-    from thirteen.ui.scenes import HelpScene, StatsScene
+    from thirteen.ui.screens.help import HelpScene
+    from thirteen.ui.screens.stats import StatsScene
 
     app = make("?game=thirteens&deal=3&layout=6x5", animations=False)
     app.table.play(app.game.legal_moves()[0])  # a 6x5 game waits to be resumed
@@ -1721,7 +1711,7 @@ def test_statistics_and_help_open_on_the_game_chosen_on_the_start_screen(make):
 
 def test_win_rates_never_round_to_0_or_100_against_the_counts():
     from thirteen.profile import Stats
-    from thirteen.ui.scenes import win_rate
+    from thirteen.ui.screens.stats import win_rate
 
     assert win_rate(Stats(played=10_000, won=4)) == "<1%"
     assert win_rate(Stats(played=10_000, won=9_999)) == ">99%"

@@ -10,43 +10,9 @@ from thirteen.moves import Draw, MoveToEmpty, Recycle, RemoveKing, RemovePair
 from thirteen.thirteens import Thirteens
 from thirteen.variants import GameSetup
 
+from .helpers import card_at, click, click_card, double_click, press, step, tab_until, wait
+
 # -- helpers ------------------------------------------------------------------
-
-
-def step(app, n: int = 1) -> None:
-    for _ in range(n):
-        app.step(16)
-
-
-def click(app, pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
-    step(app)
-
-
-def press(app, key: int, mod: int = 0, unicode: str = "") -> None:
-    pygame.event.post(
-        pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
-    )
-    step(app)
-
-
-def wait(app, ms: float | None = None) -> None:
-    """Let time pass: a give-up warning takes a second press of its button only a moment
-    after it showed (a double click must not answer it)."""
-    from thirteen.ui.scene import CONFIRM_ARM_MS
-
-    step(app, int((CONFIRM_ARM_MS if ms is None else ms) // 16) + 1)
-
-
-def card_at(app, card) -> tuple[int, int]:
-    spot = app.table.geo.spot_for_card(card)
-    assert spot is not None, f"card {card} not on the table"
-    return spot.outline.center  # the part showing, when a card lies over it
-
-
-def click_card(app, text: str) -> None:
-    click(app, card_at(app, parse_card(text)))
 
 
 def snapshot(app):
@@ -435,15 +401,6 @@ def test_undo_by_button_and_keys(make):
 # -- keyboard -----------------------------------------------------------------
 
 
-def tab_until(app, reached, what: object, most: int = 60) -> None:
-    """Press Tab until ``reached()`` (the table's or a menu's focus is on ``what``)."""
-    for _ in range(most):
-        if reached():
-            return
-        press(app, pygame.K_TAB)
-    raise AssertionError(f"Tab never reached {what}")
-
-
 def focus_on(app, key: tuple) -> None:
     tab_until(app, lambda: app.table.focus_key == key, key)
 
@@ -556,16 +513,6 @@ def test_the_focus_ring_goes_to_the_nearest_card_when_its_card_leaves(make):
 
 
 # -- presses at awkward moments (found by a timing review) -------------------------
-
-
-def double_click(app, pos) -> None:
-    """Two presses in one frame, as a double click or a double tap arrives."""
-    for _ in range(2):
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
-        )
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
-    step(app)
 
 
 def test_a_double_click_on_new_does_not_answer_its_own_warning(make):

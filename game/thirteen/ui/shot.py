@@ -13,8 +13,9 @@ from ..game import Game
 from ..moves import Move
 from ..storage import MemoryStorage, Storage
 from . import HEIGHT, WIDTH
+from .scene_names import SceneName
 
-SCENES = ("table", "start", "help", "stats", "end", "settings", "entry")
+SCENES = tuple(name.value for name in SceneName)
 """What a shot can show: ``entry`` is the screen-name keyboard."""
 
 
@@ -87,20 +88,21 @@ def render_shot(
     if hint:
         table.show_hint()
     played = 0
-    if scene == "end" and not game.is_over:
+    scene = SceneName(scene)
+    if scene == SceneName.END and not game.is_over:
         app.settings.animations = table.anim.enabled = False
         seen: set = set()
         while not game.is_over:
             table.play(next_move_to_end(game, seen))
             played += 1
-    if scene == "start":
+    if scene == SceneName.START:
         app.go_start()
-    elif scene == "entry":
-        from .scenes import NAME_PROMPT, EntryScene
+    elif scene == SceneName.ENTRY:
+        from .screens.entry import NAME_PROMPT, EntryScene
 
         title = f"Post your score: {game.score}"  # as the end screen opens it
         app.push(EntryScene(app, title, NAME_PROMPT, lambda text: None, "Lucky 13"))
-    elif scene != "table":
+    elif scene != SceneName.TABLE:
         app.open(scene)
     app.scene.draw(app.screen)
     image = app.screen

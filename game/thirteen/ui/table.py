@@ -22,6 +22,7 @@ from . import theme
 from .anim import Animator
 from .layout import PANEL, PILE_X, PYR_W, TABLE, Geometry, Spot, geometry, panel_buttons
 from .scene import DEAL_GRACE_MS, Scene, backdrop, same_press
+from .scene_names import SceneName
 from .widgets import Button
 
 if TYPE_CHECKING:
@@ -571,9 +572,9 @@ class TableScene(Scene):
     def command(self, name: str) -> None:
         """A panel button or its key."""
         if name in ("new", "restart", "menu") and self.app.score_pending():
-            from .scenes import EndScene  # (scenes imports this module)
+            from .screens.end import EndScene  # (that module imports this one)
 
-            self.app.open("end")  # the end screen offers the score before it is lost
+            self.app.open(SceneName.END)  # the end screen offers the score before it is lost
             end = self.app.scene
             if isinstance(end, EndScene):
                 end.ask_to_leave(name)
@@ -589,9 +590,9 @@ class TableScene(Scene):
         elif name == "hint":
             self.show_hint()
         elif name == "help":
-            self.app.open("help")
+            self.app.open(SceneName.HELP)
         elif name == "stats":
-            self.app.open("stats")
+            self.app.open(SceneName.STATS)
         elif name == "menu":
             self.app.go_start()
         elif name == "sound":
@@ -638,7 +639,7 @@ class TableScene(Scene):
             self.end_left -= dt_ms
             if self.end_left <= 0 and not self.anim.active:
                 self.end_left = None
-                self.app.open("end")
+                self.app.open(SceneName.END)
 
     # -- drawing ------------------------------------------------------------
     def draw(self, surface: pygame.Surface, buttons: bool = True) -> None:

@@ -1,0 +1,387 @@
+"""The end of a game: how it ended, the score, the statistics, the deal's link, posting."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ... import share
+from ...profile import NAME_CHARS, NAME_MAX, deals_label
+from ...pyramid import Pyramid13
+from ...thirteens import Thirteens
+from ...verdicts import deal_verdicts, verdict_words
+from .. import HEIGHT, WIDTH, clipboard, theme
+from ..scene import ARRIVE_MS, backdrop, same_press
+from ..table import HINT_BUDGET_MS, deal_words, end_words
+from ..widgets import Button
+from .entry import NAME_PROMPT, EntryScene
+from .menu import MenuScene
+from .stats import win_rate
+
+if TYPE_CHECKING:
+    from ...app import App
+
+R = pygame.Rect
+
+
+class EndButton(StrEnum):
+    """The end screen's buttons; New, Same deal and Menu share the table's names (its
+    New, Restart and Menu bring this screen up to ask about an unposted score)."""
+
+    NEW = "new"
+    RESTART = "restart"
+    UNDO = "undo"
+    COPY = "copy"
+    MENU = "menu"
+    LOOK = "look"
+    POST = "post"
+
+
+class EndScene(MenuScene):
+    """Won or no moves left, the score, the updated statistics, and score posting."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.table = app.table
+        self.game = app.game
+        self.message = NOT_COUNTED if self.table is not None and self.table.detached else ""
+        self.confirm: str | None = None
+        self.confirm_at = 0.0
+        self.opened_at = app.now_ms
+        self.snapshot: pygame.Surface | None = None
+        self.settled_elsewhere = False
+        self.build()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        # it opens by itself, over the cards: a click just after was meant for them
+        # (it pressed Undo or Menu in their place)
+        arriving = self.app.now_ms - self.opened_at < ARRIVE_MS
+        if event.type == pygame.MOUSEBUTTONDOWN and arriving:
+            return
+        super().handle(event)
+
+    BOX = R(40, 40, 960, 640)
+    """Over the table, clear of the side panel (its score stays readable)."""
+    POST_Y = 478
+    POST_H = 78
+    BUTTONS_Y = 572
+
+    def build(self) -> None:
+        y, bw, gap = self.BUTTONS_Y, 164, 15
+        named: tuple[tuple[str, str, str], ...] = (
+            (EndButton.NEW, "New deal", "N"),
+            (EndButton.RESTART, "Same deal", "R"),
+            (EndButton.COPY, "Copy link", "C"),
+            (EndButton.MENU, "Menu", "M"),
+            (EndButton.LOOK, "See table", "Esc"),
+        )
+        if self.can_undo():
+            named = named[:2] + ((EndButton.UNDO, "Undo", "U"),) + named[2:]
+            bw, gap = 136, 11
+        x0 = self.BOX.centerx - (len(named) * bw + (len(named) - 1) * gap) // 2
+        w: list = []
+        for n, (name, label, key) in enumerate(named):
+            w.append(Button(name, R(x0 + n * (bw + gap), y, bw, 84), label, key, primary=n == 0))
+        settled = self.app.posted_for is self.game  # posted, or left unposted
+        posted = settled and self.app.score_posted
+        if (
+            isinstance(self.game, Pyramid13)
+            and self.game.is_over
+            and self.game.score > 0
+            and not self.settled_elsewhere
+            and (posted or not settled)  # a score left unposted: no button
+        ):
+            w.append(
+                Button(
+                    EndButton.POST,
+                    R(self.BOX.right - 40 - 250, self.POST_Y, 250, self.POST_H),
+                    "Posted" if posted else "Post score",
+                    "P",
+                    not posted,
+                )
+            )
+        self.widgets = w
+
+    def enter(self) -> None:
+        self.build()
+        self.snapshot = None
+        super().enter()
+
+    def back(self) -> None:
+        self.app.back()
+
+    def key(self, event: pygame.event.Event) -> None:
+        names = {
+            pygame.K_n: EndButton.NEW,
+            pygame.K_r: EndButton.RESTART,
+            pygame.K_c: EndButton.COPY,
+            pygame.K_m: EndButton.MENU,
+            pygame.K_p: EndButton.POST,
+            pygame.K_u: EndButton.UNDO,
+        }
+        name = names.get(event.key)
+        if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            name = EndButton.UNDO  # as at the table
+        if name is not None and any(w.name == name for w in self.widgets):
+            self.activate(name)
+            return
+        super().key(event)
+
+    def activate(self, name: str) -> None:
+        app = self.app
+        if name == EndButton.LOOK:
+            app.back()
+            return
+        if name == EndButton.COPY:
+            self.copy_link()
+            return
+        if name == EndButton.UNDO:
+            table = self.table
+            if table is not None and self.can_undo():
+                app.back()
+                table.undo()  # the game plays on, uncounted until it ends again
+            return
+        if name == EndButton.POST:
+            if self._settled_elsewhere():
+                return
+            if app.posted_for is not self.game:
+                app.push(
+                    EntryScene(
+                        app,
+                        f"Post your score: {self.game.score}",
+                        NAME_PROMPT,
+                        self._post,
+                        limit=NAME_MAX,
+                        allowed=NAME_CHARS,
+                    )
+                )
+            return
+        # (a score another tab already posted or left needs no warning)
+        if app.score_pending() and not self._settled_elsewhere():
+            if self.confirm != name:
+                self.ask_to_leave(name)
+                return
+            if same_press(app, self.confirm_at):
+                return  # the press that asked, doubled: the score is not left unread
+        if app.score_pending():
+            app.settle_score(self.game)  # waived
+        if name == EndButton.NEW:
+            app.new_deal()
+        elif name == EndButton.RESTART:
+            app.restart()
+        elif name == EndButton.MENU:
+            app.go_start()
+
+    def ask_to_leave(self, name: str) -> None:
+        """Say that the score is not posted and how to leave it so (the same button again,
+        ``name``: new, restart or menu): also when the table's New, Restart or Menu
+        (whose keys differ here) brought this screen up, which used to come back with
+        no word, looking like a loop."""
+        button = self.button(name)
+        assert button is not None  # the end screen always has these three
+        self.confirm = name
+        self.confirm_at = self.app.now_ms
+        self.message = (
+            f"Your score is not posted: Post score (P), or {button.label} ({button.key}) "
+            "again to leave it."
+        )
+        self.dirty = True
+
+    def can_undo(self) -> bool:
+        """Whether the move that ended the game can be taken back from here."""
+        table = self.table
+        return table is not None and table.game is self.game and self.app.can_take_back(table)
+
+    def copy_link(self) -> None:
+        """Put the deal's link on the clipboard and say what came of it."""
+        setup = getattr(self.game, "setup", None)
+        if setup is None:
+            self.message = "This game has no link to copy."
+        else:
+            link = share.share_link(setup)
+            outcome = clipboard.copy_text(link)
+            if outcome == clipboard.COPIED:
+                self.message = (
+                    "Link copied: paste it to share this deal."
+                    if not link.startswith("?")  # the page's address came with it
+                    else "Copied the end of the link: after the web game's address, "
+                    "it opens this deal."
+                )
+            elif outcome == clipboard.ASKED:
+                self.message = "Asked the browser to copy the link; it may not allow it here."
+            else:
+                self.message = "The clipboard is not reachable here; copy the link by hand."
+        self.dirty = True
+
+    def _settled_elsewhere(self) -> bool:
+        """Another tab posted or left this score (both tabs showed it): it is not posted
+        twice, and leaving no longer asks about it."""
+        if self.app.posted_for is self.game or not self.app.score_settled_elsewhere(self.game):
+            return False
+        # not cleared here: the slot is another tab's now (and not posted from this one)
+        self.app.posted_for, self.app.score_posted = self.game, False
+        self.settled_elsewhere = True
+        self.message = SETTLED_ELSEWHERE
+        self.build()
+        self.dirty = True
+        return True
+
+    def _post(self, name: str) -> str | None:
+        game = self.game
+        if self._settled_elsewhere():
+            return None
+        try:
+            entry = self.app.profile.post_score(
+                game.game_id, name, game.score, deals_label(getattr(game, "setup", None))
+            )
+        except ValueError as exc:
+            return str(exc)
+        self.app.settle_score(game, posted=True)
+        today = self.app.profile.top_today(game.game_id)
+        place = next((n for n, e in enumerate(today, 1) if e == entry), None)
+        self.message = f"Posted as {entry.name}." + (f" Number {place} today!" if place else "")
+        self.build()
+        return None
+
+    def verdict(self) -> str | None:
+        """Whether the deal could have been won, once the game is over (the solver's answer
+        from the deal's start, searched as long as a hint; remembered per deal)."""
+        game = self.game
+        setup = getattr(game, "setup", None)
+        if game is None or setup is None or not game.is_over:
+            return None
+        return verdict_words(game, deal_verdicts(setup, HINT_BUDGET_MS))
+
+    def lines(self) -> list[tuple[str, int, tuple[int, ...], pygame.Rect]]:
+        """Every line of text on the box: (words, size, colour, rect).
+
+        The deal number and the link query that opens this deal again are
+        always shown, so a player can share the deal.
+        """
+        out: list[tuple[str, int, tuple[int, ...], pygame.Rect]] = []
+
+        def put(words: str, size: int, colour, **anchor) -> pygame.Rect:
+            rect = theme.text(words, size, colour).get_rect(**anchor)
+            out.append((words, size, colour, rect))
+            return rect
+
+        game, box = self.game, self.BOX
+        cx, left = box.centerx, box.x + 40
+        if game is None:
+            return out
+        if not game.is_over:
+            title = "Game not over yet"
+        else:
+            title = "You won!" if game.outcome.value == "won" else end_words(game)
+        put(title, 72, theme.GOLD, midtop=(cx, box.y + 18))
+        setup = getattr(game, "setup", None)
+        name = game.title + (f" {game.layout}" if isinstance(game, Thirteens) else "")
+        put(f"{name} \u00b7 {deal_words(setup)}", 30, theme.INK_DIM, midtop=(cx, box.y + 84))
+        if isinstance(game, Pyramid13):
+            parts = " + ".join(str(s) for s in game.deal_scores)
+            if not game.is_over:
+                parts += (" + " if parts else "") + f"{game.current_deal_points} so far"
+            score = f"Rounds: {parts} = {game.score} points" if parts else f"{game.score} points"
+        elif isinstance(game, Thirteens):
+            score = f"Score: {game.score} of 52 cards"
+        else:
+            score = f"Pyramid cards cleared: {game.score} of 28"
+        put(score, 40, theme.INK, midtop=(cx, box.y + 122))
+        y = box.y + 174
+        if setup is not None:
+            st = self.app.profile.stats(setup.game, setup.layout)
+            rows = [
+                ("Played", str(st.played)),
+                ("Won", f"{st.won} ({win_rate(st)})"),
+                ("Streak", f"{st.current_streak} (best {st.best_streak})"),
+                ("Average", f"{st.average_score:.1f}"),
+            ]
+            for n, (label, value) in enumerate(rows):
+                x = left + 60 + (n % 2) * 420
+                yy = y + (n // 2) * 42
+                put(label, 28, theme.INK_DIM, topleft=(x, yy))
+                put(value, 34, theme.INK, topleft=(x + 120, yy - 3))
+            y += 94
+            verdict = self.verdict()
+            if verdict:
+                put(verdict, 28, theme.INK, topleft=(left, y))
+                y += 40
+            # a deck's link takes three lines; Pyramid 13 keeps two above its score row
+            most = 2 if isinstance(game, Pyramid13) else 3
+            query = share.share_query(setup)
+            shown = self.query_lines(query, box.w - 100, most)
+            heading = (
+                "Share this deal with the link ending:"
+                if "".join(shown) == query
+                else "This deal's link is too long to show whole; Copy link copies it:"
+            )
+            put(heading, 26, theme.INK_DIM, topleft=(left, y))
+            y += 26
+            for line in shown:
+                put(line, 30, (20, 30, 26), topleft=(left + 10, y + 8))
+                y += 26
+            y += 24
+        if self.message:
+            put(self.message, 26, (255, 226, 150), midtop=(cx, y))
+        if any(w.name == EndButton.POST and w.enabled for w in self.widgets):
+            put(
+                "Post your score to the high-score board:",
+                28,
+                theme.INK,
+                midleft=(left, self.POST_Y + self.POST_H // 2),
+            )
+        return out
+
+    @staticmethod
+    def query_lines(query: str, width: int, most: int = 2) -> list[str]:
+        """The link query in lines that fit, broken between cards (a Pyramid 13 deck's
+        link is too long for them and ends in '...')."""
+        f = theme.font(30)
+        lines: list[str] = []
+        rest = query
+        while rest and len(lines) < most:
+            n = len(rest)
+            while n > 1 and f.size(rest[:n])[0] > width:
+                n -= 1
+            if n < len(rest):  # break after a '+' or '&', not inside a card
+                cut = max(rest.rfind("+", 0, n), rest.rfind("&", 0, n)) + 1
+                if cut > n // 2:
+                    n = cut
+            lines.append(rest[:n])
+            rest = rest[n:]
+        if rest:
+            lines[-1] = lines[-1][:-3] + "..."
+        return lines
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.snapshot is None and self.table is not None:
+            self.table.draw(surface, buttons=False)
+            veil = pygame.Surface((WIDTH, HEIGHT), pygame.SRCALPHA)
+            veil.fill((0, 20, 10, 170))
+            surface.blit(veil, (0, 0))
+            self.snapshot = surface.copy()
+        if self.snapshot is not None:
+            surface.blit(self.snapshot, (0, 0))
+        else:
+            surface.blit(backdrop(), (0, 0))
+        box = self.BOX
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=20)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, width=3, border_radius=20)
+        lines = self.lines()
+        query = [r for _, _, colour, r in lines if colour == (20, 30, 26)]
+        if query:
+            field = query[0].unionall(query[1:]).inflate(20, 12)
+            field.w = box.w - 80
+            pygame.draw.rect(surface, (250, 250, 244), field, border_radius=10)
+        for words, size, colour, rect in lines:
+            surface.blit(theme.text(words, size, colour), rect)
+        self.draw_widgets(surface)
+
+
+NOT_COUNTED = (
+    "Not counted: another tab or window took the saved game over while this one was played."
+)
+
+SETTLED_ELSEWHERE = "This score was posted or left in another tab or window."

@@ -1,0 +1,121 @@
+"""Typing a short text: a deal number, or the screen name a score is posted under."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...cards import is_plain_number
+from .. import WIDTH, theme
+from ..widgets import Keyboard
+from .menu import MenuScene, back_button, draw_backdrop
+
+if TYPE_CHECKING:
+    from ...app import App
+
+R = pygame.Rect
+
+
+NAME_PROMPT = "Your screen name: 5 to 10 letters, digits, spaces, '-', '_' or '.'"
+
+
+# -- text entry ---------------------------------------------------------------
+class EntryScene(MenuScene):
+    """A field and our own on-screen keyboard (pygbag shows none on phones).
+
+    ``submit(text)`` returns an error message to show, or None when done (it
+    then changes scene itself, or this scene goes back).
+    """
+
+    def __init__(
+        self,
+        app: App,
+        title: str,
+        prompt: str,
+        submit: Callable[[str], str | None],
+        initial: str = "",
+        digits: bool = False,
+        limit: int = 10,
+        allowed: frozenset[str] | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.title, self.prompt, self.submit = title, prompt, submit
+        self.text = initial
+        self.digits = digits
+        self.limit = limit
+        self.allowed = allowed
+        """The characters a name may hold: any other key says so at once, rather than
+        being typed and refused only at OK."""
+        self.error = ""
+        self.keyboard = (
+            Keyboard(R(440, 300, 400, 400), digits=True)
+            if digits
+            else Keyboard(R(140, 300, 1000, 400))
+        )
+        self.widgets = [back_button()]
+
+    def activate(self, name: str) -> None:
+        if name == "back":
+            self.app.back()
+
+    def pointer(self, pos: tuple[int, int]) -> None:
+        value = self.keyboard.press(pos)
+        if value is not None:
+            self.type(value)
+
+    def type(self, value: str) -> None:
+        self.dirty = True
+        if value == "\b":
+            self.text = self.text[:-1]
+        elif value == "\n":
+            scene = self.app.scene
+            error = self.submit(self.text)
+            if error:
+                self.error = error
+            elif self.app.scene is scene:
+                self.app.back()
+        elif value:
+            if self.digits and not is_plain_number(value):
+                self.error = "Digits only."
+            elif self.allowed is not None and not set(value) <= self.allowed:
+                self.error = "Only letters A-Z, digits, spaces, '-', '_' and '.'."
+            elif len(self.text) >= self.limit:
+                # said, so that a key that does nothing does not look broken
+                self.error = f"{self.limit} {'digits' if self.digits else 'characters'} at most."
+            else:
+                self.text += value
+                self.error = ""
+
+    def key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.app.back()
+        elif event.key == pygame.K_BACKSPACE:
+            self.type("\b")
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.type("\n")
+        elif event.unicode and event.unicode.isprintable():
+            self.type(event.unicode)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, self.title)
+        theme.blit_text(surface, self.prompt, 28, (WIDTH // 2, 100), theme.INK_DIM, "midtop")
+        field = R(0, 0, 560, 84)
+        field.midtop = (WIDTH // 2, 140)
+        pygame.draw.rect(surface, (250, 250, 244), field, border_radius=12)
+        pygame.draw.rect(surface, theme.GOLD, field, width=3, border_radius=12)
+        rect = theme.blit_text(
+            surface, self.text, 52, (field.x + 20, field.centery), (20, 30, 26), "midleft"
+        )
+        pygame.draw.line(
+            surface,
+            (20, 30, 26),
+            (rect.right + 4, field.y + 18),
+            (rect.right + 4, field.bottom - 18),
+            3,
+        )
+        if self.error:
+            theme.blit_text(surface, self.error, 26, (WIDTH // 2, 240), (255, 180, 160), "midtop")
+        self.keyboard.draw(surface)
+        self.draw_widgets(surface)

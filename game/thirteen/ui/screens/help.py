@@ -1,0 +1,141 @@
+"""How to play each game, and the keys and clicks of them all."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...cards import make_card
+from .. import cards as card_art
+from .. import theme
+from ..widgets import Button
+from .menu import MenuScene, back_button, draw_backdrop, shown_game
+
+if TYPE_CHECKING:
+    from ...app import App
+
+R = pygame.Rect
+
+
+HELP = {
+    "thirteens": [
+        "Remove pairs of cards that add up to 13: Ace+Queen, 2+Jack, 3+10, 4+9, 5+8, 6+7. "
+        "A King is 13 on its own and goes at once.",
+        "The two cards of a pair must touch: side by side, above each other or diagonally.",
+        "After a removal the cards above a gap fall down their column, and the gaps at the top "
+        "are filled from the stock: columns from left to right, each from its lowest gap up.",
+        "Once the stock is empty, a column may run out. Then the top card of another column "
+        "can be moved to the bottom of the empty one: select it, then click the empty column.",
+        "You win when all 52 cards are gone. The game is over when no pair or King can be "
+        "removed any more (moving cards to empty columns alone does not count). Your score "
+        "is the number of cards removed.",
+    ],
+    "pyramid13": [
+        "28 cards form a pyramid; the rest is the draw pile, whose top card (the draw card) is "
+        "face up. A pyramid card is free when no card below overlaps it.",
+        "Available cards are the free pyramid cards, the draw card and the top of the waste. "
+        "Remove an available King, or two available cards that make 13. Click the draw card "
+        "twice to move it to the waste.",
+        "A game is three rounds (the rules call them deals): each round is a fresh pyramid "
+        "with one pass through the draw pile, no turning the waste over. A round ends when "
+        "the pyramid is clear, or when the draw pile is empty and nothing more can be "
+        "removed. 'Round 2 of 3' says which one you are in; 'Deal #123' is the number that "
+        "deals this same game again.",
+        "Points: 10 per card, +100 for clearing the pyramid in round 1 or 2, +250 in round 3. "
+        "At the end you may post your total under a screen name of 5 to 10 characters. "
+        "Your statistics count a game as won when its third pyramid is cleared.",
+    ],
+    "pyramid": [
+        "The classic Pyramid: the same pyramid, free cards and pairs as Pyramid 13.",
+        "You may go through the draw pile three times: when it is empty, click the empty pile "
+        "(or press D) to turn the waste over, in the same order. That is allowed twice.",
+        "You win by clearing the 28 pyramid cards; cards left in the piles do not matter. "
+        "You lose when no move is left and the waste cannot be turned over again. Your score "
+        "is the number of pyramid cards cleared, 0 to 28.",
+    ],
+    "keys": [
+        "Click or tap: a King goes at once; another card is selected, and a second card "
+        "that makes 13 with it removes both; any other card is selected instead. Clicking "
+        "the selected card again lets it go (the draw card goes to the waste instead); Esc "
+        "or a right click also lets it go.",
+        "Keyboard: arrows or Tab move the focus ring, Space or Enter clicks, D draws, "
+        "U or Ctrl+Z undoes, H shows a hint, N starts a new deal, R restarts it, "
+        "M switches sound, S shows statistics, F1 or ? opens this help, Esc backs out. "
+        "The end screen's buttons show their own keys (P posts a score).",
+        "Every move can be undone, also the last one from the end screen, unless its "
+        "score is posted. Giving up a game in progress "
+        "counts as a loss. A hint may look at the hidden cards: it says what its move "
+        "rests on (a win, the most cards or points, or just a guess when nothing was "
+        "proven in time).",
+        "Every game has a deal number ('Deal #123'): the same number deals the same cards, "
+        "so you can replay it or share it. The end screen shows its link (C copies it) and, "
+        "after a loss, whether the deal could have been won.",
+    ],
+}
+HELP_TABS = (
+    ("thirteens", "Thirteens"),
+    ("pyramid13", "Pyramid 13"),
+    ("pyramid", "Pyramid"),
+    ("keys", "Playing"),
+)
+
+
+class HelpScene(MenuScene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        shown = shown_game(app)
+        self.tab = shown[0] if shown is not None else app.start_scene.game_id
+        self.build()
+
+    def build(self) -> None:
+        self.widgets = [back_button()]
+        for n, (key, label) in enumerate(HELP_TABS):
+            b = Button(f"tab:{key}", R(220 + n * 215, 110, 205, 80), label)
+            b.primary = key == self.tab
+            self.widgets.append(b)
+
+    def activate(self, name: str) -> None:
+        if name == "back":
+            self.app.back()
+        else:
+            self.tab = name[4:]
+            self.build()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, "How to play")
+        y = 220
+        for para in HELP[self.tab]:
+            for line in theme.wrap(para, 30, 760):
+                theme.blit_text(surface, line, 30, (60, y), theme.INK)
+                y += 28
+            y += 14
+        self.draw_picture(surface, R(870, 230, 380, 440))
+        self.draw_widgets(surface)
+
+    def draw_picture(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """A small picture of a move: a pair making 13 leaves, a King leaves alone."""
+        pygame.draw.rect(surface, (16, 66, 46), area, border_radius=16)
+        w, h = 90, 126
+        ace, queen, king = make_card(1, 3), make_card(12, 2), make_card(13, 1)
+        x0, y0 = area.x + 40, area.y + 30
+        surface.blit(card_art.card_face(ace, w, h, self.app.settings.four_colour), (x0, y0))
+        q = R(x0 + w + 20, y0, w, h)
+        surface.blit(card_art.card_face(queen, w, h, self.app.settings.four_colour), q)
+        pygame.draw.rect(
+            surface, theme.GOLD, R(x0, y0, w, h).inflate(8, 8), width=4, border_radius=10
+        )
+        theme.blit_text(surface, "1 + 12", 30, (q.right + 20, y0 + 30), theme.INK)
+        theme.blit_text(surface, "= 13", 40, (q.right + 20, y0 + 62), theme.GOLD)
+        theme.blit_text(
+            surface,
+            "click one, then the other",
+            24,
+            (area.centerx, y0 + h + 14),
+            theme.INK_DIM,
+            "midtop",
+        )
+        y1 = y0 + h + 60
+        surface.blit(card_art.card_face(king, w, h, self.app.settings.four_colour), (x0, y1))
+        theme.blit_text(surface, "King = 13", 36, (x0 + w + 24, y1 + 30), theme.GOLD)
+        theme.blit_text(surface, "one click", 26, (x0 + w + 24, y1 + 70), theme.INK_DIM)

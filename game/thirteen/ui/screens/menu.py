@@ -1,0 +1,128 @@
+"""The base of the screens around the table, and the pieces several of them share.
+
+The start, help, statistics, settings, end and entry screens are all widgets that
+answer to the pointer and the keyboard alike (Tab/arrows, Enter/Space, Esc), on the
+felt with a title; the table is not one of them (see :mod:`..table`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import theme
+from ..scene import Scene, backdrop
+from ..widgets import Button, Checkbox
+
+if TYPE_CHECKING:
+    from ...app import App
+
+R = pygame.Rect
+
+Widget = Button | Checkbox
+
+
+class MenuScene(Scene):
+    """Widgets reachable by pointer and by keyboard (Tab/arrows, Enter/Space, Esc)."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.widgets: list[Widget] = []
+        self.focus: str | None = None
+        """The name of the focused widget: a name, not a place in the list, so the ring stays
+        on its button when the list is rebuilt with buttons added or gone."""
+
+    def button(self, name: str) -> Button | None:
+        """The button of that name, for words that must say what it is called."""
+        return next((w for w in self.widgets if isinstance(w, Button) and w.name == name), None)
+
+    def activate(self, name: str) -> None:
+        """A widget was pressed."""
+
+    def back(self) -> None:
+        """Esc: leave the scene."""
+        self.app.back()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for w in self.widgets:
+                if w.hit(event.pos):
+                    self.focus = None
+                    self._press(w)
+                    return
+            self.pointer(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self.key(event)
+
+    def pointer(self, pos: tuple[int, int]) -> None:
+        """A press outside every widget."""
+
+    def _press(self, w: Widget) -> None:
+        if isinstance(w, Checkbox):
+            w.checked = not w.checked
+        self.dirty = True
+        self.activate(w.name)
+
+    def usable(self) -> list[Widget]:
+        """What the keyboard focus visits: every widget but disabled buttons."""
+        return [w for w in self.widgets if not isinstance(w, Button) or w.enabled]
+
+    def focused(self) -> Widget | None:
+        """The focused widget, when it is there and usable."""
+        return next((w for w in self.usable() if w.name == self.focus), None)
+
+    def key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.back()
+        elif event.key in (pygame.K_TAB, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP, pygame.K_LEFT):
+            usable = self.usable()
+            if not usable:
+                return
+            backwards = event.key in (pygame.K_UP, pygame.K_LEFT) or (
+                event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
+            )
+            self.focus = self._step_focus(usable, backwards).name
+            self.dirty = True
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            w = self.focused()
+            if w is not None:
+                self._press(w)
+
+    def _step_focus(self, usable: list[Widget], backwards: bool) -> Widget:
+        """The next usable widget after the focused one (from where it stood, when it is
+        disabled now), or the first (last) one when nothing is focused."""
+        names = [w.name for w in self.widgets]
+        if self.focus not in names:
+            return usable[-1 if backwards else 0]
+        here = names.index(self.focus)
+        before, after = self.widgets[:here], self.widgets[here + 1 :]
+        order = before[::-1] + after[::-1] if backwards else after + before
+        ids = {id(w) for w in usable}
+        return next((w for w in order if id(w) in ids), self.widgets[here])
+
+    def draw_widgets(self, surface: pygame.Surface) -> None:
+        ring = self.focused()
+        for w in self.widgets:
+            w.draw(surface, focused=w is ring)
+
+
+def draw_backdrop(surface: pygame.Surface, title: str) -> None:
+    """The felt and a title: the common look of the menu scenes."""
+    surface.blit(backdrop(), (0, 0))
+    theme.blit_text(surface, title, 64, (surface.get_width() // 2, 28), theme.INK, "midtop")
+
+
+def back_button() -> Button:
+    return Button("back", R(24, 20, 150, 80), "Back", "Esc")
+
+
+def shown_game(app: App) -> tuple[str, str | None] | None:
+    """The game and layout a help or statistics screen opens on: those chosen on the start
+    screen when it is opened from there (a game waiting to be resumed may be another),
+    else the game on the table's."""
+    if app.scene is app.start_scene:
+        start = app.start_scene
+        return start.game_id, start.layout_for()
+    setup = getattr(app.game, "setup", None)
+    return None if setup is None else (setup.game, setup.layout)

@@ -1,0 +1,69 @@
+"""The settings: sound, animations, four-colour deck, winnable deals, and where all
+this is kept."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...storage import FULL, NOT_KEPT
+from .. import WIDTH, theme
+from ..widgets import Checkbox
+from .menu import MenuScene, back_button, draw_backdrop
+
+if TYPE_CHECKING:
+    from ...app import App
+
+R = pygame.Rect
+
+
+class SettingsScene(MenuScene):
+    FIELDS = (
+        ("sound", "Sound effects", "select, remove, deal, win"),
+        ("animations", "Animations", "cards slide, fall and fly (short, never in the way)"),
+        ("four_colour", "Four-colour deck", "clubs green, diamonds blue: easier to tell apart"),
+        (
+            "winnable_only",
+            "Winnable deals only",
+            "new random deals are checked by the solver first",
+        ),
+    )
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.widgets = [back_button()]
+        for n, (name, label, note) in enumerate(self.FIELDS):
+            value = getattr(app.settings, name)
+            self.widgets.append(Checkbox(name, R(340, 140 + n * 110, 600, 92), label, value, note))
+
+    def activate(self, name: str) -> None:
+        if name == "back":
+            self.app.back()
+            return
+        settings = self.app.settings
+        setattr(settings, name, not getattr(settings, name))
+        self.app.sounds.enabled = settings.sound
+        self.app.profile.save_settings()
+        if self.app.table is not None:
+            self.app.table._refresh_buttons()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, "Settings")
+        self.draw_widgets(surface)
+        storage = self.app.profile.storage
+        # storage that keeps nothing (full, blocked, or only read) keeps it for the session
+        kind = "memory" if storage.notice in (NOT_KEPT, FULL) else storage.kind
+        where = {
+            "browser": "in this browser",
+            "file": "on this computer",
+            "memory": "only until you close the game",
+        }
+        theme.blit_text(
+            surface,
+            f"Settings and statistics are kept {where.get(kind, '')}.",
+            24,
+            (WIDTH // 2, 600),
+            theme.INK_DIM,
+            "midtop",
+        )

@@ -1,0 +1,257 @@
+"""The statistics of each game (and Thirteens layout): figures, a chart, high scores."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...profile import Stats
+from ...variants import LAYOUTS
+from .. import theme
+from ..widgets import Button
+from .menu import MenuScene, back_button, draw_backdrop, shown_game
+
+if TYPE_CHECKING:
+    from ...app import App
+
+R = pygame.Rect
+
+
+STATS_TABS = (
+    ("thirteens", "3x5", "Thirteens 3x5"),
+    ("thirteens", "4x4", "Thirteens 4x4"),
+    ("thirteens", "5x3", "Thirteens 5x3"),
+    ("pyramid13", None, "Pyramid 13"),
+    ("pyramid", None, "Pyramid"),
+)
+
+
+OTHER_TAB = ("thirteens", None, "Other layouts")
+"""The Thirteens layouts without a tab of their own (a link may choose any), in one table."""
+OTHER_ROWS = 8
+
+
+def win_rate(st: Stats) -> str:
+    """The win percentage as shown: '<1%' and '>99%' rather than a rounded 0% beside some
+    wins, or 100% beside a loss."""
+    rate = st.win_percent
+    if 0 < st.won and round(rate) == 0:
+        return "<1%"
+    if st.won < st.played and round(rate) == 100:
+        return ">99%"
+    return f"{rate:.0f}%"
+
+
+class StatsScene(MenuScene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        shown = shown_game(app)
+        self.current = shown[1] if shown is not None and shown[0] == "thirteens" else None
+        self.others = [lay for lay in app.profile.layouts_played("thirteens") if lay not in LAYOUTS]
+        if self.current is not None and self.current not in LAYOUTS + tuple(self.others):
+            self.others.append(self.current)  # the game on the table, not counted yet
+        self.tabs = STATS_TABS + ((OTHER_TAB,) if self.others else ())
+        self.tab = 0
+        for n, (gid, layout, _) in enumerate(STATS_TABS):
+            if shown is not None and shown[0] == gid and layout in (None, shown[1]):
+                self.tab = n
+        if self.current in self.others:
+            self.tab = len(STATS_TABS)
+        self.build()
+
+    def build(self) -> None:
+        self.widgets = [back_button()]
+        step = 1200 // len(self.tabs)
+        for n, (_, _, label) in enumerate(self.tabs):
+            b = Button(f"tab:{n}", R(40 + n * step, 110, step - 10, 80), label)
+            b.primary = n == self.tab
+            self.widgets.append(b)
+
+    def activate(self, name: str) -> None:
+        if name == "back":
+            self.app.back()
+        else:
+            self.tab = int(name[4:])
+            self.build()
+
+    def other_rows(self) -> list[tuple[str, ...]]:
+        """One line per other layout: layout, played, won, win rate, average, best streak."""
+        out = []
+        for lay in self.others:
+            st = self.app.profile.stats("thirteens", lay)
+            out.append(
+                (
+                    lay,
+                    str(st.played),
+                    str(st.won),
+                    win_rate(st),
+                    f"{st.average_score:.1f}",
+                    str(st.best_streak),
+                )
+            )
+        return out
+
+    def draw_others(self, surface: pygame.Surface) -> None:
+        heads = ("Layout", "Played", "Won", "Win rate", "Average", "Best streak")
+        xs = (90, 300, 480, 640, 830, 1020)
+        for x, head in zip(xs, heads, strict=True):
+            theme.blit_text(surface, head, 26, (x, 226), theme.INK_DIM)
+        rows = self.other_rows()
+        for n, row in enumerate(rows[:OTHER_ROWS]):
+            y = 270 + n * 46
+            colour = theme.GOLD if row[0] == self.current else theme.INK
+            for x, cell in zip(xs, row, strict=True):
+                theme.blit_text(surface, cell, 32, (x, y), colour)
+        if len(rows) > OTHER_ROWS:
+            more = len(rows) - OTHER_ROWS
+            theme.blit_text(
+                surface, f"and {more} more", 26, (90, 270 + OTHER_ROWS * 46), theme.INK_DIM
+            )
+        theme.blit_text(
+            surface,
+            "Thirteens layouts opened from links (the start screen offers 3x5, 4x4 and 5x3).",
+            26,
+            (90, 670),
+            theme.INK_DIM,
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, "Statistics")
+        if self.tabs[self.tab] is OTHER_TAB:
+            self.draw_others(surface)
+            self.draw_widgets(surface)
+            return
+        gid, layout, _ = self.tabs[self.tab]
+        st = self.app.profile.stats(gid, layout)
+        rows = [
+            ("Games played", str(st.played)),
+            ("Games won", str(st.won)),
+            ("Win rate", win_rate(st)),
+            ("Average score", f"{st.average_score:.1f}"),
+            ("Current streak", str(st.current_streak)),
+            ("Best streak", str(st.best_streak)),
+        ]
+        unit, cap = SCORE_UNITS[gid]
+        if gid == "pyramid13":
+            # Two columns of figures, the chart under them, the boards on the right.
+            for n, (label, value) in enumerate(rows):
+                x, y = 60 + (n % 2) * 280, 220 + (n // 2) * 46
+                theme.blit_text(surface, label, 26, (x, y + 4), theme.INK_DIM)
+                theme.blit_text(surface, value, 34, (x + 170, y), theme.INK)
+            self.draw_distribution(surface, st.distribution, R(100, 420, 480, 180), unit, cap)
+            self.draw_board(surface, "Today's top 10", self.app.profile.top_today(gid), 650)
+            self.draw_board(surface, "All-time top 10", self.app.profile.top_all_time(gid), 960)
+        else:
+            for n, (label, value) in enumerate(rows):
+                y = 230 + n * 48
+                theme.blit_text(surface, label, 32, (60, y), theme.INK_DIM)
+                theme.blit_text(surface, value, 38, (330, y - 3), theme.INK)
+            self.draw_distribution(surface, st.distribution, R(660, 280, 560, 320), unit, cap)
+        self.draw_widgets(surface)
+
+    @staticmethod
+    def buckets(
+        dist: dict[int, int], most: int, cap: int | None = None
+    ) -> list[tuple[int, int, int]]:
+        """Scores grouped into at most ``most`` ranges of a round width: (low, high, games).
+
+        The ranges start at 0 and cover the best score seen, or ``cap`` (the
+        game's highest possible score) when there is one.
+        """
+        if not dist:
+            return []
+        top = cap if cap is not None else max(dist)
+        size = next(
+            (n for n in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500) if (top + n) // n <= most),
+            -(-(top + 1) // most),
+        )
+        count = top // size + 1
+        out = [(i * size, i * size + size - 1, 0) for i in range(count)]
+        for score, games in dist.items():
+            i = min(count - 1, max(0, score) // size)
+            low, high, n = out[i]
+            out[i] = (low, high, n + games)
+        return out
+
+    @classmethod
+    def draw_distribution(
+        cls,
+        surface: pygame.Surface,
+        dist: dict[int, int],
+        area: pygame.Rect,
+        unit: str,
+        cap: int | None = None,
+    ) -> None:
+        """A bar chart of games per score range: counts on the bars, ranges under them.
+
+        Its labels are at least 26 logical pixels (13 CSS pixels on a phone held
+        sideways, where the canvas is shown at half size)."""
+        theme.blit_text(
+            surface, "Games by score", 32, (area.x - 40, area.y - 58), theme.INK_DIM, "topleft"
+        )
+        axis = theme.INK_DIM
+        pygame.draw.line(surface, axis, area.bottomleft, area.bottomright, 2)
+        pygame.draw.line(surface, axis, area.bottomleft, area.topleft, 2)
+        theme.blit_text(surface, "games", 26, (area.x - 8, area.y - 4), axis, "bottomright")
+        buckets = cls.buckets(dist, max(4, area.w // 64), cap)
+        if not buckets:
+            theme.blit_text(surface, "no games yet", 28, area.center, theme.INK_DIM, "center")
+            theme.blit_text(surface, unit, 28, (area.centerx, area.bottom + 12), axis, "midtop")
+            return
+        most = max(n for _, _, n in buckets) or 1
+        theme.blit_text(surface, str(most), 26, (area.x - 8, area.y + 18), axis, "midright")
+        theme.blit_text(surface, "0", 26, (area.x - 8, area.bottom), axis, "midright")
+        bw = (area.w - 8) // len(buckets)
+        lines_below = 1
+        for i, (low, high, count) in enumerate(buckets):
+            x = area.x + 8 + i * bw
+            bh = round((area.h - 32) * count / most)
+            bar = R(x + 3, area.bottom - bh, bw - 6, bh)
+            if count:
+                pygame.draw.rect(surface, theme.GOLD, bar, border_radius=4)
+                theme.blit_text(
+                    surface, str(count), 30, (bar.centerx, bar.top - 2), theme.INK, "midbottom"
+                )
+            if cap is not None:
+                high = min(high, cap)
+            label = str(low) if low == high else f"{low}-{high}"
+            lines = [label]
+            if theme.font(28).size(label)[0] > bw - 4:
+                lines = [f"{low}-", str(high)]
+                lines_below = 2
+            for k, line in enumerate(lines):
+                theme.blit_text(
+                    surface,
+                    line,
+                    28,
+                    (bar.centerx, area.bottom + 6 + k * 24),
+                    theme.INK_DIM,
+                    "midtop",
+                )
+        theme.blit_text(
+            surface, unit, 28, (area.centerx, area.bottom + 14 + 24 * lines_below), axis, "midtop"
+        )
+
+    @staticmethod
+    def draw_board(surface: pygame.Surface, title: str, entries: list, x: int) -> None:
+        theme.blit_text(surface, title, 32, (x, 220), theme.GOLD)
+        if not entries:
+            theme.blit_text(surface, "no scores yet", 26, (x, 262), theme.INK_DIM)
+        for n, e in enumerate(entries[:10]):
+            y = 262 + n * 40
+            theme.blit_text(surface, f"{n + 1}.", 28, (x + 30, y), theme.INK_DIM, "topright")
+            score = theme.blit_text(surface, str(e.score), 28, (x + 270, y), theme.INK, "topright")
+            room = score.left - 12 - (x + 40)  # ten wide letters need a smaller size
+            size = theme.fitting_size(e.name, room, 28, 20)
+            # on the row's baseline, whatever its size
+            top = y + theme.font(28).get_ascent() - theme.font(size).get_ascent()
+            theme.blit_text(surface, e.name, size, (x + 40, top), theme.INK)
+
+
+SCORE_UNITS: dict[str, tuple[str, int | None]] = {
+    "thirteens": ("score: cards removed", 52),
+    "pyramid13": ("score: points", None),
+    "pyramid": ("score: pyramid cards cleared", 28),
+}
+"""What the chart's x axis counts, and the highest possible score (None: open)."""

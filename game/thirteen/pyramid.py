@@ -677,6 +677,22 @@ SPEC13 = GameSpec(
     build=lambda decks, layout: Pyramid13(decks),
     position_type=Pyramid13,
     blurb="Three pyramids, one pass each, scored in points.",
+    help=(
+        "28 cards form a pyramid; the rest is the draw pile, whose top card (the draw card) is "
+        "face up. A pyramid card is free when no card below overlaps it.",
+        "Available cards are the free pyramid cards, the draw card and the top of the waste. "
+        "Remove an available King, or two available cards that make 13. Click the draw card "
+        "twice to move it to the waste.",
+        "A game is three rounds (the rules call them deals): each round is a fresh pyramid "
+        "with one pass through the draw pile, no turning the waste over. A round ends when "
+        "the pyramid is clear, or when the draw pile is empty and nothing more can be "
+        "removed. 'Round 2 of 3' says which one you are in; 'Deal #123' is the number that "
+        "deals this same game again.",
+        f"Points: {round_points(0, 1, False)} per card, +{round_points(0, 0, True)} for "
+        f"clearing the pyramid in round 1 or 2, +{round_points(2, 0, True)} in round 3. "
+        "At the end you may post your total under a screen name of 5 to 10 characters. "
+        "Your statistics count a game as won when its third pyramid is cleared.",
+    ),
     score_unit="points",
     posts_scores=True,
     rounds=DEALS_PER_GAME,
@@ -693,6 +709,14 @@ SPEC = GameSpec(
     build=lambda decks, layout: Pyramid(decks[0]),
     position_type=Pyramid,
     blurb="The classic: clear the pyramid with three passes through the pile.",
+    help=(
+        "The classic Pyramid: the same pyramid, free cards and pairs as Pyramid 13.",
+        "You may go through the draw pile three times: when it is empty, click the empty pile "
+        "(or press D) to turn the waste over, in the same order. That is allowed twice.",
+        "You win by clearing the 28 pyramid cards; cards left in the piles do not matter. "
+        "You lose when no move is left and the waste cannot be turned over again. Your score "
+        "is the number of pyramid cards cleared, 0 to 28.",
+    ),
     max_score=PYRAMID_SIZE,
     score_unit="pyramid cards",
     table="pyramid",

@@ -390,6 +390,18 @@ SPEC = GameSpec(
     build=lambda decks, layout: Thirteens(decks[0], layout),
     position_type=Thirteens,
     blurb="Pairs that touch make 13; cards fall down the columns.",
+    help=(
+        "Remove pairs of cards that add up to 13: Ace+Queen, 2+Jack, 3+10, 4+9, 5+8, 6+7. "
+        "A King is 13 on its own and goes at once.",
+        "The two cards of a pair must touch: side by side, above each other or diagonally.",
+        "After a removal the cards above a gap fall down their column, and the gaps at the top "
+        "are filled from the stock: columns from left to right, each from its lowest gap up.",
+        "Once the stock is empty, a column may run out. Then the top card of another column "
+        "can be moved to the bottom of the empty one: select it, then click the empty column.",
+        "You win when all 52 cards are gone. The game is over when no pair or King can be "
+        "removed any more (moving cards to empty columns alone does not count). Your score "
+        "is the number of cards removed.",
+    ),
     layouts=("3x5", "4x4", "5x3"),
     max_score=DECK_SIZE,
     score_unit="cards",

@@ -213,6 +213,3 @@ def position_from_text(text: str) -> Game:
 
 def decks_text(decks: Sequence[Sequence[Card]]) -> str:
     return " | ".join(deck_text(d) for d in decks)
-
-
-LAYOUTS = GAMES["thirteens"].layouts  # transitional: the start screen moves to spec.layouts

@@ -552,7 +552,7 @@ class TableScene(Scene):
         move = found.move
         keys: list[tuple] = [("card", c) for c in move.cards]
         if isinstance(move, Draw):
-            keys.append(("card", self.game.deal.draw_card(self.game.pos)))  # type: ignore[attr-defined]
+            keys.append(("card", self.game.draw_card))  # type: ignore[attr-defined]
             words = "Hint: draw a card (D)."
         elif isinstance(move, Recycle):
             keys.append(("pile",))

@@ -9,8 +9,7 @@ import pygame
 
 from ... import share
 from ...profile import NAME_CHARS, NAME_MAX, deals_label
-from ...pyramid import Pyramid13
-from ...thirteens import Thirteens
+from ...variants import spec_of
 from ...verdicts import deal_verdicts, verdict_words
 from .. import HEIGHT, WIDTH, clipboard, theme
 from ..scene import ARRIVE_MS, backdrop, same_press
@@ -37,6 +36,14 @@ class EndButton(StrEnum):
     MENU = "menu"
     LOOK = "look"
     POST = "post"
+
+
+SCORE_WORDS = {
+    "cards": "Score: {score} of {top} cards",
+    "pyramid cards": "Pyramid cards cleared: {score} of {top}",
+}
+"""The end screen's score line, by the unit a game's record names (a game scored in
+points without a top shows its rounds instead)."""
 
 
 class EndScene(MenuScene):
@@ -87,7 +94,7 @@ class EndScene(MenuScene):
         settled = self.app.posted_for is self.game  # posted, or left unposted
         posted = settled and self.app.score_posted
         if (
-            isinstance(self.game, Pyramid13)
+            spec_of(self.game).posts_scores
             and self.game.is_over
             and self.game.score > 0
             and not self.settled_elsewhere
@@ -277,17 +284,21 @@ class EndScene(MenuScene):
             title = "You won!" if game.outcome.value == "won" else end_words(game)
         put(title, 72, theme.GOLD, midtop=(cx, box.y + 18))
         setup = getattr(game, "setup", None)
-        name = game.title + (f" {game.layout}" if isinstance(game, Thirteens) else "")
-        put(f"{name} \u00b7 {deal_words(setup)}", 30, theme.INK_DIM, midtop=(cx, box.y + 84))
-        if isinstance(game, Pyramid13):
-            parts = " + ".join(str(s) for s in game.deal_scores)
-            if not game.is_over:
-                parts += (" + " if parts else "") + f"{game.current_deal_points} so far"
+        spec = spec_of(game)
+        put(
+            f"{game.long_title} \u00b7 {deal_words(setup)}",
+            30,
+            theme.INK_DIM,
+            midtop=(cx, box.y + 84),
+        )
+        if spec.max_score is None:
+            progress = game.progress()
+            parts = " + ".join(str(s) for s in progress.round_scores)
+            if progress.round_points is not None and not game.is_over:
+                parts += (" + " if parts else "") + f"{progress.round_points} so far"
             score = f"Rounds: {parts} = {game.score} points" if parts else f"{game.score} points"
-        elif isinstance(game, Thirteens):
-            score = f"Score: {game.score} of 52 cards"
         else:
-            score = f"Pyramid cards cleared: {game.score} of 28"
+            score = SCORE_WORDS[spec.score_unit].format(score=game.score, top=spec.max_score)
         put(score, 40, theme.INK, midtop=(cx, box.y + 122))
         y = box.y + 174
         if setup is not None:
@@ -309,7 +320,7 @@ class EndScene(MenuScene):
                 put(verdict, 28, theme.INK, topleft=(left, y))
                 y += 40
             # a deck's link takes three lines; Pyramid 13 keeps two above its score row
-            most = 2 if isinstance(game, Pyramid13) else 3
+            most = 2 if spec.posts_scores else 3
             query = share.share_query(setup)
             shown = self.query_lines(query, box.w - 100, most)
             heading = (

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...cards import make_card
+from ...variants import GAMES
 from .. import cards as card_art
 from .. import theme
 from ..widgets import Button
@@ -18,67 +19,36 @@ if TYPE_CHECKING:
 R = pygame.Rect
 
 
-HELP = {
-    "thirteens": [
-        "Remove pairs of cards that add up to 13: Ace+Queen, 2+Jack, 3+10, 4+9, 5+8, 6+7. "
-        "A King is 13 on its own and goes at once.",
-        "The two cards of a pair must touch: side by side, above each other or diagonally.",
-        "After a removal the cards above a gap fall down their column, and the gaps at the top "
-        "are filled from the stock: columns from left to right, each from its lowest gap up.",
-        "Once the stock is empty, a column may run out. Then the top card of another column "
-        "can be moved to the bottom of the empty one: select it, then click the empty column.",
-        "You win when all 52 cards are gone. The game is over when no pair or King can be "
-        "removed any more (moving cards to empty columns alone does not count). Your score "
-        "is the number of cards removed.",
-    ],
-    "pyramid13": [
-        "28 cards form a pyramid; the rest is the draw pile, whose top card (the draw card) is "
-        "face up. A pyramid card is free when no card below overlaps it.",
-        "Available cards are the free pyramid cards, the draw card and the top of the waste. "
-        "Remove an available King, or two available cards that make 13. Click the draw card "
-        "twice to move it to the waste.",
-        "A game is three rounds (the rules call them deals): each round is a fresh pyramid "
-        "with one pass through the draw pile, no turning the waste over. A round ends when "
-        "the pyramid is clear, or when the draw pile is empty and nothing more can be "
-        "removed. 'Round 2 of 3' says which one you are in; 'Deal #123' is the number that "
-        "deals this same game again.",
-        "Points: 10 per card, +100 for clearing the pyramid in round 1 or 2, +250 in round 3. "
-        "At the end you may post your total under a screen name of 5 to 10 characters. "
-        "Your statistics count a game as won when its third pyramid is cleared.",
-    ],
-    "pyramid": [
-        "The classic Pyramid: the same pyramid, free cards and pairs as Pyramid 13.",
-        "You may go through the draw pile three times: when it is empty, click the empty pile "
-        "(or press D) to turn the waste over, in the same order. That is allowed twice.",
-        "You win by clearing the 28 pyramid cards; cards left in the piles do not matter. "
-        "You lose when no move is left and the waste cannot be turned over again. Your score "
-        "is the number of pyramid cards cleared, 0 to 28.",
-    ],
-    "keys": [
-        "Click or tap: a King goes at once; another card is selected, and a second card "
-        "that makes 13 with it removes both; any other card is selected instead. Clicking "
-        "the selected card again lets it go (the draw card goes to the waste instead); Esc "
-        "or a right click also lets it go.",
-        "Keyboard: arrows or Tab move the focus ring, Space or Enter clicks, D draws, "
-        "U or Ctrl+Z undoes, H shows a hint, N starts a new deal, R restarts it, "
-        "M switches sound, S shows statistics, F1 or ? opens this help, Esc backs out. "
-        "The end screen's buttons show their own keys (P posts a score).",
-        "Every move can be undone, also the last one from the end screen, unless its "
-        "score is posted. Giving up a game in progress "
-        "counts as a loss. A hint may look at the hidden cards: it says what its move "
-        "rests on (a win, the most cards or points, or just a guess when nothing was "
-        "proven in time).",
-        "Every game has a deal number ('Deal #123'): the same number deals the same cards, "
-        "so you can replay it or share it. The end screen shows its link (C copies it) and, "
-        "after a loss, whether the deal could have been won.",
-    ],
-}
-HELP_TABS = (
-    ("thirteens", "Thirteens"),
-    ("pyramid13", "Pyramid 13"),
-    ("pyramid", "Pyramid"),
-    ("keys", "Playing"),
-)
+PLAYING = [
+    "Click or tap: a King goes at once; another card is selected, and a second card "
+    "that makes 13 with it removes both; any other card is selected instead. Clicking "
+    "the selected card again lets it go (the draw card goes to the waste instead); Esc "
+    "or a right click also lets it go.",
+    "Keyboard: arrows or Tab move the focus ring, Space or Enter clicks, D draws, "
+    "U or Ctrl+Z undoes, H shows a hint, N starts a new deal, R restarts it, "
+    "M switches sound, S shows statistics, F1 or ? opens this help, Esc backs out. "
+    "The end screen's buttons show their own keys (P posts a score).",
+    "Every move can be undone, also the last one from the end screen, unless its "
+    "score is posted. Giving up a game in progress "
+    "counts as a loss. A hint may look at the hidden cards: it says what its move "
+    "rests on (a win, the most cards or points, or just a guess when nothing was "
+    "proven in time).",
+    "Every game has a deal number ('Deal #123'): the same number deals the same cards, "
+    "so you can replay it or share it. The end screen shows its link (C copies it) and, "
+    "after a loss, whether the deal could have been won.",
+]
+"""The "Playing" tab: clicks and keys common to every game."""
+
+PLAYING_TAB = "keys"
+
+
+def help_tabs() -> list[tuple[str, str]]:
+    """(key, label) of each tab: every registered game, then "Playing"."""
+    return [(spec.id, spec.title) for spec in GAMES.values()] + [(PLAYING_TAB, "Playing")]
+
+
+def help_text(key: str) -> list[str]:
+    return PLAYING if key == PLAYING_TAB else list(GAMES[key].help)
 
 
 class HelpScene(MenuScene):
@@ -90,7 +60,7 @@ class HelpScene(MenuScene):
 
     def build(self) -> None:
         self.widgets = [back_button()]
-        for n, (key, label) in enumerate(HELP_TABS):
+        for n, (key, label) in enumerate(help_tabs()):
             b = Button(f"tab:{key}", R(220 + n * 215, 110, 205, 80), label)
             b.primary = key == self.tab
             self.widgets.append(b)
@@ -105,7 +75,7 @@ class HelpScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, "How to play")
         y = 220
-        for para in HELP[self.tab]:
+        for para in help_text(self.tab):
             for line in theme.wrap(para, 30, 760):
                 theme.blit_text(surface, line, 30, (60, y), theme.INK)
                 y += 28

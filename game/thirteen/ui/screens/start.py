@@ -10,7 +10,7 @@ import pygame
 from ... import share
 from ...cards import is_plain_number
 from ...deals import MAX_DEAL
-from ...variants import GAMES, LAYOUTS, GameSetup
+from ...variants import GAMES, GameSetup
 from .. import WIDTH, theme
 from ..scene import same_press
 from ..scene_names import SceneName
@@ -40,8 +40,9 @@ class StartScene(MenuScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.game_id = "thirteens"
-        self.layout = "3x5"
+        first = next(iter(GAMES.values()))
+        self.game_id = first.id
+        self.layout = next(s.default_layout for s in GAMES.values() if s.layouts)
         self.confirm_at = 0.0
         self.extra_layout: str | None = None
         """A layout from a link that the menu does not offer: kept as a button once seen,
@@ -85,12 +86,13 @@ class StartScene(MenuScene):
             b = Button(f"game:{spec.id}", R(gx, 150 + n * 90, gw, 80), spec.title)
             b.primary = spec.id == self.game_id
             w.append(b)
-        if GAMES[self.game_id].has_layout:
+        layouts = GAMES[self.game_id].layouts
+        if layouts:
             # a layout from a link that the menu does not offer is shown too
-            if self.layout not in LAYOUTS:
+            if self.layout not in layouts:
                 self.extra_layout = self.layout
-            offered = LAYOUTS if self.extra_layout is None else (*LAYOUTS, self.extra_layout)
-            bw = 120 if len(offered) == len(LAYOUTS) else 90
+            offered = layouts if self.extra_layout is None else (*layouts, self.extra_layout)
+            bw = 120 if len(offered) == len(layouts) else 90
             x0 = self.GAME_X + self.GAME_W - len(offered) * (bw + 10) + 10
             for n, name in enumerate(offered):
                 b = Button(f"layout:{name}", R(x0 + n * (bw + 10), self.LAYOUT_Y, bw, 80), name)

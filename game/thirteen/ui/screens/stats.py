@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...profile import Stats
-from ...variants import LAYOUTS
+from ...variants import GAMES
 from .. import theme
 from ..widgets import Button
 from .menu import MenuScene, back_button, draw_backdrop, shown_game
@@ -18,17 +18,22 @@ if TYPE_CHECKING:
 R = pygame.Rect
 
 
-STATS_TABS = (
-    ("thirteens", "3x5", "Thirteens 3x5"),
-    ("thirteens", "4x4", "Thirteens 4x4"),
-    ("thirteens", "5x3", "Thirteens 5x3"),
-    ("pyramid13", None, "Pyramid 13"),
-    ("pyramid", None, "Pyramid"),
-)
+def stats_tabs() -> tuple[tuple[str, str | None, str], ...]:
+    """(game, layout, label) of each tab: one per layout a game offers, else one per game."""
+    return tuple(
+        (spec.id, layout, f"{spec.title} {layout}" if layout else spec.title)
+        for spec in GAMES.values()
+        for layout in (spec.layouts or (None,))
+    )
 
 
-OTHER_TAB = ("thirteens", None, "Other layouts")
-"""The Thirteens layouts without a tab of their own (a link may choose any), in one table."""
+def layout_game() -> str:
+    """The game whose other layouts (a link may choose any) share one table."""
+    return next(spec.id for spec in GAMES.values() if spec.layouts)
+
+
+OTHER_LABEL = "Other layouts"
+"""The tab of the layouts without a tab of their own, all in one table."""
 OTHER_ROWS = 8
 
 
@@ -47,17 +52,22 @@ class StatsScene(MenuScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         shown = shown_game(app)
-        self.current = shown[1] if shown is not None and shown[0] == "thirteens" else None
-        self.others = [lay for lay in app.profile.layouts_played("thirteens") if lay not in LAYOUTS]
-        if self.current is not None and self.current not in LAYOUTS + tuple(self.others):
+        self.layout_game = layout_game()
+        offered = GAMES[self.layout_game].layouts
+        self.current = shown[1] if shown is not None and shown[0] == self.layout_game else None
+        played = app.profile.layouts_played(self.layout_game)
+        self.others = [lay for lay in played if lay not in offered]
+        if self.current is not None and self.current not in offered + tuple(self.others):
             self.others.append(self.current)  # the game on the table, not counted yet
-        self.tabs = STATS_TABS + ((OTHER_TAB,) if self.others else ())
+        tabs = stats_tabs()
+        self.other_tab = (self.layout_game, None, OTHER_LABEL)
+        self.tabs = tabs + ((self.other_tab,) if self.others else ())
         self.tab = 0
-        for n, (gid, layout, _) in enumerate(STATS_TABS):
+        for n, (gid, layout, _) in enumerate(tabs):
             if shown is not None and shown[0] == gid and layout in (None, shown[1]):
                 self.tab = n
         if self.current in self.others:
-            self.tab = len(STATS_TABS)
+            self.tab = len(tabs)
         self.build()
 
     def build(self) -> None:
@@ -79,7 +89,7 @@ class StatsScene(MenuScene):
         """One line per other layout: layout, played, won, win rate, average, best streak."""
         out = []
         for lay in self.others:
-            st = self.app.profile.stats("thirteens", lay)
+            st = self.app.profile.stats(self.layout_game, lay)
             out.append(
                 (
                     lay,
@@ -108,9 +118,11 @@ class StatsScene(MenuScene):
             theme.blit_text(
                 surface, f"and {more} more", 26, (90, 270 + OTHER_ROWS * 46), theme.INK_DIM
             )
+        spec = GAMES[self.layout_game]
+        offered = ", ".join(spec.layouts[:-1]) + f" and {spec.layouts[-1]}"
         theme.blit_text(
             surface,
-            "Thirteens layouts opened from links (the start screen offers 3x5, 4x4 and 5x3).",
+            f"{spec.title} layouts opened from links (the start screen offers {offered}).",
             26,
             (90, 670),
             theme.INK_DIM,
@@ -118,7 +130,7 @@ class StatsScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, "Statistics")
-        if self.tabs[self.tab] is OTHER_TAB:
+        if self.tabs[self.tab] is self.other_tab:
             self.draw_others(surface)
             self.draw_widgets(surface)
             return
@@ -132,8 +144,9 @@ class StatsScene(MenuScene):
             ("Current streak", str(st.current_streak)),
             ("Best streak", str(st.best_streak)),
         ]
-        unit, cap = SCORE_UNITS[gid]
-        if gid == "pyramid13":
+        spec = GAMES[gid]
+        unit, cap = CHART_UNITS[spec.score_unit], spec.max_score
+        if spec.posts_scores:
             # Two columns of figures, the chart under them, the boards on the right.
             for n, (label, value) in enumerate(rows):
                 x, y = 60 + (n % 2) * 280, 220 + (n // 2) * 46
@@ -249,9 +262,10 @@ class StatsScene(MenuScene):
             theme.blit_text(surface, e.name, size, (x + 40, top), theme.INK)
 
 
-SCORE_UNITS: dict[str, tuple[str, int | None]] = {
-    "thirteens": ("score: cards removed", 52),
-    "pyramid13": ("score: points", None),
-    "pyramid": ("score: pyramid cards cleared", 28),
+CHART_UNITS = {
+    "cards": "score: cards removed",
+    "points": "score: points",
+    "pyramid cards": "score: pyramid cards cleared",
 }
-"""What the chart's x axis counts, and the highest possible score (None: open)."""
+"""What the chart's x axis counts, by the unit a game's record names (its top score is
+the record's ``max_score``; None: open)."""

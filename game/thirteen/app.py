@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import random
 import sys
 import time
 from collections import deque
@@ -20,11 +19,10 @@ from collections.abc import Sequence
 import pygame
 
 from . import share
-from .deals import MAX_DEAL
 from .game import Game
 from .hints import HintMemo
-from .profile import Profile, Stats
-from .pyramid import Pyramid13
+from .profile import Profile
+from .session import Session, Showing
 from .ui import HEIGHT, WIDTH
 from .ui.scene import Scene
 from .ui.scene_names import SceneName
@@ -41,35 +39,9 @@ STARTED_AT = time.perf_counter()
 
 FRAMES_KEPT = 600
 
-WINNABLE_FALLBACK = (
-    "Winnable deals only: the deal checker is not available, so this deal is unchecked."
-)
-WINNABLE_NOT_FOUND = (
-    "Winnable deals only: no deal was proven winnable in time, so this deal is unchecked."
-)
-POST_FIRST = (
-    "Your last Pyramid 13 score is not posted yet: post it or leave, then open the link again."
-)
-
-TAKEN_OVER = "Another tab or window took over the saved game: this one is not saved or counted."
-
-OTHER_TABS_SCORE = (
-    "Another tab left this score unposted: post it or leave it, then start your game again."
-)
-
-TAKEOVER_CHECK_MS = 1000
-"""How often a table in play looks whether another tab took the save slot over, so a
-player coming back to this tab is told at once rather than at their next move."""
-
-WINNABLE_BUDGET_MS = 400
-"""The whole search for a winnable random deal, so a click never freezes the game
-(the solver's own budget is per deal, and some layouts take hundreds of deals)."""
-
-LINK_KEEPS_SAVED = "The link could not be used, so your saved game goes on. {reasons}."
-
 
 class App:
-    """Scenes, the player's profile, sound, and the game on the table."""
+    """Scenes, the player's profile and session, sound, and the game on the table."""
 
     def __init__(
         self, screen: pygame.Surface, profile: Profile | None = None, query: str = ""
@@ -80,25 +52,16 @@ class App:
         waits that tell a deliberate second press from a double click."""
         self.profile = profile if profile is not None else Profile()
         self.settings = self.profile.settings
+        self.session = Session(self.profile, tell=self._tell, settled=self._refresh_table)
+        """The rules of the games played here: saving, counting, posting (see :mod:`.session`)."""
         self.sounds = Sounds(self.settings.sound)
         self.running = True
         self.table: TableScene | None = None
         self.suspended: TableScene | None = None
         self.stack: list[Scene] = []
-        self.posted_for: Game | None = None
-        self.score_posted = False
-        """Whether the score of ``posted_for`` was posted here (else it was left unposted)."""
-        self.counted: tuple[Game, Stats] | None = None
-        """The game this page last counted as finished, with the statistics before it, so
-        that taking back its last move can uncount it (:meth:`take_back`)."""
         self.hint_memo: HintMemo = {}
         """Positions on proven hint lines, for every table (restarting a deal keeps them)."""
-        self.notices: list[str] = list(self.profile.notices)
-        self._profile_notices_told = len(self.profile.notices)
         self.taps = TapReader()
-        self.pending_say: str | None = None
-        """A notice to show on the next table put out (see :meth:`note`)."""
-        self._since_takeover_check = 0.0
         self.first_frame_at: float | None = None
         """``time.perf_counter()`` when the first frame was shown."""
         self.frame_ms: deque[float] = deque(maxlen=FRAMES_KEPT)
@@ -116,59 +79,34 @@ class App:
         return self.table.game if self.table is not None else None
 
     def _open_first(self, query: str) -> None:
-        """A link's game, else the saved game in progress, else the start screen."""
+        """A link's game, else the saved game in progress, else the start screen (the
+        session decides which), with what the opening has to tell."""
         link = share.parse_link(query) if query else share.ParsedLink(None, [])
-        setup, notices = link.setup, link.notices
-        self.notices += notices
-        if setup is not None:
+        if link.setup is not None:
             # read once: a reload resumes what is played from here, not the link's
             # game again (which would push aside the game in progress)
             share.forget_link()
-        saved = self.profile.load_game()
-        self.notices += [n for n in self.profile.notices if n not in self.notices]
-        self._profile_notices_told = len(self.profile.notices)
-        if saved is not None and saved.is_over:
-            if self.unposted(saved):
-                # a finished Pyramid 13 score was never posted (the window was
-                # closed on it): offer it again before anything replaces it
-                self.put_on_table(saved, deal=False)
-                self.open(SceneName.END)
-                if setup is not None:
-                    self.scene.message = POST_FIRST  # type: ignore[attr-defined]
-                return
-            saved = None
-        if (
-            setup is not None
-            and saved is not None
-            and saved.moves
-            and getattr(saved, "setup", None) != setup
-            and link.replaced
-        ):
-            # a link that could not be used as it is does not push a game in progress aside
-            replaced = [n for n in notices if n.startswith(link.replaced)]
-            self.notices = [n for n in self.notices if n not in replaced]
-            self.notices.append(LINK_KEEPS_SAVED.format(reasons=". ".join(link.replaced)))
-            setup = None
-        if setup is not None and saved is not None and getattr(saved, "setup", None) != setup:
-            # The link's game takes the one save slot: a saved game with moves is
-            # counted as played (abandoned) rather than lost without a trace.
-            if saved.moves:
-                self.profile.record_result(saved)
-                self.note(f"Your unfinished game ({saved.setup.label}) was counted as played.")
-            saved = None
-        if setup is not None and saved is None:
-            self.new_game(setup)
-        elif saved is not None:
-            self.put_on_table(saved, deal=False)
-        else:
-            self.show(self.start_scene)
-        table = self.table
-        if table is not None and self.scene is table and self.notices:
+        self._put_up(self.session.open(link.setup, link.notices, link.replaced))
+        table, notices = self.table, self.session.notices
+        if table is not None and self.scene is table and notices:
             # what the opening has to tell (the link, storage), once, where the player is
-            if table.message in self.notices:
+            if table.message in notices:
                 table.message = ""
-            table.show_banner(" ".join(self.notices))
-            self.notices.clear()
+            table.show_banner(" ".join(notices))
+            notices.clear()
+
+    def _put_up(self, showing: Showing) -> TableScene | None:
+        """Put what the session chose in front of the player: a table (and the end
+        screen of a score to post over it), or the start screen."""
+        if showing.game is None:
+            self.show(self.start_scene)
+            return None
+        table = self.put_on_table(showing.game, deal=showing.dealt)
+        if showing.end is not None:
+            self.open(SceneName.END)
+            if showing.end:
+                self.scene.message = showing.end  # type: ignore[attr-defined]
+        return table
 
     def put_on_table(self, game: Game, deal: bool = True) -> TableScene:
         table = TableScene(self, game)
@@ -177,83 +115,17 @@ class App:
         self.show(table)
         if deal:
             table.deal_in()
-        if self.pending_say:
-            table.say(self.pending_say, 5000)
-            self.pending_say = None
+        if self.session.pending_say:
+            table.say(self.session.pending_say, 5000)
+            self.session.pending_say = None
         return table
 
-    def abandon(self) -> None:
-        """Count a game left unfinished (once), so streaks cannot be dodged; not one
-        another tab took over (that tab counts it, or already did)."""
-        for table in (self.table, self.suspended):
-            if (
-                table is not None
-                and not table.recorded
-                and table.game.moves
-                and not table.game.is_over
-            ):
-                table.recorded = True
-                if self._still_saved(table):
-                    self.profile.record_result(table.game)
-
     def new_game(self, setup: GameSetup) -> TableScene:
-        self.abandon()
-        if self._offer_other_tabs_score():
-            assert self.table is not None
-            return self.table
-        game = setup.new_game()
-        pushed = self.profile.start_game(game)
-        if pushed is not None:
-            self.note(
-                f"Your unfinished game ({pushed.setup.label}) in another tab was counted as played."
-            )
-        return self.put_on_table(game)
-
-    def _offer_other_tabs_score(self) -> bool:
-        """A finished Pyramid 13 score that another tab left unposted in the save slot
-        is offered for posting (its end screen) before a new game replaces it."""
-        other = self.profile.others_game()
-        if other is None or not self.unposted(other):
-            return False
-        self.profile.take_game_slot()  # this tab holds it now: posting or leaving clears it
-        self.put_on_table(other, deal=False)
-        self.open(SceneName.END)
-        self.scene.message = OTHER_TABS_SCORE  # type: ignore[attr-defined]
-        return True
-
-    def random_setup(self, game_id: str, layout: str | None = None) -> GameSetup:
-        """A random deal, or the first winnable one from there when the setting asks.
-
-        The search stops after :data:`WINNABLE_BUDGET_MS` in all.  When the
-        winnable-deal finder is missing, fails or finds nothing in time, the
-        random deal is played unchecked and the player is told (on the table
-        and on the start screen), never silently.
-        """
-        number = random.randint(1, MAX_DEAL)
-        if self.settings.winnable_only:
-            found, fallback = None, WINNABLE_NOT_FOUND
-            try:
-                from .winnable import first_winnable_deal
-
-                found = first_winnable_deal(
-                    game_id, number, layout=layout, budget_ms=200, total_ms=WINNABLE_BUDGET_MS
-                )
-            except LookupError:  # none proven winnable in time: play this one unchecked
-                pass
-            except Exception as exc:  # the checker itself failed: never stop the game
-                fallback = WINNABLE_FALLBACK
-                print(f"thirteen: winnable deals unavailable: {exc!r}", file=sys.stderr)
-            if isinstance(found, int) and 1 <= found <= MAX_DEAL:
-                number = found
-            else:
-                self.note(fallback)
-        return GameSetup(game_id, deal=number, layout=layout)
-
-    def note(self, message: str) -> None:
-        """A notice for the player: on the table now, and on the start screen."""
-        if message not in self.notices:
-            self.notices.append(message)
-        self.pending_say = message
+        """Start ``setup``'s game, giving up the one on the table or left for the start
+        screen (or first offer a score another tab left unposted)."""
+        table = self._put_up(self.session.new_game(setup, self.table, self.suspended))
+        assert table is not None
+        return table
 
     def new_deal(self) -> None:
         setup = getattr(self.game, "setup", None)
@@ -261,121 +133,22 @@ class App:
             setup = GameSetup(
                 self.start_scene.game_id, deal=1, layout=self.start_scene.layout_for()
             )
-        self.new_game(self.random_setup(setup.game, setup.layout))
+        self.new_game(self.session.random_setup(setup.game, setup.layout))
 
     def restart(self) -> None:
         setup = getattr(self.game, "setup", None)
         if setup is not None:
             self.new_game(setup)
 
-    def record_result(self, game: Game) -> None:
-        if not self._still_saved(self.table):
-            self._taken_over()
-            return
-        before = self.profile.record_result(game)
-        self.counted = (game, before) if before is not None else None
-        if self.unposted(game):
-            self.profile.save_game(game)  # kept until posted or waived
-        else:
-            self.profile.clear_game()
-        self._tell_storage_news()
-
-    def can_take_back(self, table: TableScene) -> bool:
-        """Whether the move that ended ``table``'s game may be undone: this page counted
-        the game (and can uncount it) and no other tab has used the save slot since, or
-        nothing counted it (another tab took it over), and its score is not posted; a
-        game finished before the page was loaded stays finished."""
-        game = table.game
-        if not (game.is_over and game.can_undo) or self.posted_for is game:
-            return False
-        if table.detached:
-            return True
-        # counted here, and the slot as this page left it: once another tab started a
-        # game there (or posted or left this score), the game played on would be
-        # neither saved nor counted, and a score posted there could be posted again
-        return (
-            self.counted is not None and self.counted[0] is game and self.profile.owns_game_slot()
-        )
-
-    def take_back(self, table: TableScene) -> None:
-        """The finished game on ``table`` is about to lose its last move: uncount it
-        (it is counted again when it ends)."""
-        counted, self.counted = self.counted, None
-        if counted is not None and counted[0] is table.game and not table.detached:
-            self.profile.take_back_result(*counted)
-            self._tell_storage_news()
-
-    def settle_score(self, game: Game, posted: bool = False) -> None:
-        """The finished game's score was posted or waived: it need not be kept."""
-        self.posted_for, self.score_posted = game, posted
-        self.profile.clear_game()
+    def _tell(self, message: str, ms: float) -> None:
+        """What the session tells the player at once goes on the table, if one is up."""
         if self.table is not None:
-            self.table._refresh_buttons()  # a posted score's last move stays: no Undo
-        self._tell_storage_news()
+            self.table.say(message, ms)
 
-    def save_game(self, game: Game) -> None:
-        if not game.is_over:
-            if not self.profile.save_game(game):
-                self._taken_over()
-            self._tell_storage_news()
-
-    def _still_saved(self, table: TableScene | None) -> bool:
-        """Whether ``table``'s game is still the saved one: no other tab took the slot over
-        (then that tab counts it, or already did)."""
-        return not (table is not None and table.detached) and self.profile.owns_game_slot()
-
-    def score_settled_elsewhere(self, game: Game) -> bool:
-        """Whether another tab posted or left this finished score: the save slot no longer
-        holds it.  A table another tab took over during play keeps its own score."""
-        table = self.table
-        if table is not None and table.game is game and table.detached:
-            return False
-        return not self.profile.owns_game_slot()
-
-    def _check_takeover(self, dt_ms: float) -> None:
-        """Every :data:`TAKEOVER_CHECK_MS` while a game is in play on the screen: was the
-        save slot taken over by another tab?"""
-        table = self.table
-        if self.scene is not table or table is None or table.detached or table.game.is_over:
-            self._since_takeover_check = 0.0
-            return
-        self._since_takeover_check += dt_ms
-        if self._since_takeover_check >= TAKEOVER_CHECK_MS:
-            self._since_takeover_check = 0.0
-            if not self.profile.owns_game_slot():
-                self._taken_over()
-
-    def _taken_over(self) -> None:
-        """Another tab wrote the save slot since this one did: the game on this table
-        plays on, but is neither saved nor counted (said once)."""
-        table = self.table
-        if table is not None and not table.detached:
-            table.detached = True
-            table.say(TAKEN_OVER, 6000)
-        self.profile.release_game_slot()
-
-    def _tell_storage_news(self) -> None:
-        """Storage that fails mid-game (a full quota) is told once, quietly, on the table."""
-        news = self.profile.notices[self._profile_notices_told :]
-        self._profile_notices_told = len(self.profile.notices)
-        for message in news:
-            if message not in self.notices:
-                self.notices.append(message)
-            if self.table is not None:
-                self.table.say(message, 5000)
-
-    def score_pending(self) -> bool:
-        """A finished Pyramid 13 score on the table the player has not posted (or waived) yet."""
-        return self.game is not None and self.unposted(self.game)
-
-    def unposted(self, game: Game) -> bool:
-        """Whether ``game`` is a finished Pyramid 13 game whose score is not posted or waived."""
-        return (
-            isinstance(game, Pyramid13)
-            and game.is_over
-            and game.score > 0
-            and self.posted_for is not game
-        )
+    def _refresh_table(self) -> None:
+        """The session settled the score: the table's buttons follow (no Undo)."""
+        if self.table is not None:
+            self.table._refresh_buttons()
 
     def toggle_sound(self) -> None:
         self.settings.sound = not self.settings.sound
@@ -484,7 +257,7 @@ class App:
         self.now_ms += dt_ms
         for event in pygame.event.get():
             self.dispatch(event)
-        self._check_takeover(dt_ms)
+        self.session.watch(self.table if self.scene is self.table else None, dt_ms)
         self.scene.update(dt_ms)
         if self.scene.dirty:
             self.scene.dirty = False

@@ -38,8 +38,6 @@ from .variants import GameRecord, GameSetup, game_spec
 TOP = 10
 DAYS_KEPT = 7
 """Days whose top 10 is kept (the most recent dates that have posts)."""
-RELEASED = "\x00released"
-"""The claim of a profile that gave the save slot up: no stored value is this text."""
 
 NAME_MIN, NAME_MAX = 5, 10
 NAME_CHARS = frozenset(string.ascii_letters + string.digits + " -_.")
@@ -314,9 +312,6 @@ class Profile:
         self.notices: list[str] = []
         self._note()
         self.settings = self._load_settings()
-        self._claim: str | None = None
-        """The save slot's text as this profile last read or wrote it (see
-        :meth:`owns_game_slot`)."""
 
     # -- plumbing -----------------------------------------------------------
     def _note(self, message: str | None = None) -> None:
@@ -494,81 +489,40 @@ class Profile:
         return list(self._board(game_id).all_time)
 
     # -- the game in progress -----------------------------------------------
-    # Every tab (and desktop window) on one storage shares the one save slot.
-    # A profile remembers the slot's text as it last read or wrote it; when the
-    # slot holds anything else, another tab has saved or started a game there
-    # since, and this one must neither write over it nor count its copy again.
-    def owns_game_slot(self) -> bool:
-        """Whether the saved game is still the one this profile last read or wrote
-        (nothing counts as one; an unreadable slot proves no change)."""
-        return self.storage.holds(GAME_KEY, self._claim)
+    # One slot, shared by every tab (and desktop window) on the storage: which of
+    # them may write it is the session's rule (see session.SaveSlot).
+    def saved_game_text(self) -> str | None:
+        """The save slot's stored text as it is now (None: empty), what a tab's claim
+        on the slot is compared with."""
+        return self.storage.get(GAME_KEY)
 
-    def save_game(self, game: Game) -> bool:
-        """Store the game in progress (setup + moves); call after each move.
+    def saved_game_is(self, text: str | None) -> bool:
+        """Whether the save slot still holds ``text`` (None: nothing), so no other tab
+        wrote it since; True when it cannot be read, which proves no change."""
+        return self.storage.holds(GAME_KEY, text)
 
-        False, writing nothing, when another tab has taken the slot over (see
-        :meth:`owns_game_slot`).  A game not made from a GameSetup cannot be
-        resumed and is not saved.
-        """
+    def save_game(self, game: Game) -> str | None:
+        """Store the game in progress (setup + moves): the text stored, or None, writing
+        nothing, for a game not made from a GameSetup (it cannot be resumed)."""
         try:
             record = GameRecord.of(game)
         except ValueError:
-            return True
-        if not self.owns_game_slot():
-            return False
-        self._claim = self._write(GAME_KEY, {"v": VERSIONS["game"], "record": record.to_dict()})
-        return True
-
-    def start_game(self, game: Game) -> Game | None:
-        """Put a new game in the slot, taking it over.  An unfinished game with moves
-        that another tab left there is counted as played (abandoned) first, as a
-        link's game does with the saved game, and returned so the player can be told."""
-        pushed = None
-        other = self.others_game()
-        if other is not None and other.moves and not other.is_over:
-            self.record_result(other)
-            pushed = other
-        self.take_game_slot()
-        self.save_game(game)
-        return pushed
-
-    def release_game_slot(self) -> None:
-        """Give up the claim on the save slot (another tab took it over): the slot is
-        not this profile's again, even if it comes back to this profile's own last
-        text (the other tab undoing its move, say), until it takes it anew.  Else a
-        new deal here would push the other tab's game aside without counting it."""
-        self._claim = RELEASED
-
-    def take_game_slot(self) -> None:
-        """Claim the save slot as it is now: this profile's next save may write over it."""
-        self._claim = self.storage.get(GAME_KEY)
-
-    def others_game(self) -> Game | None:
-        """The game another tab put in the save slot since this profile last read or
-        wrote it, without taking the slot (None when no other tab did, or it left none)."""
-        if self.owns_game_slot():
             return None
-        claim = self._claim
-        try:
-            return self.load_game()
-        finally:
-            self._claim = claim
+        return self._write(GAME_KEY, {"v": VERSIONS["game"], "record": record.to_dict()})
 
     def load_game(self) -> Game | None:
         """The saved game replayed to where the player left off, undo history
         included; None when there is none or it cannot be replayed (then it is
         set aside and a notice added)."""
         found = self._read("game", GAME_KEY)
-        self._claim = self.storage.get(GAME_KEY)
         if found is None:
             return None
         try:
             return GameRecord.from_dict(found[0].get("record")).replay()
         except Exception:  # any unreplayable record: never stop the game
-            raw = self._claim
+            raw = self.storage.get(GAME_KEY)
             if raw is not None:
                 self._set_aside(GAME_KEY, raw)
-                self._claim = self.storage.get(GAME_KEY)
             return None
 
     def saved_setup(self) -> GameSetup | None:
@@ -580,8 +534,6 @@ class Profile:
             return None
 
     def clear_game(self) -> None:
-        """Empty the slot, unless another tab has put its own game there since."""
-        if self.owns_game_slot():
-            self.storage.remove(GAME_KEY)
-        self._claim = None
+        """Empty the save slot."""
+        self.storage.remove(GAME_KEY)
         self._note()

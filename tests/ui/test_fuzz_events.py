@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from thirteen import app as app_module
 from thirteen.cards import FULL_DECK, card_text
 from thirteen.profile import Profile
+from thirteen.session import WINNABLE_NOT_FOUND
 from thirteen.storage import FileStorage, MemoryStorage
 from thirteen.ui import HEIGHT, WIDTH
 from thirteen.ui.layout import PANEL
@@ -315,8 +316,8 @@ def test_winnable_search_is_bounded_in_time(display):
     profile.settings.winnable_only = True
     app = app_module.make_app(["--query", "?game=thirteens&deal=3&layout=2x2"], profile)
     start = time.perf_counter()
-    setup = app.random_setup("thirteens", "2x2")
+    setup = app.session.random_setup("thirteens", "2x2")
     assert time.perf_counter() - start < 1.5
     assert setup.layout == "2x2"
-    assert app.pending_say == app_module.WINNABLE_NOT_FOUND  # told, and told why
-    assert "unchecked" in app.pending_say
+    assert app.session.pending_say == WINNABLE_NOT_FOUND  # told, and told why
+    assert "unchecked" in app.session.pending_say

@@ -300,7 +300,7 @@ def test_undoing_the_last_move_of_pyramid13_keeps_the_game_not_its_score(make):
     app = make("?game=pyramid13&deal=5", profile=profile, animations=False)
     finish(app)
     press(app, pygame.K_u)
-    assert app.scene is app.table and not app.game.is_over and not app.score_pending()
+    assert app.scene is app.table and not app.game.is_over and not app.session.unposted(app.game)
     assert profile.stats("pyramid13").played == 0
     again = make(profile=profile)  # reopened: the game in progress, not an end screen
     assert again.scene is again.table and not again.game.is_over
@@ -1119,7 +1119,7 @@ def test_storage_that_fills_up_mid_game_is_told_quietly_and_play_goes_on(make):
     click_card(app, "4s")
     click_card(app, "9c")
     assert len(app.table.game.moves) == 2
-    assert app.notices.count(app.table.message) <= 1
+    assert app.session.notices.count(app.table.message) <= 1
 
 
 def test_a_link_to_another_deal_counts_the_saved_game_as_played(make):
@@ -1228,8 +1228,8 @@ def test_a_tab_whose_saved_game_another_tab_took_over_neither_saves_nor_counts_i
     """Two tabs share the one save slot: once a link opened in a second tab has counted
     the first tab's game as played and put its own there, the first tab plays on but
     writes nothing over it and does not count its game a second time."""
-    from thirteen.app import TAKEN_OVER
     from thirteen.profile import Profile
+    from thirteen.session import TAKEN_OVER
     from thirteen.storage import MemoryStorage
     from thirteen.ui.screens.end import NOT_COUNTED
 
@@ -1295,7 +1295,7 @@ def test_two_tabs_resuming_one_saved_game_keep_the_last_writers_moves(make):
 def test_a_table_in_play_learns_of_a_takeover_without_a_move(make):
     """A player coming back to a tab whose saved game another tab took over is told
     within a second, not at their next move."""
-    from thirteen.app import TAKEN_OVER, TAKEOVER_CHECK_MS
+    from thirteen.session import TAKEN_OVER, TAKEOVER_CHECK_MS
 
     storage = MemoryStorage()
     first = make("?game=thirteens&deal=1", profile=Profile(storage), animations=False)
@@ -1438,7 +1438,7 @@ def test_undo_takes_away_news_warning_and_its_second_press(make):
 def test_a_new_game_in_another_tab_offers_an_unposted_score_first(make):
     """A tab closed on its end screen leaves its Pyramid 13 score in the slot; a tab
     already open that starts a new game is shown that score to post, not the new game."""
-    from thirteen.app import OTHER_TABS_SCORE
+    from thirteen.session import OTHER_TABS_SCORE
 
     storage = MemoryStorage()
     other = make("", profile=Profile(storage), animations=False)  # open on the start screen

@@ -496,7 +496,7 @@ class TableScene(Scene):
 
     def _after_change(self) -> None:
         self._refresh_buttons()
-        self.app.save_game(self.game)
+        self.app.session.save_game(self)
         self.dirty = True
 
     def finish(self) -> None:
@@ -504,7 +504,7 @@ class TableScene(Scene):
         self.message = ""  # the end screen says it all; no stale round message
         if not self.recorded:
             self.recorded = True
-            self.app.record_result(self.game)
+            self.app.session.record_result(self)
         self.app.sounds.play("win" if self.game.outcome.value == "won" else "nomove")
         self.end_left = END_DELAY_MS if self.anim.enabled else 0
         self._refresh_buttons()  # counted now: its last move can be taken back
@@ -515,16 +515,16 @@ class TableScene(Scene):
 
     def can_undo(self) -> bool:
         """Every move can be undone, also the one that ended the game, unless its score is
-        posted (see :meth:`App.can_take_back`)."""
+        posted (see :meth:`Session.can_take_back`)."""
         if self.game.is_over:
-            return self.app.can_take_back(self)
+            return self.app.session.can_take_back(self)
         return self.game.can_undo
 
     def undo(self) -> None:
         if not self.can_undo():
             return
         if self.game.is_over:
-            self.app.take_back(self)  # uncounted; counted again when it ends
+            self.app.session.take_back(self)  # uncounted; counted again when it ends
             self.recorded = False
             self.end_left = None
         before = self.geo
@@ -571,7 +571,7 @@ class TableScene(Scene):
 
     def command(self, name: str) -> None:
         """A panel button or its key."""
-        if name in ("new", "restart", "menu") and self.app.score_pending():
+        if name in ("new", "restart", "menu") and self.app.session.unposted(self.app.game):
             from .screens.end import EndScene  # (that module imports this one)
 
             self.app.open(SceneName.END)  # the end screen offers the score before it is lost

@@ -91,8 +91,8 @@ class EndScene(MenuScene):
         w: list = []
         for n, (name, label, key) in enumerate(named):
             w.append(Button(name, R(x0 + n * (bw + gap), y, bw, 84), label, key, primary=n == 0))
-        settled = self.app.posted_for is self.game  # posted, or left unposted
-        posted = settled and self.app.score_posted
+        settled = self.app.session.posted_for is self.game  # posted, or left unposted
+        posted = settled and self.app.session.score_posted
         if (
             spec_of(self.game).posts_scores
             and self.game.is_over
@@ -153,7 +153,7 @@ class EndScene(MenuScene):
         if name == EndButton.POST:
             if self._settled_elsewhere():
                 return
-            if app.posted_for is not self.game:
+            if app.session.posted_for is not self.game:
                 app.push(
                     EntryScene(
                         app,
@@ -166,14 +166,14 @@ class EndScene(MenuScene):
                 )
             return
         # (a score another tab already posted or left needs no warning)
-        if app.score_pending() and not self._settled_elsewhere():
+        if app.session.unposted(app.game) and not self._settled_elsewhere():
             if self.confirm != name:
                 self.ask_to_leave(name)
                 return
             if same_press(app, self.confirm_at):
                 return  # the press that asked, doubled: the score is not left unread
-        if app.score_pending():
-            app.settle_score(self.game)  # waived
+        if app.session.unposted(app.game):
+            app.session.settle_score(self.game)  # waived
         if name == EndButton.NEW:
             app.new_deal()
         elif name == EndButton.RESTART:
@@ -199,7 +199,9 @@ class EndScene(MenuScene):
     def can_undo(self) -> bool:
         """Whether the move that ended the game can be taken back from here."""
         table = self.table
-        return table is not None and table.game is self.game and self.app.can_take_back(table)
+        return (
+            table is not None and table.game is self.game and self.app.session.can_take_back(table)
+        )
 
     def copy_link(self) -> None:
         """Put the deal's link on the clipboard and say what came of it."""
@@ -225,10 +227,13 @@ class EndScene(MenuScene):
     def _settled_elsewhere(self) -> bool:
         """Another tab posted or left this score (both tabs showed it): it is not posted
         twice, and leaving no longer asks about it."""
-        if self.app.posted_for is self.game or not self.app.score_settled_elsewhere(self.game):
+        session = self.app.session
+        if session.posted_for is self.game or not session.score_settled_elsewhere(
+            self.game, self.app.table
+        ):
             return False
         # not cleared here: the slot is another tab's now (and not posted from this one)
-        self.app.posted_for, self.app.score_posted = self.game, False
+        session.posted_for, session.score_posted = self.game, False
         self.settled_elsewhere = True
         self.message = SETTLED_ELSEWHERE
         self.build()
@@ -245,7 +250,7 @@ class EndScene(MenuScene):
             )
         except ValueError as exc:
             return str(exc)
-        self.app.settle_score(game, posted=True)
+        self.app.session.settle_score(game, posted=True)
         today = self.app.profile.top_today(game.game_id)
         place = next((n for n, e in enumerate(today, 1) if e == entry), None)
         self.message = f"Posted as {entry.name}." + (f" Number {place} today!" if place else "")

@@ -66,7 +66,7 @@ class StartScene(MenuScene):
         self.confirm = None
 
     def enter(self) -> None:
-        notices = self.app.notices
+        notices = self.app.session.notices
         if notices:
             self.message = " ".join(notices[-2:])
             notices.clear()
@@ -204,7 +204,7 @@ class StartScene(MenuScene):
             self.layout = name[7:]
             self.build()
         elif name == StartButton.PLAY:
-            app.new_game(app.random_setup(self.game_id, self.layout_for()))
+            app.new_game(app.session.random_setup(self.game_id, self.layout_for()))
         elif name == StartButton.TODAY:
             app.new_game(
                 GameSetup(

@@ -1,0 +1,396 @@
+"""The rules of a playing session: the game in play, counted once, its score posted once.
+
+A session is one page (or desktop window) over the player's :class:`Profile`.
+It decides what a page opens on, when a game counts as played (once, also when
+it is left unfinished), when the move that ended it may be taken back, when a
+Pyramid 13 score is still to be posted, and who may write the one save slot
+that every tab and window on the same storage shares (:class:`SaveSlot`).
+
+No pygame here: the interface asks and is told.  The games it has in front of
+the player are :class:`Play` objects (the table scenes); what the player must
+be told at once goes through the ``tell`` hook, and a score just settled through
+``settled``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from .deals import MAX_DEAL
+from .game import Game
+from .profile import Profile, Stats
+from .variants import GameSetup, spec_of
+
+WINNABLE_FALLBACK = (
+    "Winnable deals only: the deal checker is not available, so this deal is unchecked."
+)
+WINNABLE_NOT_FOUND = (
+    "Winnable deals only: no deal was proven winnable in time, so this deal is unchecked."
+)
+POST_FIRST = (
+    "Your last Pyramid 13 score is not posted yet: post it or leave, then open the link again."
+)
+
+TAKEN_OVER = "Another tab or window took over the saved game: this one is not saved or counted."
+
+OTHER_TABS_SCORE = (
+    "Another tab left this score unposted: post it or leave it, then start your game again."
+)
+
+TAKEOVER_CHECK_MS = 1000
+"""How often a table in play looks whether another tab took the save slot over, so a
+player coming back to this tab is told at once rather than at their next move."""
+
+WINNABLE_BUDGET_MS = 400
+"""The whole search for a winnable random deal, so a click never freezes the game
+(the solver's own budget is per deal, and some layouts take hundreds of deals)."""
+
+LINK_KEEPS_SAVED = "The link could not be used, so your saved game goes on. {reasons}."
+
+RELEASED = "\x00released"
+"""The claim of a session that gave the save slot up: no stored value is this text."""
+
+
+class Play(Protocol):
+    """A game in front of the player (a table): whether this session has counted it,
+    and whether another tab took its save slot over (then it is neither saved nor
+    counted here)."""
+
+    game: Game
+    recorded: bool
+    detached: bool
+
+
+@dataclass(frozen=True)
+class Showing:
+    """What to put in front of the player."""
+
+    game: Game | None = None
+    """The game for the table; None: the start screen."""
+    dealt: bool = False
+    """A new game, to be dealt out (else one put back as it was left)."""
+    end: str | None = None
+    """A finished score offered for posting: open its end screen, with this message
+    ("" for none)."""
+
+
+class SaveSlot:
+    """The one saved game, shared by every tab and window on one storage.
+
+    The slot is remembered as this session last read or wrote it (its claim); when
+    it holds anything else, another tab has saved or started a game there since,
+    and this one must neither write over it nor count its copy again.
+    """
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        self._claim: str | None = None
+        """The slot's text as this session last read or wrote it (see :meth:`owns`)."""
+
+    def owns(self) -> bool:
+        """Whether the saved game is still the one this session last read or wrote
+        (nothing counts as one; an unreadable slot proves no change)."""
+        return self.profile.saved_game_is(self._claim)
+
+    def load(self) -> Game | None:
+        """The saved game, replayed (see :meth:`Profile.load_game`); the slot is this
+        session's from here."""
+        game = self.profile.load_game()
+        self._claim = self.profile.saved_game_text()
+        return game
+
+    def save(self, game: Game) -> bool:
+        """Store the game in progress; call after each move.
+
+        False, writing nothing, when another tab has taken the slot over (see
+        :meth:`owns`).  A game not made from a GameSetup cannot be resumed and is
+        not saved.
+        """
+        if getattr(game, "setup", None) is None:
+            return True
+        if not self.owns():
+            return False
+        self._claim = self.profile.save_game(game)
+        return True
+
+    def take(self) -> None:
+        """Claim the slot as it is now: this session's next save may write over it."""
+        self._claim = self.profile.saved_game_text()
+
+    def release(self) -> None:
+        """Give up the claim on the slot (another tab took it over): the slot is not
+        this session's again, even if it comes back to this session's own last text
+        (the other tab undoing its move, say), until it takes it anew.  Else a new
+        deal here would push the other tab's game aside without counting it."""
+        self._claim = RELEASED
+
+    def others_game(self) -> Game | None:
+        """The game another tab put in the slot since this session last read or wrote
+        it, without taking the slot (None when no other tab did, or it left none)."""
+        if self.owns():
+            return None
+        return self.profile.load_game()
+
+    def clear(self) -> None:
+        """Empty the slot, unless another tab has put its own game there since."""
+        if self.owns():
+            self.profile.clear_game()
+        self._claim = None
+
+
+class Session:
+    """One page's games over the player's profile: what is saved, counted and posted.
+
+    ``tell`` shows a line to the player at once (on the table in front of them)
+    for the given milliseconds: storage that failed, a game another tab took over.
+    ``settled`` is called when a score was posted or waived, so the table can stop
+    offering to take its last move back.
+    """
+
+    def __init__(
+        self,
+        profile: Profile,
+        tell: Callable[[str, float], None] | None = None,
+        settled: Callable[[], None] | None = None,
+    ) -> None:
+        self.profile = profile
+        self.tell = tell if tell is not None else _tell_nobody
+        self.settled = settled if settled is not None else _nothing
+        self.slot = SaveSlot(profile)
+        self.posted_for: Game | None = None
+        self.score_posted = False
+        """Whether the score of ``posted_for`` was posted here (else it was left unposted)."""
+        self.counted: tuple[Game, Stats] | None = None
+        """The game this page last counted as finished, with the statistics before it, so
+        that taking back its last move can uncount it (:meth:`take_back`)."""
+        self.notices: list[str] = list(profile.notices)
+        """Lines for the player not shown yet (the start screen shows and clears them)."""
+        self._profile_notices_told = len(profile.notices)
+        self.pending_say: str | None = None
+        """A notice to show on the next table put out (see :meth:`note`)."""
+        self._since_takeover_check = 0.0
+
+    # -- opening and starting games ------------------------------------------
+    def open(
+        self, setup: GameSetup | None, link_notices: list[str], replaced: tuple[str, ...] = ()
+    ) -> Showing:
+        """What a page opens on: an unposted score first, else the game of its link
+        (``setup``, with the link's notices and the reasons it was ``replaced``), else
+        the saved game in progress, else the start screen."""
+        self.notices += link_notices
+        saved = self.slot.load()
+        self.notices += [n for n in self.profile.notices if n not in self.notices]
+        self._profile_notices_told = len(self.profile.notices)
+        if saved is not None and saved.is_over:
+            if self.unposted(saved):
+                # a finished Pyramid 13 score was never posted (the window was
+                # closed on it): offer it again before anything replaces it
+                return Showing(saved, end=POST_FIRST if setup is not None else "")
+            saved = None
+        if (
+            setup is not None
+            and saved is not None
+            and saved.moves
+            and getattr(saved, "setup", None) != setup
+            and replaced
+        ):
+            # a link that could not be used as it is does not push a game in progress aside
+            dropped = [n for n in link_notices if n.startswith(replaced)]
+            self.notices = [n for n in self.notices if n not in dropped]
+            self.notices.append(LINK_KEEPS_SAVED.format(reasons=". ".join(replaced)))
+            setup = None
+        if setup is not None and saved is not None and getattr(saved, "setup", None) != setup:
+            # The link's game takes the one save slot: a saved game with moves is
+            # counted as played (abandoned) rather than lost without a trace.
+            if saved.moves:
+                self.profile.record_result(saved)
+                self.note(f"Your unfinished game ({saved.setup.label}) was counted as played.")
+            saved = None
+        if setup is not None and saved is None:
+            return self.new_game(setup)
+        if saved is not None:
+            return Showing(saved)
+        return Showing()
+
+    def new_game(self, setup: GameSetup, *left: Play | None) -> Showing:
+        """Start ``setup``'s game in the save slot, giving up the games ``left`` (see
+        :meth:`abandon`); but a score another tab left unposted there comes first."""
+        self.abandon(*left)
+        other = self.slot.others_game()
+        if other is not None and self.unposted(other):
+            # its end screen offers it for posting before a new game replaces it
+            self.slot.take()  # this tab holds it now: posting or leaving clears it
+            return Showing(other, end=OTHER_TABS_SCORE)
+        game = setup.new_game()
+        if other is not None and other.moves and not other.is_over:
+            # another tab's unfinished game is pushed out of the slot: counted as played,
+            # as a link's game does with the saved game
+            self.profile.record_result(other)
+            self.note(
+                f"Your unfinished game ({other.setup.label}) in another tab was counted as played."
+            )
+        self.slot.take()
+        self.slot.save(game)
+        return Showing(game, dealt=True)
+
+    def abandon(self, *plays: Play | None) -> None:
+        """Count games left unfinished (once), so streaks cannot be dodged; not one
+        another tab took over (that tab counts it, or already did)."""
+        for play in plays:
+            if play is not None and not play.recorded and play.game.moves and not play.game.is_over:
+                play.recorded = True
+                if self._still_saved(play):
+                    self.profile.record_result(play.game)
+
+    def random_setup(self, game_id: str, layout: str | None = None) -> GameSetup:
+        """A random deal, or the first winnable one from there when the setting asks.
+
+        The search stops after :data:`WINNABLE_BUDGET_MS` in all.  When the
+        winnable-deal finder is missing, fails or finds nothing in time, the
+        random deal is played unchecked and the player is told (on the table
+        and on the start screen), never silently.
+        """
+        number = random.randint(1, MAX_DEAL)
+        if self.profile.settings.winnable_only:
+            found, fallback = None, WINNABLE_NOT_FOUND
+            try:
+                from .winnable import first_winnable_deal
+
+                found = first_winnable_deal(
+                    game_id, number, layout=layout, budget_ms=200, total_ms=WINNABLE_BUDGET_MS
+                )
+            except LookupError:  # none proven winnable in time: play this one unchecked
+                pass
+            except Exception as exc:  # the checker itself failed: never stop the game
+                fallback = WINNABLE_FALLBACK
+                print(f"thirteen: winnable deals unavailable: {exc!r}", file=sys.stderr)
+            if isinstance(found, int) and 1 <= found <= MAX_DEAL:
+                number = found
+            else:
+                self.note(fallback)
+        return GameSetup(game_id, deal=number, layout=layout)
+
+    def note(self, message: str) -> None:
+        """A notice for the player: on the next table put out, and on the start screen."""
+        if message not in self.notices:
+            self.notices.append(message)
+        self.pending_say = message
+
+    # -- the game in play ---------------------------------------------------------
+    def save_game(self, play: Play) -> None:
+        """After each move: keep the game in progress (a finished one is counted instead)."""
+        if not play.game.is_over:
+            if not self.slot.save(play.game):
+                self._taken_over(play)
+            self._tell_storage_news()
+
+    def record_result(self, play: Play) -> None:
+        """The game on ``play`` just ended: count it, unless another tab took it over.
+        An unposted score stays in the slot until it is posted or waived."""
+        if not self._still_saved(play):
+            self._taken_over(play)
+            return
+        game = play.game
+        before = self.profile.record_result(game)
+        self.counted = (game, before) if before is not None else None
+        if self.unposted(game):
+            self.slot.save(game)  # kept until posted or waived
+        else:
+            self.slot.clear()
+        self._tell_storage_news()
+
+    def can_take_back(self, play: Play) -> bool:
+        """Whether the move that ended ``play``'s game may be undone: this page counted
+        the game (and can uncount it) and no other tab has used the save slot since, or
+        nothing counted it (another tab took it over), and its score is not posted; a
+        game finished before the page was loaded stays finished."""
+        game = play.game
+        if not (game.is_over and game.can_undo) or self.posted_for is game:
+            return False
+        if play.detached:
+            return True
+        # counted here, and the slot as this page left it: once another tab started a
+        # game there (or posted or left this score), the game played on would be
+        # neither saved nor counted, and a score posted there could be posted again
+        return self.counted is not None and self.counted[0] is game and self.slot.owns()
+
+    def take_back(self, play: Play) -> None:
+        """The finished game on ``play`` is about to lose its last move: uncount it
+        (it is counted again when it ends)."""
+        counted, self.counted = self.counted, None
+        if counted is not None and counted[0] is play.game and not play.detached:
+            self.profile.take_back_result(*counted)
+            self._tell_storage_news()
+
+    def watch(self, play: Play | None, dt_ms: float) -> None:
+        """Time passing with ``play`` on the screen (None: no table is): every
+        :data:`TAKEOVER_CHECK_MS` while its game is in play, was the save slot taken
+        over by another tab?"""
+        if play is None or play.detached or play.game.is_over:
+            self._since_takeover_check = 0.0
+            return
+        self._since_takeover_check += dt_ms
+        if self._since_takeover_check >= TAKEOVER_CHECK_MS:
+            self._since_takeover_check = 0.0
+            if not self.slot.owns():
+                self._taken_over(play)
+
+    def _still_saved(self, play: Play | None) -> bool:
+        """Whether ``play``'s game is still the saved one: no other tab took the slot over
+        (then that tab counts it, or already did)."""
+        return not (play is not None and play.detached) and self.slot.owns()
+
+    def _taken_over(self, play: Play | None) -> None:
+        """Another tab wrote the save slot since this one did: the game on ``play``
+        plays on, but is neither saved nor counted (said once)."""
+        if play is not None and not play.detached:
+            play.detached = True
+            self.tell(TAKEN_OVER, 6000)
+        self.slot.release()
+
+    def _tell_storage_news(self) -> None:
+        """Storage that fails mid-game (a full quota) is told once, quietly, on the table."""
+        news = self.profile.notices[self._profile_notices_told :]
+        self._profile_notices_told = len(self.profile.notices)
+        for message in news:
+            if message not in self.notices:
+                self.notices.append(message)
+            self.tell(message, 5000)
+
+    # -- the score ----------------------------------------------------------------
+    def unposted(self, game: Game | None) -> bool:
+        """Whether ``game`` is a finished game of a kind that posts scores (Pyramid 13) whose
+        score is not posted or waived."""
+        return (
+            game is not None
+            and spec_of(game).posts_scores
+            and game.is_over
+            and game.score > 0
+            and self.posted_for is not game
+        )
+
+    def settle_score(self, game: Game, posted: bool = False) -> None:
+        """The finished game's score was posted or waived: it need not be kept."""
+        self.posted_for, self.score_posted = game, posted
+        self.slot.clear()
+        self.settled()  # a posted score's last move stays: no Undo
+        self._tell_storage_news()
+
+    def score_settled_elsewhere(self, game: Game, play: Play | None = None) -> bool:
+        """Whether another tab posted or left this finished score: the save slot no longer
+        holds it.  A table (``play``) another tab took over during play keeps its own score."""
+        if play is not None and play.game is game and play.detached:
+            return False
+        return not self.slot.owns()
+
+
+def _tell_nobody(message: str, ms: float) -> None:
+    """A session no one looks at (a test, a tool) has no one to tell."""
+
+
+def _nothing() -> None:
+    """No table shows the session's game: nothing to update."""

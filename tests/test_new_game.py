@@ -35,7 +35,7 @@ from thirteen.cards import (
 )
 from thirteen.game import Game, Outcome, PairRule, Progress, Refusal, Termination
 from thirteen.moves import Move
-from thirteen.spec import GameSpec
+from thirteen.spec import GameSpec, TableKind
 from thirteen.variants import GAMES, register, unregister
 
 COLUMNS, ROWS = 3, 4
@@ -178,7 +178,7 @@ SPEC = GameSpec(
     help=("Remove two cards that make 10, or four Tens, Jacks, Queens or Kings.",),
     max_score=DECK_SIZE,
     score_unit="cards",
-    table="grid",
+    table=TableKind.GRID,
 )
 
 

@@ -35,7 +35,7 @@ from .game import (  # noqa: F401  (IllegalMoveError re-exported)
     Termination,
 )
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from .spec import GameSpec
+from .spec import GameSpec, TableKind
 
 ROWS = 7
 PYRAMID_SIZE = 28
@@ -696,7 +696,7 @@ SPEC13 = GameSpec(
     score_unit="points",
     posts_scores=True,
     rounds=DEALS_PER_GAME,
-    table="pyramid",
+    table=TableKind.PYRAMID,
     solver="thirteen.solver.hooks:solve_pyramid13_hook",
     best_line="thirteen.hints:pyramid13_line",
     heuristic="thirteen.hints:pyramid_key",
@@ -719,7 +719,7 @@ SPEC = GameSpec(
     ),
     max_score=PYRAMID_SIZE,
     score_unit="pyramid cards",
-    table="pyramid",
+    table=TableKind.PYRAMID,
     solver="thirteen.solver.hooks:solve_pyramid_hook",
     best_line="thirteen.hints:solved_line",
     heuristic="thirteen.hints:pyramid_key",

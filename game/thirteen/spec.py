@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card
@@ -14,6 +15,15 @@ if TYPE_CHECKING:
     from .game import Game
 
 Decks = tuple[tuple[Card, ...], ...]
+
+
+class TableKind(StrEnum):
+    """How the interface lays a game's cards out."""
+
+    GRID = "grid"
+    """Cells in rows and columns (``game.grid()``), a stock beside them."""
+    PYRAMID = "pyramid"
+    """Seven rows of a pyramid (``game.pyramid_cards()``), a draw pile and a waste."""
 
 
 @dataclass(frozen=True)
@@ -43,8 +53,8 @@ class GameSpec:
     """Whether a finished game's score may be posted to the high-score boards."""
     rounds: int = 1
     """Rounds one game is played over (each with its own deck)."""
-    table: str = "grid"
-    """How the interface lays the cards out: 'grid' or 'pyramid'."""
+    table: TableKind = TableKind.GRID
+    """How the interface lays the cards out."""
     solver: str = ""
     """Hooks, named as 'module:function' and imported only when used, so that the
     engine never imports the solvers above it: the solver, ``solve(game, *, budget_ms,

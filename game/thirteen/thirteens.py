@@ -22,7 +22,7 @@ from .cards import (
 )
 from .game import Game, Outcome, Progress, Refusal, Termination
 from .moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing, RemovePair
-from .spec import GameSpec
+from .spec import GameSpec, TableKind
 
 Columns = tuple[tuple[Card, ...], ...]
 """Each column's cards from the bottom cell upwards (cards always sit at the bottom)."""
@@ -405,7 +405,7 @@ SPEC = GameSpec(
     layouts=("3x5", "4x4", "5x3"),
     max_score=DECK_SIZE,
     score_unit="cards",
-    table="grid",
+    table=TableKind.GRID,
     solver="thirteen.solver.hooks:solve_thirteens_hook",
     best_line="thirteen.hints:thirteens_line",
     heuristic="thirteen.hints:thirteens_key",

@@ -17,6 +17,7 @@ import pygame
 from ..cards import Card
 from . import cards as card_art
 from .layout import Geometry, Spot
+from .spots import SpotKind, Zone
 
 MAX_MS = 300
 
@@ -82,14 +83,14 @@ class Animator:
         if not self.enabled:
             return
         old = before.card_rects()
-        new = {s.card: s for s in after.spots if s.kind == "card" and s.card is not None}
+        new = {s.card: s for s in after.spots if s.kind is SpotKind.CARD and s.card is not None}
         pile = after.pile or before.pile
         arriving = 0
         for card, spot in new.items():
             if card in old:
                 if old[card] != spot.rect:
                     self._add(Sprite(card, old[card], spot.rect, 0, 200), spot)
-            elif spot.zone == "waste":
+            elif spot.zone is Zone.WASTE:
                 continue  # uncovered in the waste, where it lay: no flight from the pile
             elif pile is not None:
                 delay = min(80, arriving * 30)
@@ -112,7 +113,7 @@ class Animator:
         for card, rect in removed_before:
             end = rect.inflate(-rect.w // 3, -rect.h // 3).move(0, -60)
             self.sprites.append(Sprite(card, rect, end, 0, 200, fade=True))
-        spots = [s for s in after.spots if s.kind == "card" and s.card is not None]
+        spots = [s for s in after.spots if s.kind is SpotKind.CARD and s.card is not None]
         n = max(1, len(spots))
         for k, spot in enumerate(spots):
             delay = 40 + 100 * k / n

@@ -28,7 +28,7 @@ def main(frames: int = 300) -> int:
     from .. import app as app_module
     from ..profile import Profile
     from ..storage import MemoryStorage
-    from ..variants import GameSetup
+    from ..variants import GAMES, GameSetup
 
     profile = Profile(MemoryStorage())
     app = app_module.make_app(["--query", "?game=pyramid13&deal=1"], profile)
@@ -38,7 +38,8 @@ def main(frames: int = 300) -> int:
     print(
         f"start to first frame: {first * 1000:.0f} ms (target <= 500 ms; includes importing pygame)"
     )
-    for game_id, layout in (("thirteens", "3x5"), ("pyramid13", None), ("pyramid", None)):
+    for spec in GAMES.values():
+        game_id, layout = spec.id, spec.default_layout
         table = app.put_on_table(GameSetup(game_id, deal=7, layout=layout).new_game(), deal=False)
         table.selected = table.geo.targets()[0].card
         table.draw(app.screen)  # warm the card cache

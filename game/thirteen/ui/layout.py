@@ -23,8 +23,10 @@ import pygame
 from ..cards import Card
 from ..game import Game
 from ..moves import Recycle
+from ..spec import TableKind
 from ..variants import spec_of
 from . import HEIGHT, WIDTH
+from .spots import SpotKind, Zone
 
 MIN_TARGET = 80
 """Smallest hit area side in logical pixels (40 CSS px on a sideways phone)."""
@@ -58,11 +60,11 @@ class Spot:
     ``grid``, ``pyramid``, ``draw`` or ``waste``.
     """
 
-    kind: str
+    kind: SpotKind
     rect: pygame.Rect
     hit: pygame.Rect
     card: Card | None = None
-    zone: str = ""
+    zone: Zone = Zone.NONE
     column: int | None = None
     free: bool = True
     index: int | None = None
@@ -89,11 +91,13 @@ class Geometry:
     """Small captions (text, midtop) under piles."""
 
     def card_rects(self) -> dict[Card, pygame.Rect]:
-        return {s.card: s.rect for s in self.spots if s.kind == "card" and s.card is not None}
+        return {
+            s.card: s.rect for s in self.spots if s.kind is SpotKind.CARD and s.card is not None
+        }
 
     def spot_for_card(self, card: Card) -> Spot | None:
         for s in self.spots:
-            if s.kind == "card" and s.card == card:
+            if s.kind is SpotKind.CARD and s.card == card:
                 return s
         return None
 
@@ -106,7 +110,11 @@ class Geometry:
 
     def targets(self) -> list[Spot]:
         """What keyboard focus visits, in reading order."""
-        out = [s for s in self.spots if s.free and s.kind in ("card", "empty", "pile")]
+        out = [
+            s
+            for s in self.spots
+            if s.free and s.kind in (SpotKind.CARD, SpotKind.EMPTY, SpotKind.PILE)
+        ]
         out.sort(key=lambda s: (s.rect.y // 8, s.rect.x))
         return out
 
@@ -200,7 +208,9 @@ def grid_geometry(game: Game) -> Geometry:
                 whole = bottom.copy()
                 if c + 1 < cols:  # the next column lies over its right part
                     shown = whole = pygame.Rect(x, bottom.y, px, h)
-            geo.spots.append(Spot("empty", bottom, whole, column=c, zone="grid", shown=shown))
+            geo.spots.append(
+                Spot(SpotKind.EMPTY, bottom, whole, column=c, zone=Zone.GRID, shown=shown)
+            )
             continue
         # the top card first: a lower card is drawn (and hit) over the one above it,
         # and a column over the one on its left
@@ -216,11 +226,11 @@ def grid_geometry(game: Game) -> Geometry:
                 shown = pygame.Rect(x, rect.y, px, h)
             geo.spots.append(
                 Spot(
-                    "card",
+                    SpotKind.CARD,
                     rect,
                     rect.inflate(2 * gx, 2 * gy),
                     card,
-                    "grid",
+                    Zone.GRID,
                     column=c,
                     index=row,
                     shown=shown,
@@ -230,7 +240,7 @@ def grid_geometry(game: Game) -> Geometry:
     geo.pile = stock
     left = game.progress().stock or 0
     if left:
-        geo.spots.insert(0, Spot("stock", stock, stock.copy(), free=False))
+        geo.spots.insert(0, Spot(SpotKind.STOCK, stock, stock.copy(), free=False))
     geo.labels.append((f"Stock {left}", (stock.centerx, stock.bottom + 10)))
     return geo
 
@@ -253,19 +263,21 @@ def pyramid_geometry(game: Game) -> Geometry:
         x = centre - PYR_W // 2 - r * PYR_DX // 2 + c * PYR_DX
         rect = pygame.Rect(x, y0 + r * PYR_DY, PYR_W, PYR_H)
         index = r * (r + 1) // 2 + c
-        geo.spots.append(Spot("card", rect, rect.copy(), card, "pyramid", free=free, index=index))
+        geo.spots.append(
+            Spot(SpotKind.CARD, rect, rect.copy(), card, Zone.PYRAMID, free=free, index=index)
+        )
     draw = pygame.Rect(PILE_X, y0 + 10, PYR_W, PYR_H)
     waste = pygame.Rect(PILE_X, draw.bottom + 80, PYR_W, PYR_H)
     geo.pile, geo.waste = draw, waste
     top = game.waste_top  # type: ignore[attr-defined]
     if top is not None:
-        geo.spots.append(Spot("card", waste.copy(), waste.copy(), top, "waste"))
+        geo.spots.append(Spot(SpotKind.CARD, waste.copy(), waste.copy(), top, Zone.WASTE))
     card = game.draw_card  # type: ignore[attr-defined]
     if card is not None:
-        geo.spots.append(Spot("card", draw.copy(), draw.copy(), card, "draw"))
+        geo.spots.append(Spot(SpotKind.CARD, draw.copy(), draw.copy(), card, Zone.DRAW))
     else:
         can_recycle = game.is_legal(Recycle()) and not game.is_over
-        geo.spots.append(Spot("pile", draw.copy(), draw.copy(), free=can_recycle))
+        geo.spots.append(Spot(SpotKind.PILE, draw.copy(), draw.copy(), free=can_recycle))
     # captions sit below the keyboard focus ring (10 px out, and its dark edge)
     geo.labels.append((f"Draw {game.draw_count}", (draw.centerx, draw.bottom + CAPTION_GAP)))  # type: ignore[attr-defined]
     geo.labels.append(
@@ -281,5 +293,5 @@ def pyramid_geometry(game: Game) -> Geometry:
     return geo
 
 
-TABLES = {"grid": grid_geometry, "pyramid": pyramid_geometry}
+TABLES = {TableKind.GRID: grid_geometry, TableKind.PYRAMID: pyramid_geometry}
 """The table kinds a game's record may name, and how each is laid out."""

@@ -14,6 +14,7 @@ from ..moves import Move
 from ..storage import MemoryStorage, Storage
 from . import HEIGHT, WIDTH
 from .scene_names import SceneName
+from .spots import SpotKind
 
 SCENES = tuple(name.value for name in SceneName)
 """What a shot can show: ``entry`` is the screen-name keyboard."""
@@ -79,12 +80,12 @@ def render_shot(
     app = app_module.make_app([], profile)
     table = app.put_on_table(game, deal=False)
     for option, card in (("--select", select), ("--focus", focus)):
-        if card is not None and table.find(("card", card)) is None:
+        if card is not None and table.find((SpotKind.CARD, card)) is None:
             raise ShotError(f"{option} {card_text(card)}: that card is not on the table")
     if select is not None:
         table.selected = select
     if focus is not None:
-        table.focus_key, table.show_focus = ("card", focus), True
+        table.focus_key, table.show_focus = (SpotKind.CARD, focus), True
     if hint:
         table.show_hint()
     played = 0

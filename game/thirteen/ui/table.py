@@ -16,13 +16,24 @@ from .. import hints, share
 from ..cards import Card
 from ..game import Game, IllegalMoveError, Progress, Refusal, Termination
 from ..moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing
+from ..spec import TableKind
 from ..variants import GameSetup, spec_of
 from . import cards as card_art
 from . import theme
 from .anim import Animator
-from .layout import PANEL, PILE_X, PYR_W, TABLE, Geometry, Spot, geometry, panel_buttons
+from .layout import (
+    PANEL,
+    PILE_X,
+    PYR_W,
+    TABLE,
+    Geometry,
+    Spot,
+    geometry,
+    panel_buttons,
+)
 from .scene import DEAL_GRACE_MS, Scene, backdrop, same_press
 from .scene_names import SceneName
+from .spots import SpotKind, Zone
 from .widgets import Button
 
 if TYPE_CHECKING:
@@ -105,9 +116,9 @@ def basis_words(basis: hints.Basis, game: Game) -> str:
 def blocked_words(spot: Spot, game: Game) -> str:
     """Why a click on something that cannot be played changes nothing (a click that did
     nothing at all looked like a missed one)."""
-    if spot.kind == "stock":
+    if spot.kind is SpotKind.STOCK:
         return "The stock refills the grid by itself."
-    if spot.kind == "pile":
+    if spot.kind is SpotKind.PILE:
         return PILE_WORDS.get(game.refusal(Recycle()), PILE_WORDS[Refusal.NOTHING_TO_DRAW])  # type: ignore[arg-type]
     return "Not free yet: a card below still overlaps it."
 
@@ -192,10 +203,10 @@ class TableScene(Scene):
 
     @staticmethod
     def spot_key(spot: Spot) -> tuple:
-        if spot.kind == "card":
-            return ("card", spot.card)
-        if spot.kind == "empty":
-            return ("empty", spot.column)
+        if spot.kind is SpotKind.CARD:
+            return (SpotKind.CARD, spot.card)
+        if spot.kind is SpotKind.EMPTY:
+            return (SpotKind.EMPTY, spot.column)
         return (spot.kind,)
 
     def find(self, key: tuple | None) -> Spot | None:
@@ -208,7 +219,9 @@ class TableScene(Scene):
 
     def draw_place(self) -> Spot | None:
         """The spot where the draw card lies: the card, or the empty pile (Pyramid only)."""
-        return next((s for s in self.geo.spots if s.zone == "draw" or s.kind == "pile"), None)
+        return next(
+            (s for s in self.geo.spots if s.zone is Zone.DRAW or s.kind is SpotKind.PILE), None
+        )
 
     def focus_at_draw(self) -> bool:
         spot = self.find(self.focus_key)
@@ -394,10 +407,10 @@ class TableScene(Scene):
         if not spot.free:
             self.explain(blocked_words(spot, game))  # nothing changes, but it says why
             return
-        if spot.kind == "pile":
+        if spot.kind is SpotKind.PILE:
             self.play(Recycle())
             return
-        if spot.kind == "empty":
+        if spot.kind is SpotKind.EMPTY:
             if self.selected is None or spot.column is None:
                 self.explain(
                     "To fill an empty column, select a column's top card, then click here."
@@ -409,7 +422,7 @@ class TableScene(Scene):
             else:
                 self.explain("Only the top card of a column can move to an empty column.")
             return
-        if spot.kind != "card" or spot.card is None:
+        if spot.kind is not SpotKind.CARD or spot.card is None:
             return
         card = spot.card
         alone = game.removal((card,))  # a King
@@ -417,7 +430,7 @@ class TableScene(Scene):
             self.play(alone)
             return
         if self.selected == card:
-            if spot.zone == "draw":
+            if spot.zone is Zone.DRAW:
                 self.play(Draw())
             else:
                 self.deselect()
@@ -550,15 +563,15 @@ class TableScene(Scene):
             self.say("No move left.")
             return
         move = found.move
-        keys: list[tuple] = [("card", c) for c in move.cards]
+        keys: list[tuple] = [(SpotKind.CARD, c) for c in move.cards]
         if isinstance(move, Draw):
-            keys.append(("card", self.game.draw_card))  # type: ignore[attr-defined]
+            keys.append((SpotKind.CARD, self.game.draw_card))  # type: ignore[attr-defined]
             words = "Hint: draw a card (D)."
         elif isinstance(move, Recycle):
-            keys.append(("pile",))
+            keys.append((SpotKind.PILE,))
             words = "Hint: turn the waste over."
         elif isinstance(move, MoveToEmpty):
-            keys += [("card", move.card), ("empty", move.column)]
+            keys += [(SpotKind.CARD, move.card), (SpotKind.EMPTY, move.column)]
             words = "Hint: move the top card to the empty column."
         else:
             words = "Hint: " + (
@@ -656,7 +669,7 @@ class TableScene(Scene):
         table's width over a Thirteens grid, the room right of the draw pile over a
         pyramid, whose covered top it hides rather than the bottom row a player starts
         with."""
-        if spec_of(self.game).table == "pyramid":
+        if spec_of(self.game).table is TableKind.PYRAMID:
             left = PILE_X + PYR_W + 20  # clear of the draw card too
             return pygame.Rect(left, 0, TABLE.right - 30 - left, 0)
         return pygame.Rect(TABLE.x + 30, 0, TABLE.w - 60, 0)
@@ -671,7 +684,7 @@ class TableScene(Scene):
             lines = self.banner_lines()
         box = self.banner_column()
         box.h = 24 + 28 * len(lines)
-        if spec_of(self.game).table == "pyramid":
+        if spec_of(self.game).table is TableKind.PYRAMID:
             box.top = TABLE.top + 16
         else:
             box.bottom = TABLE.bottom - 16
@@ -699,9 +712,9 @@ class TableScene(Scene):
             surface.blit(card_art.slot(w, h), geo.waste)
         table = spec_of(game).table
         stock = game.progress().stock or 0
-        if table == "grid" and geo.pile is not None and not stock:
+        if table is TableKind.GRID and geo.pile is not None and not stock:
             surface.blit(card_art.slot(w, h), geo.pile)  # the stock's place, over "Stock 0"
-        if table == "pyramid" and geo.pile is not None:
+        if table is TableKind.PYRAMID and geo.pile is not None:
             surface.blit(card_art.slot(w, h), geo.pile)
             behind = game.draw_count - 1  # type: ignore[attr-defined]
             for n in range(min(2, max(0, behind))):
@@ -711,24 +724,24 @@ class TableScene(Scene):
         shadow = card_art.shadow(w, h)
         hidden = self.anim.hidden
         for spot in geo.spots:
-            if spot.kind == "stock":
+            if spot.kind is SpotKind.STOCK:
                 for n in range(min(3, max(0, stock - 1))):
                     surface.blit(
                         card_art.card_back(w, h), spot.rect.move(-3 * (3 - n), -3 * (3 - n))
                     )
                 surface.blit(card_art.card_back(w, h), spot.rect)
-            elif spot.kind == "empty":
+            elif spot.kind is SpotKind.EMPTY:
                 # the bare felt first: in a wide grid the slot lies over the card on its left
                 surface.blit(backdrop(), spot.rect, area=spot.rect)
                 surface.blit(card_art.slot(w, h), spot.rect)
                 size = 24 if spot.outline.w >= 70 else 18  # a strip of a wide grid
                 where = spot.outline.center
                 theme.blit_text(surface, "empty", size, where, theme.INK_DIM, "center")
-            elif spot.kind == "pile":
+            elif spot.kind is SpotKind.PILE:
                 if spot.free:
                     self._draw_recycle(surface, spot.rect)
             elif spot.card in hidden:
-                if spot.zone == "grid":  # under the lower cards, as once it lands
+                if spot.zone is Zone.GRID:  # under the lower cards, as once it lands
                     self.anim.draw_card(surface, spot.card, four)
             elif spot.card is not None:
                 surface.blit(shadow, spot.rect.move(3, 4))
@@ -744,7 +757,7 @@ class TableScene(Scene):
                     surface, theme.HINT, spot.outline.inflate(10, 10), width=5, border_radius=12
                 )
         if self.selected is not None:
-            spot = self.find(("card", self.selected))
+            spot = self.find((SpotKind.CARD, self.selected))
             if spot is not None:
                 pygame.draw.rect(
                     surface, (120, 80, 0), spot.outline.inflate(14, 14), width=3, border_radius=14

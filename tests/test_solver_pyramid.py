@@ -426,6 +426,13 @@ def test_max_points_with_holes_anywhere_matches_exhaustive_search() -> None:
         assert points == exhaustive_points(deal, bonus), [card_text(c) for c in cards]
 
 
+def test_max_points_refuses_a_bonus_no_round_has() -> None:
+    # points are scored as round_points of the round with that bonus
+    deal = Pyramid13.for_deal_number(1).deal
+    with pytest.raises(ValueError, match="bonus of 50"):
+        max_points_pyramid13_deal(deal, bonus=50)
+
+
 def test_max_points_on_full_deals() -> None:
     game = Pyramid13.for_deal_number(1)
     points, moves, status = max_points_pyramid13_deal(game.deal, bonus=CLEAR_BONUS[0])

@@ -111,6 +111,7 @@ from ..pyramid import (
     Pyramid,
     Pyramid13,
     PyramidDeal,
+    round_points,
 )
 from .onepass import one_pass_search
 from .pyramid_core import (
@@ -511,7 +512,7 @@ def _reverse_nibbles(x: int) -> int:
 def _points_search(
     t: DealTables,
     start: DealKey,
-    bonus: int,
+    round_index: int,
     budget: SearchBudget,
     clearable: bool | None = None,
 ) -> tuple[int, list[RawMove], bool]:
@@ -526,6 +527,8 @@ def _points_search(
     Positions are told apart by the ranks of their waste, not its cards: two
     wastes of the same ranks in the same order have the same moves and the same
     points to come (a third fewer positions, median 161 -> 107 ms on deals 1-40).
+    Points and bounds are scored by :func:`~thirteen.pyramid.round_points` for
+    round ``round_index``: a bound as if every card that might still go went.
     """
     n = t.n
     prank, srank, scv = t.prank, t.srank, t.scv
@@ -557,10 +560,10 @@ def _points_search(
         stuck = clearable is False or not relaxed(pm, cv - t.buried_cv(lost))
         # a stuck pyramid leaves at least one card, and buried waste cards stay
         cap = DECK_SIZE - lost.bit_count() - (1 if stuck else 0)
-        return 10 * cap + (0 if stuck else bonus)
+        return round_points(round_index, cap, not stuck)
 
     def record(pm: int, sm: int) -> None:
-        value = 10 * removed(pm, sm) + (bonus if pm == full else 0)
+        value = round_points(round_index, removed(pm, sm), pm == full)
         if value > best[0]:
             best[0] = value
             best[1] = list(stack)
@@ -748,9 +751,10 @@ def max_points_pyramid13_deal(
 ) -> tuple[int, list[Move], str]:
     """The most points one Pyramid 13 deal can give from ``key`` (default: its start).
 
-    Points are the whole deal's: 10 per card gone from its 52 (including cards
-    already gone at ``key``) plus ``bonus`` if the pyramid is cleared (pass
-    ``CLEAR_BONUS[deal_index]``).  Returns (points, a line from ``key`` that
+    Points are the whole deal's, as :func:`~thirteen.pyramid.round_points` scores
+    them: 10 per card gone from its 52 (including cards already gone at ``key``)
+    plus ``bonus`` if the pyramid is cleared (pass ``CLEAR_BONUS[deal_index]``;
+    any other value is refused).  Returns (points, a line from ``key`` that
     ends the deal with those points, "exact" or "unknown").  With "unknown"
     the budget ran out and the points are the best line found so far.
 
@@ -759,13 +763,14 @@ def max_points_pyramid13_deal(
     budget.  A pyramid that cannot be cleared takes the bonus out of every bound
     (median 441 -> 314 ms per deal over deal numbers 1-200).
     """
+    round_index = _round_with_bonus(bonus)
     if key is None:
         key = deal.start()
     budget = SearchBudget(budget_ms, max_nodes)
     if clearable is None:
         clearable = _clearable(deal, key, budget_ms, max_nodes)
     tables = DealTables(deal)
-    points, raw, exact = _points_search(tables, key, bonus, budget, clearable)
+    points, raw, exact = _points_search(tables, key, round_index, budget, clearable)
     moves = [_to_move(m) for m in raw]
     # finish the deal: nothing can raise the points above the best, and
     # further moves never lower them, so any moves to the end keep them
@@ -780,10 +785,18 @@ def max_points_pyramid13_deal(
         m = removal[0] if removal else legal[0]
         moves.append(m)
         pos = deal.apply(pos, m)
-    final = 10 * deal.removed(pos) + (bonus if deal.cleared(pos) else 0)
+    final = round_points(round_index, deal.removed(pos), deal.cleared(pos))
     if exact and final != points:  # pragma: no cover - would be a solver bug
         raise AssertionError(f"points line gives {final}, search said {points}")
     return max(points, final), moves, "exact" if exact else "unknown"
+
+
+def _round_with_bonus(bonus: int) -> int:
+    """The first Pyramid 13 round whose clearing bonus is ``bonus``, to score through
+    :func:`~thirteen.pyramid.round_points` (rounds with one bonus score alike)."""
+    if bonus not in CLEAR_BONUS:
+        raise ValueError(f"no Pyramid 13 round has a clearing bonus of {bonus}")
+    return CLEAR_BONUS.index(bonus)
 
 
 def _clearable(

@@ -426,6 +426,13 @@ def test_max_points_with_holes_anywhere_matches_exhaustive_search() -> None:
         assert points == exhaustive_points(deal, bonus), [card_text(c) for c in cards]
 
 
+def test_max_points_refuses_a_bonus_no_round_has() -> None:
+    # points are scored as round_points of the round with that bonus
+    deal = Pyramid13.for_deal_number(1).deal
+    with pytest.raises(ValueError, match="bonus of 50"):
+        max_points_pyramid13_deal(deal, bonus=50)
+
+
 def test_max_points_on_full_deals() -> None:
     game = Pyramid13.for_deal_number(1)
     points, moves, status = max_points_pyramid13_deal(game.deal, bonus=CLEAR_BONUS[0])
@@ -497,10 +504,10 @@ def test_pyramid13_few_ranks_agree_with_baseline() -> None:
 
 def _root_checks(game: Pyramid13) -> tuple[bool, bool, bool]:
     """The one-pass bounds at a position: relaxation, forced waste cards, late cards."""
-    from thirteen.solver.pyramid import _Budget, _Tables
+    from thirteen.solver.pyramid_core import DealTables, SearchBudget
 
-    tables = _Tables(game.deal)
-    tables.budget = _Budget(None, None)
+    tables = DealTables(game.deal)
+    tables.budget = SearchBudget(None, None)
     pm, sm, p, _ = tables.normalise(game.pos)
     sm, cv = tables.bury(pm, sm, p, tables.cv_of(sm))
     return tables.relaxed(pm, cv), tables.stack_ok(pm, sm, p), tables.late_ok(pm, sm, p)
@@ -588,7 +595,7 @@ def test_a_lost_projection_means_a_lost_position() -> None:
     import itertools
 
     from thirteen.solver.onepass import _Deal, _OnePass, _Projection
-    from thirteen.solver.pyramid import _Budget
+    from thirteen.solver.pyramid_core import SearchBudget
 
     rng = random.Random(17)
     lost_projections = 0
@@ -596,7 +603,7 @@ def test_a_lost_projection_means_a_lost_position() -> None:
         game = random_small(rng, 3, rng.randint(2, 8), 0)
         play_random(game, rng, rng.randint(0, 4))
         deal, (pm, sm, p, _) = game.deal, game.pos
-        info = _Deal(_OnePass(deal, _Budget(None, None)))
+        info = _Deal(_OnePass(deal, SearchBudget(None, None)))
         winnable = baseline_solve_pyramid(game, max_nodes=None).winnable
         for classes in itertools.combinations(range(6), 3):
             proj = _Projection(info, classes)

@@ -46,7 +46,7 @@ from enum import Enum
 from .cards import DECK_SIZE
 from .game import Game, IllegalMoveError
 from .moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing, RemovePair
-from .pyramid import CLEAR_BONUS, ROW_OF, Pyramid, Pyramid13
+from .pyramid import CLEAR_BONUS, ROW_OF, Pyramid, Pyramid13, round_points
 from .solver.result import UNKNOWN
 from .thirteens import REACHABILITY_LIMIT, Thirteens, column_moves, find_removals
 
@@ -223,7 +223,7 @@ def solver_line(game: Game, budget_ms: float) -> tuple[list[Move], Basis]:
             pos = game.pos
             for move in clear.moves:
                 pos = game.deal.apply(pos, move)
-            if 10 * game.deal.removed(pos) + CLEAR_BONUS[game.deal_index] >= points:
+            if round_points(game.deal_index, game.deal.removed(pos), cleared=True) >= points:
                 return clear.moves, Basis.CLEARS
         return line, Basis.GUESS
     if isinstance(game, Thirteens):

@@ -34,7 +34,7 @@ from .deals import MAX_DEAL, SplitMix64
 from .game import Game, Outcome
 from .hints import heuristic_move, shift_towards_removal
 from .moves import Move, RemoveKing, RemovePair
-from .pyramid import CLEAR_BONUS, Pyramid, Pyramid13
+from .pyramid import CLEAR_BONUS, Pyramid, Pyramid13, round_points
 from .thirteens import Thirteens
 from .variants import game_spec, new_game
 
@@ -134,7 +134,7 @@ def _solve_pyramid13(game: Pyramid13, max_nodes: int) -> None:
                 pos = game.pos
                 for m in clear.moves:
                     pos = game.deal.apply(pos, m)
-                clear_points = 10 * game.deal.removed(pos) + bonus
+                clear_points = round_points(index, game.deal.removed(pos), cleared=True)
                 if clear_points > points:
                     line = clear.moves
         for m in line:

@@ -3,6 +3,10 @@
 All solvers have perfect information: they read the hidden order of the stock
 or draw pile.  Each returns a :class:`SolveResult` whose moves, when the verdict
 is winnable, replay on the engine to a win from the game's current position.
+
+Here: :func:`solve`, which picks the solver for a game (:mod:`.thirteens`,
+:mod:`.pyramid`).  Imports: the engine and the solver modules; none of them
+imports this one.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 from ..game import Game
 from ..pyramid import Pyramid, Pyramid13
 from ..thirteens import Thirteens
+from .pyramid import solve_pyramid, solve_pyramid13_deal
 from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
 from .thirteens import solve_thirteens
 
@@ -31,9 +36,6 @@ def solve(
         if shortest:
             raise ValueError("--shortest is only offered for Pyramid (classic)")
         return solve_thirteens(game, budget_ms=budget_ms, max_nodes=max_nodes)
-    # imported here so that the Thirteens paths never pay for the pyramid tables
-    from .pyramid import solve_pyramid, solve_pyramid13_deal
-
     if isinstance(game, Pyramid):
         return solve_pyramid(game, budget_ms=budget_ms, max_nodes=max_nodes, shortest=shortest)
     if isinstance(game, Pyramid13):

@@ -38,6 +38,9 @@ lost one there), then the rest of the relaxation, then the search.
 Measured with ``python -m thirteen bench`` on deal numbers 1-200: median
 4.4-5.1 ms -> 0.9 ms, 95th percentile 97-117 ms -> 21 ms, positions of the main
 search 298k -> 8k (docs/performance.md has the figures and what limits them).
+
+Imports: the engine and :mod:`.pyramid_core` (the tables it extends); :mod:`.pyramid`
+calls :func:`one_pass_search`, so this module never imports that one.
 """
 
 from __future__ import annotations
@@ -48,12 +51,12 @@ from collections.abc import Sequence
 
 from ..moves import Draw, RemoveKing, RemovePair
 from ..pyramid import FULL_PYRAMID, PYRAMID_SIZE, ROW_OF, DealKey, PyramidDeal
-from .pyramid import (
+from .pyramid_core import (
     KING_INDEX,
     RANK_GUARD,
+    DealTables,
     RawMove,
-    _Budget,
-    _Tables,
+    SearchBudget,
     blockers,
     late_walk,
     prefix_steps,
@@ -95,9 +98,9 @@ class _Escalate(Exception):
 
 class _Deal:
     """Tables of one deal shared by every projection, taken from the main search's
-    :class:`_Tables` (Kings count nowhere there), plus the per-class pieces."""
+    :class:`DealTables` (Kings count nowhere there), plus the per-class pieces."""
 
-    def __init__(self, tables: _Tables) -> None:
+    def __init__(self, tables: DealTables) -> None:
         self.n, self.budget = tables.n, tables.budget
         self.prank, self.srank = tables.prank, tables.srank
         self.s_unit, self.s_punit = tables.s_unit, tables.s_punit
@@ -245,7 +248,7 @@ class _Projection:
 
     def needy_entries(self, needy: _Needy, k: int) -> None:
         """Extends ``needy.entries`` to its first ``k`` cards: the stock partners and two
-        base vectors of :func:`.pyramid.late_walk` (the partners that may go before
+        base vectors of :func:`.pyramid_core.late_walk` (the partners that may go before
         the card are those of every cell left but itself and the cells it covers)."""
         left, total, entries = needy.left, needy.total, needy.entries
         p_unit, p_punit, spart, spres = self.p_unit, self.p_punit, self.spart, self.spres
@@ -360,11 +363,12 @@ class _Projection:
         return res
 
 
-class _OnePass(_Tables):
+class _OnePass(DealTables):
     """The whole one-pass game with Kings gone once available, searched with the
-    last-pass pruning of :func:`.pyramid._verdict_search` and the projection checks."""
+    last-pass pruning of the classic verdict search (:mod:`.pyramid`) and the projection
+    checks."""
 
-    def __init__(self, deal: PyramidDeal, budget: _Budget) -> None:
+    def __init__(self, deal: PyramidDeal, budget: SearchBudget) -> None:
         kings = [i for i, c in enumerate(deal.pyramid) if c is not None and c >> 2 == KING_INDEX]
         kingless = PyramidDeal(
             [None if i in kings else c for i, c in enumerate(deal.pyramid)], deal.stock, 0
@@ -393,7 +397,7 @@ class _OnePass(_Tables):
     def free(self, pm: int) -> tuple[int, ...]:
         """Free cells, bottom row first: their blockers are gone (a King is, once free)."""
         hkey = pm >> 14 | (pm & 16383) << 14
-        got = self._free.get(hkey)
+        got = self.free_memo.get(hkey)
         if got is None:
             blockers = self.blockers
             got = tuple(
@@ -401,14 +405,14 @@ class _OnePass(_Tables):
                 for i in range(PYRAMID_SIZE - 1, -1, -1)
                 if self.present >> i & 1 and not pm >> i & 1 and pm & blockers[i] == blockers[i]
             )
-            self._free[hkey] = got
+            self.free_memo[hkey] = got
         return got
 
-    def _relaxed_search(self, pm: int, cv: int, need: int) -> bool:
+    def relaxed_search(self, pm: int, cv: int, need: int) -> bool:
         if self.relax_left == 0:
             raise _RelaxCap
         self.relax_left -= 1
-        return super()._relaxed_search(pm, cv, need)
+        return super().relaxed_search(pm, cv, need)
 
     def go(self, pm: int, sm: int, p: int, cv: int, wc: int, changed: int = 63) -> bool:
         """Whether the position can be cleared; ``changed``: the rank classes (bits) the move
@@ -592,7 +596,7 @@ class _OnePass(_Tables):
 
 
 def one_pass_search(
-    deal: PyramidDeal, start: DealKey, budget: _Budget
+    deal: PyramidDeal, start: DealKey, budget: SearchBudget
 ) -> tuple[bool, list[RawMove]]:
     """Whether the deal's pyramid can be cleared from ``start`` without recycling, and a
     line (raw moves, King removals included) that does it; exact unless out of budget."""

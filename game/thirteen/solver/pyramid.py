@@ -1,13 +1,18 @@
 """Pyramid solvers: classic verdicts, shortest lines, and Pyramid 13 deals.
 
+This module holds the classic searches (verdict, shortest line), the Pyramid 13
+points search and the public entry points; the one-pass verdict of a Pyramid 13
+deal comes from :mod:`.onepass`.  Imports: the engine, :mod:`.result`,
+:mod:`.pyramid_core` and :mod:`.onepass` (neither of which imports this module).
+
 Every search walks a deal's position as plain integers over tables built once
-per deal (:class:`_Tables`), never building :class:`~thirteen.game.Game`
-objects: ``pm`` (pyramid cards gone, bit mask), ``sm`` (draw-pile cards gone,
-bit mask), ``p`` (the pointer between waste and draw pile) and ``u`` (recycles
-used).  ``p`` is kept *normalised* to the index of the draw card (the first
-remaining card at or after the pointer, or the pile size when the draw pile is
-empty): pointers that differ only by removed cards give the same position, so
-they share one transposition-table entry.
+per deal (:class:`~.pyramid_core.DealTables`), never building
+:class:`~thirteen.game.Game` objects: ``pm`` (pyramid cards gone, bit mask),
+``sm`` (draw-pile cards gone, bit mask), ``p`` (the pointer between waste and
+draw pile) and ``u`` (recycles used).  ``p`` is kept *normalised* to the index
+of the draw card (the first remaining card at or after the pointer, or the pile
+size when the draw pile is empty): pointers that differ only by removed cards
+give the same position, so they share one transposition-table entry.
 
 A Pyramid 13 deal (one pass, no recycle) is searched by :mod:`.onepass`: the
 last-pass search below plus rank-class projections, small exact games over
@@ -23,7 +28,7 @@ Pruning that keeps every verdict exact:
   King is forced (it must go anyway, and taking it first keeps every later
   move legal); a King in the draw pile or waste costs a step that a shortest
   line may never need.
-* **Relaxation: the draw pile always at hand.**  :meth:`_Tables.relaxed`
+* **Relaxation: the draw pile always at hand.**  :meth:`DealTables.relaxed`
   asks whether the pyramid could be cleared if every remaining draw-pile card
   could be taken at any time.  ``False`` proves the real position lost.  It
   depends only on the pyramid mask and the remaining draw-pile ranks, so one
@@ -40,11 +45,11 @@ Pruning that keeps every verdict exact:
 * **Last pass.**  Once no recycle is left, a waste card that can never be
   removed (no partner left in the pyramid or still to come from the draw
   pile) buries every waste card below it for good: the verdict search marks
-  them gone (:meth:`_Tables.bury`), which merges positions and tells the
+  them gone (:meth:`DealTables.bury`), which merges positions and tells the
   relaxation those partners are lost.  Which ranks are dead depends only on
-  the pyramid mask and the pile (:meth:`_Tables.dead_ranks`), so the search
+  the pyramid mask and the pile (:meth:`DealTables.dead_ranks`), so the search
   memoises it per ``(pm, pile)`` together with the late-card data below.
-* **Forced waste cards** (last pass, :meth:`_Tables.stack_ok`).  A pyramid
+* **Forced waste cards** (last pass, :meth:`DealTables.stack_ok`).  A pyramid
   card whose only partners left lie in the waste needs every waste card
   above them removed first; those cards and the pyramid must all find
   partners (a Hall check), which proves lost many one-pass positions where
@@ -52,7 +57,7 @@ Pruning that keeps every verdict exact:
   longer runs it: behind the late-card check below it cut about 1% of
   the positions, for as much time per call, so one-pass solves were about a
   quarter faster without it (it stays as a diagnostic for root positions).
-* **Late cards** (last pass, :meth:`_Tables.late_ok`).  A pyramid card
+* **Late cards** (last pass, :meth:`DealTables.late_ok`).  A pyramid card
   whose only partners left lie in the waste is free only once its whole cone
   is gone, and one of those partners must then be on top: the cone, the
   waste cards above the partner and every pile card drawn meanwhile must all
@@ -60,9 +65,9 @@ Pruning that keeps every verdict exact:
   counts).  The apex, say, needs the other 27 cards cleared with only the
   waste above its partner and the pile drawn so far.  This cuts the one-pass
   nodes to about a third, and the one-pass time to less than half.  The
-  needy cards it must check (:meth:`_Tables.late_list`) and the pile's
+  needy cards it must check (:meth:`DealTables.late_list`) and the pile's
   prefix vectors depend only on ``(pm, pile)`` and are memoised with the
-  dead ranks; only the walk over the waste (:meth:`_Tables.late_walk`) runs
+  dead ranks; only the walk over the waste (:meth:`DealTables.late_walk`) runs
   per position, after the transposition lookup.
 * **Relaxation checked once per change.**  A move that changes ``(pm, cv)``
   checks the relaxation before it is played; a Draw leaves both alone and a
@@ -94,7 +99,6 @@ card or the waste, then draw card + waste, then Draw, then Recycle.
 from __future__ import annotations
 
 import heapq
-import time
 from collections.abc import Callable, Sequence
 
 from ..cards import DECK_SIZE, Card
@@ -103,26 +107,22 @@ from ..pyramid import (
     CLEAR_BONUS,
     COVER,
     FULL_PYRAMID,
-    PYRAMID_SIZE,
     DealKey,
     Pyramid,
     Pyramid13,
     PyramidDeal,
+    round_points,
+)
+from .onepass import one_pass_search
+from .pyramid_core import (
+    KING_INDEX,
+    DealTables,
+    OutOfBudget,
+    RawMove,
+    SearchBudget,
+    rank_code,
 )
 from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
-
-CHECK_EVERY = 256
-"""Nodes between clock checks (time.perf_counter is not free)."""
-
-KING_INDEX = 12
-"""``card >> 2`` of a King; two non-King cards pair when their indices add to 11."""
-
-RawMove = tuple
-"""Moves inside the search: ("k", card), ("p", a, b), ("d",), ("r",)."""
-
-
-class _OutOfBudget(Exception):
-    """Raised deep in a search to unwind it when the node or time budget is spent."""
 
 
 def _to_move(raw: RawMove) -> Move:
@@ -136,649 +136,13 @@ def _to_move(raw: RawMove) -> Move:
     return Recycle()
 
 
-def blockers(pyramid: Sequence[Card | None], keep: int) -> list[int]:
-    """Per cell: the cells of ``keep`` that must be gone before it is free, one level down.
-
-    A cell's covers block it; a cover outside ``keep`` that holds a card (a King
-    a search treats as gone once free, or a card of another class in a
-    projection) blocks through its own blockers; an empty cell blocks nothing
-    (a position text may leave a hole under cards that are still there).
-    """
-    out = [0] * PYRAMID_SIZE
-    for i in range(PYRAMID_SIZE - 1, -1, -1):  # covers (higher indices) first
-        todo = COVER[i]
-        got = 0
-        while todo:
-            low = todo & -todo
-            todo ^= low
-            c = low.bit_length() - 1
-            if keep & low:
-                got |= low
-            elif pyramid[c] is not None:
-                got |= out[c]
-        out[i] = got
-    return out
-
-
-def cones(direct: Sequence[int]) -> list[int]:
-    """Per cell: every cell that must be gone before it is free, at any depth, from the
-    one-level :func:`blockers` (holes block nothing)."""
-    out = [0] * PYRAMID_SIZE
-    for i in range(PYRAMID_SIZE - 1, -1, -1):
-        acc = m = direct[i]
-        while m:
-            low = m & -m
-            m ^= low
-            acc |= out[low.bit_length() - 1]
-        out[i] = acc
-    return out
-
-
-def unders(direct: Sequence[int]) -> list[int]:
-    """Per cell: the cells it blocks, at any depth (the inverse of :func:`cones`), from the
-    one-level :func:`blockers`: a cell blocks what it blocks directly and all they block."""
-    out = [0] * PYRAMID_SIZE
-    for j in range(PYRAMID_SIZE):  # cells above first: their sets are complete
-        acc = out[j] | 1 << j
-        m = direct[j]
-        while m:
-            low = m & -m
-            m ^= low
-            out[low.bit_length() - 1] |= acc
-    return out
-
-
-SUBSETS = tuple(
-    tuple(
-        tuple(t for t in range(m) if sub >> t & 1)
-        for sub in range(1, (1 << m) - 1)
-        if sub & (sub - 1)
-    )
-    for m in range(9)
-)
-"""Per size m: the subsets of range(m) with at least two and fewer than m members (Hall checks)."""
-
-RANK_GUARD = sum(8 << 4 * r for r in range(12))
-"""Rank count vectors (:meth:`_Tables.late_ok`) hold four bits per non-King rank, biased by 8.
-
-A field is ``8 + partners - needs`` with both counts at most 4 (a rank has
-four cards), so it stays within 4..12 and never borrows from its neighbour;
-its top bit is set exactly when ``partners >= needs``.
-"""
-
-
-def rank_code(cards: int, srank: Sequence[int]) -> int:
-    """The ranks of the draw-pile cards in a bit mask, four bits a card (rank + 1), the
-    highest index in the lowest bits: a waste with its top card lowest, the key by
-    which positions whose wastes differ only in suits are one."""
-    code = 0
-    while cards:
-        low = cards & -cards
-        cards ^= low
-        code = code << 4 | srank[low.bit_length() - 1] + 1
-    return code
-
-
-def prefix_steps(pile: int, s_unit: Sequence[int], s_punit: Sequence[int]) -> tuple:
-    """Per prefix of a draw pile (bit mask, drawn from the low bits; empty prefix first):
-    the partner vector of the cards drawn, and that minus their own vector
-    (:data:`RANK_GUARD` fields; ``s_unit``/``s_punit`` give each card's units)."""
-    da = db = 0
-    out = [(0, 0)]
-    while pile:
-        q = (pile & -pile).bit_length() - 1
-        pile ^= 1 << q
-        da += s_punit[q]
-        db += s_punit[q] - s_unit[q]
-        out.append((da, db))
-    return tuple(out)
-
-
-def late_walk(
-    late: Sequence[tuple[int, int, int]],
-    steps: Sequence[tuple[int, int]],
-    waste: int,
-    s_unit: Sequence[int],
-    s_punit: Sequence[int],
-) -> bool:
-    """The late-card check (:meth:`_Tables.late_ok`) for needy-card entries ``late``
-    (stock partners, two base vectors) against a waste (bit mask, top card highest)."""
-    guard = RANK_GUARD
-    for part, base_b0, base_a0 in late:
-        ow = part & waste
-        if not ow:
-            return False
-        # walk the waste from the top: cards above a partner j must all go first
-        req_w = part_w = 0
-        a = waste
-        good = False
-        while a:
-            b = a.bit_length() - 1
-            a ^= 1 << b
-            if ow >> b & 1:
-                base_a = base_a0 - req_w
-                base_b = base_b0 + part_w - req_w
-                for da, db in steps:
-                    if (base_a + da) & guard == guard and (base_b + db) & guard == guard:
-                        good = True
-                        break
-                if good:
-                    break
-                ow ^= 1 << b
-                if not ow:
-                    break
-            req_w += s_unit[b]
-            part_w += s_punit[b]
-        if not good:
-            return False
-    return True
-
-
-class _Budget:
-    """Counts nodes and watches the clock; ``tick`` raises when either runs out."""
-
-    __slots__ = ("nodes", "max_nodes", "deadline", "next_check", "start")
-
-    def __init__(self, budget_ms: float | None, max_nodes: int | None) -> None:
-        self.start = time.perf_counter()
-        self.deadline = None if budget_ms is None else self.start + budget_ms / 1000
-        self.max_nodes = max_nodes
-        self.nodes = 0
-        self.next_check = CHECK_EVERY if max_nodes is None else min(CHECK_EVERY, max_nodes)
-
-    def check(self) -> None:
-        """Called when ``nodes`` reaches ``next_check``."""
-        if self.max_nodes is not None and self.nodes >= self.max_nodes:
-            raise _OutOfBudget
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise _OutOfBudget
-        step = CHECK_EVERY
-        if self.max_nodes is not None:
-            step = min(step, self.max_nodes - self.nodes)
-        self.next_check = self.nodes + max(step, 1)
-
-    @property
-    def ms(self) -> float:
-        return (time.perf_counter() - self.start) * 1000
-
-
-class _Tables:
-    """Everything about one deal's cards that the searches look up per node."""
-
-    def __init__(self, deal: PyramidDeal, direct: Sequence[int] | None = None) -> None:
-        """``direct``: per cell, the cards that block it one level down (:func:`blockers`;
-        default: every card still there blocks; :mod:`.onepass` passes blockers that
-        see through Kings)."""
-        self.deal = deal
-        pyr = deal.pyramid
-        stock = deal.stock
-        n = len(stock)
-        self.n = n
-        self.full_stock = (1 << n) - 1
-        self.pcard = pyr
-        self.scard = stock
-        # rank index (card >> 2, King 12) of pyramid cells, -1 for an empty cell
-        self.prank = [-1 if c is None else c >> 2 for c in pyr]
-        self.srank = [c >> 2 for c in stock]
-        present = 0
-        for i, c in enumerate(pyr):
-            if c is not None:
-                present |= 1 << i
-        self.present = present
-        if direct is None:
-            direct = blockers(pyr, present)
-        self.cone = cones(direct)
-        self.under = unders(direct)
-        # cells and pile indices per rank index (King 12)
-        self.prmask = [0] * 13
-        self.srmask = [0] * 13
-        for i, r in enumerate(self.prank):
-            if r >= 0:
-                self.prmask[r] |= 1 << i
-        for j, s in enumerate(self.srank):
-            self.srmask[s] |= 1 << j
-        # partners that can ever meet each pyramid card: the complementary rank,
-        # except cards that cover it or that it covers (never free together)
-        self.ppart = [0] * PYRAMID_SIZE
-        self.spart = [0] * PYRAMID_SIZE
-        for i, r in enumerate(self.prank):
-            if 0 <= r < KING_INDEX:
-                self.ppart[i] = self.prmask[11 - r] & ~self.cone[i] & ~self.under[i]
-                self.spart[i] = self.srmask[11 - r]
-        # stock cards' partners: pyramid cells and stock cards of the complementary rank
-        self.s_ppart = [0 if s == KING_INDEX else self.prmask[11 - s] for s in self.srank]
-        self.s_spart = [0 if s == KING_INDEX else self.srmask[11 - s] for s in self.srank]
-        # per rank class (min(r, 11 - r) for r < 12): its non-King pyramid cells
-        self.class_cells: list[tuple[int, ...]] = [() for _ in range(6)]
-        for i, r in enumerate(self.prank):
-            if 0 <= r < KING_INDEX:
-                k = min(r, 11 - r)
-                self.class_cells[k] = (*self.class_cells[k], i)
-        self.pking = self.prmask[KING_INDEX]
-        self.skings = self.srmask[KING_INDEX]
-        self.class_mask = [sum(1 << i for i in cells) for cells in self.class_cells]
-        self.scv = [1 << 3 * r for r in self.srank]
-        self._free: dict[int, tuple[int, ...]] = {}
-        self._h: dict[int, int] = {}
-        self._relaxed: dict[int, bool] = {}
-        self._need: dict[int, int] = {}
-        self._needy: dict[int, tuple[int, ...]] = {}
-        self._late: dict[int, tuple[tuple[int, int, int], ...]] = {}
-        self._steps: dict[int, tuple[tuple[int, int], ...]] = {}
-        # rank count units (fields of RANK_GUARD): a card's own rank, and at the
-        # field of the rank it pairs with; Kings and empty cells count nowhere
-        self.s_unit = [0 if s == KING_INDEX else 1 << 4 * s for s in self.srank]
-        self.s_punit = [0 if s == KING_INDEX else 1 << 4 * (11 - s) for s in self.srank]
-        self.p_unit = [0 if r < 0 or r == KING_INDEX else 1 << 4 * r for r in self.prank]
-        self.p_punit = [0 if r < 0 or r == KING_INDEX else 1 << 4 * (11 - r) for r in self.prank]
-        self.budget: _Budget | None = None
-
-    # -- per-position helpers ------------------------------------------------
-    def free(self, pm: int) -> tuple[int, ...]:
-        """Free pyramid cells of a removed-mask, bottom row first (they free the most)."""
-        hkey = pm >> 14 | (pm & 16383) << 14
-        got = self._free.get(hkey)
-        if got is None:
-            got = tuple(
-                i
-                for i in range(PYRAMID_SIZE - 1, -1, -1)
-                if not pm >> i & 1 and pm & COVER[i] == COVER[i]
-            )
-            self._free[hkey] = got
-        return got
-
-    def next_index(self, sm: int, p: int) -> int:
-        """The first remaining draw-pile index at or after ``p`` (the pile size if none)."""
-        hi = (self.full_stock & ~sm) >> p
-        if not hi:
-            return self.n
-        return p + (hi & -hi).bit_length() - 1
-
-    def normalise(self, key: DealKey) -> tuple[int, int, int, int]:
-        pm, sm, p, u = key
-        return pm, sm, self.next_index(sm, p), u
-
-    def cv_of(self, sm: int) -> int:
-        """Remaining draw-pile cards as rank counts packed three bits per rank."""
-        cv = 0
-        for j, unit in enumerate(self.scv):
-            if not sm >> j & 1:
-                cv += unit
-        return cv
-
-    def bury(self, pm: int, sm: int, p: int, cv: int) -> tuple[int, int]:
-        """Last pass: count the waste cards under a never-removable one as gone.
-
-        Such a waste card can take part in no move, so the position plays
-        exactly like one where it and everything under it had left: marking
-        them gone in ``sm`` (and ``cv``) merges those positions in the
-        transposition table and lets the relaxation see the lost partners.
-        Only the verdict searches use this; a points count must not.
-        """
-        waste = ~sm & ((1 << p) - 1)
-        if not waste:
-            return sm, cv
-        dead = waste & self.dead_ranks(pm, sm, p)
-        if not dead:
-            return sm, cv
-        lost = waste & ((1 << dead.bit_length()) - 1)
-        return sm | lost, cv - self.buried_cv(lost)
-
-    def dead_ranks(self, pm: int, sm: int, p: int) -> int:
-        """Last pass: draw-pile cards of ranks with no partner left in the pyramid or pile."""
-        left_p = self.present & ~pm
-        draw_left = (self.full_stock & ~sm) >> p << p
-        srmask, prmask = self.srmask, self.prmask
-        dead = 0
-        for r in range(12):
-            if not (left_p & prmask[11 - r] or draw_left & srmask[11 - r]):
-                dead |= srmask[r]
-        return dead
-
-    def buried_cv(self, lost: int) -> int:
-        cv = 0
-        while lost:
-            low = lost & -lost
-            lost ^= low
-            cv += self.scv[low.bit_length() - 1]
-        return cv
-
-    def needy(self, pm: int) -> tuple[int, ...]:
-        """Remaining non-King pyramid cards with no pyramid partner left (only stock ones)."""
-        hkey = pm >> 14 | (pm & 16383) << 14
-        got = self._needy.get(hkey)
-        if got is None:
-            left = self.present & ~pm & ~self.pking
-            got = tuple(
-                x for x in range(PYRAMID_SIZE) if left >> x & 1 and not self.ppart[x] & left
-            )
-            self._needy[hkey] = got
-        return got
-
-    def stack_ok(self, pm: int, sm: int, p: int) -> bool:
-        """Last pass: can the waste cards that must leave, and the pyramid, all find partners?
-
-        ``False`` proves the position lost.  The waste is a stack, so a pyramid
-        card whose only partners left are waste cards (no pyramid partner, none
-        in the draw pile) needs one of them on top: every waste card above its
-        highest partner must be removed first.  Such a forced waste card pairs
-        with a pyramid card or a draw-pile card (two waste cards are never
-        available together), and not with a pyramid card that the needy card
-        covers (that one is free only after the needy card, which goes after the
-        forced one).  Forced waste cards and pyramid cards all need distinct
-        partners: a Hall check per rank, on the ranks that have forced cards
-        (the relaxation already checks the pyramid cards on their own; by
-        Mendelsohn-Dulmage the two ranks of a pair can be checked apart).
-        """
-        left_p = self.present & ~pm
-        below = (1 << p) - 1
-        rest = self.full_stock & ~sm
-        waste = rest & below
-        pile = rest & ~below
-        spart = self.spart
-        lowest = DECK_SIZE
-        forcers: list[tuple[int, int]] = []  # (highest waste partner, needy card)
-        for x in self.needy(pm):
-            if spart[x] & pile:
-                continue
-            ow = spart[x] & waste
-            if not ow:
-                return False
-            h = ow.bit_length() - 1
-            forcers.append((h, x))
-            if h < lowest:
-                lowest = h
-        if not forcers:
-            return True
-        forced = waste >> (lowest + 1) << (lowest + 1) & ~self.skings
-        if not forced:
-            return True
-        forcers.sort()
-        nf = len(forcers)
-        s_ppart, s_spart, srank = self.s_ppart, self.s_spart, self.srank
-        # options as bit masks: pyramid cells low, draw-pile indices from bit 28;
-        # forced cards in ascending order, so the needy cards whose highest waste
-        # partner lies below the forced card grow as a prefix of ``forcers``
-        by_rank: dict[int, list[int]] = {}
-        pile_hi = pile << PYRAMID_SIZE
-        cut = left_p
-        k = 0
-        while forced:
-            low = forced & -forced
-            forced ^= low
-            j = low.bit_length() - 1
-            while k < nf and forcers[k][0] < j:
-                cut &= ~self.under[forcers[k][1]]
-                k += 1
-            opt = s_ppart[j] & cut | s_spart[j] << PYRAMID_SIZE & pile_hi
-            if not opt:
-                return False
-            r = srank[j]
-            got = by_rank.get(r)
-            if got is None:
-                by_rank[r] = [opt]
-            else:
-                got.append(opt)
-        ppart, prmask = self.ppart, self.prmask
-        stock_bits = rest << PYRAMID_SIZE
-        for r, opts in by_rank.items():
-            cells = left_p & prmask[r]
-            while cells:
-                low = cells & -cells
-                cells ^= low
-                x = low.bit_length() - 1
-                opts.append(ppart[x] & left_p | spart[x] << PYRAMID_SIZE & stock_bits)
-            m = len(opts)
-            union = 0
-            for o in opts:
-                if not o:
-                    return False
-                union |= o
-            if union.bit_count() < m:
-                return False
-            for subset in SUBSETS[m]:
-                union = 0
-                for t in subset:
-                    union |= opts[t]
-                if union.bit_count() < len(subset):
-                    return False
-        return True
-
-    def late_info(self, pm: int) -> tuple[tuple[int, int, int], ...]:
-        """Per needy card (see :meth:`late_ok`): its stock partners and two rank count vectors.
-
-        The vectors, fields per rank ``r`` biased by 8: partners of rank
-        ``11 - r`` among the pyramid cards that may go before it (all but
-        itself and the cards it covers) minus the rank-``r`` cards of its
-        cone (which must go before it); and the same partners alone.
-        """
-        hkey = pm >> 14 | (pm & 16383) << 14
-        got = self._late.get(hkey)
-        if got is None:
-            left = self.present & ~pm
-            pru, ppu = self.p_unit, self.p_punit
-            out = []
-            for x in self.needy(pm):
-                cone = self.cone[x] & left
-                avail = left & ~(1 << x) & ~self.under[x]
-                req_p = part_p = 0
-                while cone:
-                    b = cone.bit_length() - 1
-                    cone ^= 1 << b
-                    req_p += pru[b]
-                while avail:
-                    b = avail.bit_length() - 1
-                    avail ^= 1 << b
-                    part_p += ppu[b]
-                out.append((self.spart[x], RANK_GUARD + part_p - req_p, RANK_GUARD + part_p))
-            got = tuple(out)
-            self._late[hkey] = got
-        return got
-
-    def prefix_steps(self, pile: int) -> tuple[tuple[int, int], ...]:
-        """Per prefix of the draw pile left (empty first): partner, partner minus own vectors."""
-        got = self._steps.get(pile)
-        if got is None:
-            got = prefix_steps(pile, self.s_unit, self.s_punit)
-            self._steps[pile] = got
-        return got
-
-    def late_ok(self, pm: int, sm: int, p: int) -> bool:
-        """Last pass: can every needy card whose partners are all in the waste be reached in time?
-
-        ``False`` proves the position lost.  Take a pyramid card ``x`` with no
-        pyramid partner left and none in the draw pile: it goes with a waste
-        card ``j`` of the partner rank, on top of the waste at that moment T
-        (no recycle is left, so ``j`` never becomes the draw card).  By T,
-        three sets of cards must be gone: ``x``'s whole cone (``x`` is free),
-        every waste card above ``j``, and every draw-pile card drawn by T (a
-        prefix of the pile; drawn and still there, it would lie on ``j``).
-        Each of those, Kings aside, went in a pair whose other card also left
-        before T, so it is one of: a pyramid card other than ``x`` and the
-        cards it covers (those are free only after ``x``), a waste card above
-        ``j`` (the cards under ``j`` are buried until T) or a drawn pile card;
-        and two waste cards never pair (only the top is ever available).  So
-        per rank ``r`` the cards that must go need distinct partners of rank
-        ``11 - r`` among those.  Hall's condition for that, with which pyramid
-        cards cover which ignored, is two counts: all of them against all
-        partners, and the waste cards alone against pyramid and pile partners.
-        ``x`` is fine if some ``j`` and some prefix pass; the counts are rank
-        vectors compared all at once (:data:`RANK_GUARD`).  The apex is the
-        extreme case: everything else must go first.
-        """
-        below = (1 << p) - 1
-        rest = self.full_stock & ~sm
-        waste = rest & below
-        if not waste:
-            return True
-        pile = rest & ~below
-        late = self.late_list(pm, pile)
-        if not late:
-            return True
-        return self.late_walk(late, self.prefix_steps(pile), waste)
-
-    def late_list(self, pm: int, pile: int) -> tuple[tuple[int, int, int], ...]:
-        """The :meth:`late_info` entries with no partner left in the draw pile."""
-        return tuple(e for e in self.late_info(pm) if not e[0] & pile)
-
-    def late_walk(
-        self,
-        late: tuple[tuple[int, int, int], ...],
-        steps: tuple[tuple[int, int], ...],
-        waste: int,
-    ) -> bool:
-        """The :meth:`late_ok` check proper, for its needy cards ``late`` and a non-empty waste."""
-        return late_walk(late, steps, waste, self.s_unit, self.s_punit)
-
-    def class_ok(self, k: int, pm: int, cv: int) -> bool:
-        """Whether the remaining pyramid cards of rank class ``k`` can all still find partners.
-
-        Partners of one card have the other rank, so the two ranks are two sides
-        of a bipartite graph; by Mendelsohn-Dulmage both sides' pyramid cards
-        can be covered at once iff each side can be matched on its own, and for
-        at most four cards per side Hall's condition is checked directly (every
-        card of one side may take any remaining draw-pile card of the other rank).
-        """
-        live = ~pm
-        ppart = self.ppart
-        for rank_index in (k, 11 - k):
-            stock = cv >> 3 * (11 - rank_index) & 7
-            cells = self.prmask[rank_index] & live
-            m = cells.bit_count()
-            if m <= stock:
-                continue
-            # the union of partners of every subset of these cards, built from
-            # the same subset without its newest member
-            unions = [0] * (1 << m)
-            t = 0
-            while cells:
-                low = cells & -cells
-                cells ^= low
-                opts = ppart[low.bit_length() - 1] & live
-                step = 1 << t
-                for sub in range(step):
-                    union = unions[sub] | opts
-                    unions[sub | step] = union
-                    if union.bit_count() + stock <= (sub | step).bit_count() - 1:
-                        return False
-                t += 1
-        return True
-
-    def relaxed(self, pm: int, cv: int) -> bool:
-        """Could the pyramid be cleared if every remaining draw-pile card were always at hand?
-
-        A relaxation of the real game (the order of the draw pile and waste is
-        ignored), so ``False`` proves a position lost.  It depends only on the
-        pyramid mask and the remaining draw-pile ranks, so one memo serves the
-        whole solve; this is what proves most lost deals at once.
-        """
-        key = (pm >> 14 | (pm & 16383) << 14) | cv << 28
-        memo = self._relaxed
-        got = memo.get(key)
-        if got is not None:
-            return got
-        # draw-pile cards beyond what the remaining pyramid cards could use are
-        # idle in the relaxation: cap each rank's count so such positions share a key
-        need = self.need(pm)
-        capped = 0
-        for s in range(12):
-            shift = 3 * s
-            have = cv >> shift & 7
-            want = need >> shift & 7
-            capped |= (have if have < want else want) << shift
-        ckey = (key & FULL_PYRAMID) | capped << 28
-        got = memo.get(ckey)
-        if got is None:
-            got = self._relaxed_search(pm, capped, need)
-            memo[ckey] = got
-        memo[key] = got
-        return got
-
-    def need(self, pm: int) -> int:
-        """Per draw-pile rank (packed like ``cv``): remaining pyramid cards that could use it."""
-        hkey = pm >> 14 | (pm & 16383) << 14
-        got = self._need.get(hkey)
-        if got is None:
-            got = 0
-            left = self.present & ~pm
-            for r, cells in enumerate(self.prmask[:KING_INDEX]):
-                if cells & left:
-                    got += (cells & left).bit_count() << 3 * (11 - r)
-            self._need[hkey] = got
-        return got
-
-    def _relaxed_search(self, pm: int, cv: int, need: int) -> bool:
-        """The relaxation's own search, from a capped ``cv`` (see :meth:`relaxed`)."""
-        if pm == FULL_PYRAMID:
-            return True
-        budget = self.budget
-        if budget is not None:
-            budget.nodes += 1
-            if budget.nodes >= budget.next_check:
-                budget.check()
-        free = self.free(pm)
-        prank = self.prank
-        relaxed = self.relaxed
-        for i in free:
-            ri = prank[i]
-            if ri == KING_INDEX:
-                return relaxed(pm | 1 << i, cv)
-            # a saturated rank class (enough draw-pile partners for every pyramid
-            # card of both ranks) needs no pyramid pairs: taking a card with a
-            # draw-pile card at once is as good as anything
-            s1 = 3 * (11 - ri)
-            s2 = 3 * ri
-            if cv >> s1 & 7 == need >> s1 & 7 and cv >> s2 & 7 == need >> s2 & 7:
-                return relaxed(pm | 1 << i, cv - (1 << s1))
-        left = self.present & ~pm & ~self.pking
-        for k in range(6):
-            if left & self.class_mask[k] and not self.class_ok(k, pm, cv):
-                return False
-        nf = len(free)
-        for a in range(nf):
-            i = free[a]
-            ri = prank[i]
-            for b in range(a + 1, nf):
-                j = free[b]
-                if prank[j] + ri == 11 and relaxed(pm | 1 << i | 1 << j, cv):
-                    return True
-            unit = 1 << 3 * (11 - ri)
-            if cv >> 3 * (11 - ri) & 7 and relaxed(pm | 1 << i, cv - unit):
-                return True
-        return False
-
-    def lower_bound(self, pm: int) -> int:
-        """Removal steps still needed: Kings one each, a rank class at least its larger side."""
-        hkey = pm >> 14 | (pm & 16383) << 14
-        got = self._h.get(hkey)
-        if got is None:
-            left = self.present & ~pm
-            got = (left & self.pking).bit_count()
-            for k, cells in enumerate(self.class_cells):
-                a = b = 0
-                for i in cells:
-                    if left >> i & 1:
-                        if self.prank[i] == k:
-                            a += 1
-                        else:
-                            b += 1
-                got += max(a, b)
-            self._h[hkey] = got
-        return got
-
-    def removed_count(self, pm: int, sm: int) -> int:
-        """Cards gone from this deal, counting from the full 52 it was dealt from."""
-        left = (self.present & ~pm).bit_count() + (self.full_stock & ~sm).bit_count()
-        return DECK_SIZE - left
-
-
 # ---------------------------------------------------------------------------
 # verdict search (classic; its last pass is the one-pass search without projections)
 # ---------------------------------------------------------------------------
 
 
 def _verdict_search(
-    t: _Tables, start: DealKey, recycles: int, budget: _Budget
+    t: DealTables, start: DealKey, recycles: int, budget: SearchBudget
 ) -> tuple[bool, list[RawMove]]:
     """Depth-first search for any line that clears the pyramid; exact unless out of budget."""
     n = t.n
@@ -963,11 +327,11 @@ def _verdict_search(
 
 
 def _shortest_search(
-    t: _Tables, start: DealKey, recycles: int, budget: _Budget
+    t: DealTables, start: DealKey, recycles: int, budget: SearchBudget
 ) -> tuple[bool, list[RawMove]]:
     """A* over normalised positions, one step per move, with an admissible bound.
 
-    The bound counts removals only (:meth:`_Tables.lower_bound`); it drops by
+    The bound counts removals only (:meth:`DealTables.lower_bound`); it drops by
     at most one per step, so it is consistent and the first time a cleared
     pyramid is taken from the queue its line is shortest.  Ties go to the
     deeper position, which reaches the goal sooner.
@@ -1146,7 +510,11 @@ def _reverse_nibbles(x: int) -> int:
 
 
 def _points_search(
-    t: _Tables, start: DealKey, bonus: int, budget: _Budget, clearable: bool | None = None
+    t: DealTables,
+    start: DealKey,
+    round_index: int,
+    budget: SearchBudget,
+    clearable: bool | None = None,
 ) -> tuple[int, list[RawMove], bool]:
     """Branch and bound over one pass: the best (points, line to it, proven exact).
 
@@ -1159,6 +527,8 @@ def _points_search(
     Positions are told apart by the ranks of their waste, not its cards: two
     wastes of the same ranks in the same order have the same moves and the same
     points to come (a third fewer positions, median 161 -> 107 ms on deals 1-40).
+    Points and bounds are scored by :func:`~thirteen.pyramid.round_points` for
+    round ``round_index``: a bound as if every card that might still go went.
     """
     n = t.n
     prank, srank, scv = t.prank, t.srank, t.scv
@@ -1173,7 +543,7 @@ def _points_search(
     stack: list[RawMove] = []
     t.budget = budget
 
-    dead_at: dict[int, int] = {}  # :meth:`_Tables.dead_ranks` by (pm, p): cards past
+    dead_at: dict[int, int] = {}  # :meth:`DealTables.dead_ranks` by (pm, p): cards past
     # the pointer never change in one pass, so the dead ranks depend on nothing else
 
     def bound(pm: int, sm: int, p: int, cv: int) -> int:
@@ -1190,10 +560,10 @@ def _points_search(
         stuck = clearable is False or not relaxed(pm, cv - t.buried_cv(lost))
         # a stuck pyramid leaves at least one card, and buried waste cards stay
         cap = DECK_SIZE - lost.bit_count() - (1 if stuck else 0)
-        return 10 * cap + (0 if stuck else bonus)
+        return round_points(round_index, cap, not stuck)
 
     def record(pm: int, sm: int) -> None:
-        value = 10 * removed(pm, sm) + (bonus if pm == full else 0)
+        value = round_points(round_index, removed(pm, sm), pm == full)
         if value > best[0]:
             best[0] = value
             best[1] = list(stack)
@@ -1296,7 +666,7 @@ def _points_search(
     exact = True
     try:
         go(pm, sm, p, t.cv_of(sm), wc)
-    except _OutOfBudget:
+    except OutOfBudget:
         exact = False
     return best[0], best[1], exact
 
@@ -1306,7 +676,7 @@ def _points_search(
 # ---------------------------------------------------------------------------
 
 
-def _result(found: bool | None, raw: Sequence[RawMove], budget: _Budget) -> SolveResult:
+def _result(found: bool | None, raw: Sequence[RawMove], budget: SearchBudget) -> SolveResult:
     if found is None:
         return SolveResult(UNKNOWN, [], budget.nodes, budget.ms)
     if not found:
@@ -1315,28 +685,29 @@ def _result(found: bool | None, raw: Sequence[RawMove], budget: _Budget) -> Solv
 
 
 def _run(
-    search: Callable[[PyramidDeal, DealKey, _Budget], tuple[bool, list[RawMove]]],
+    search: Callable[[PyramidDeal, DealKey, SearchBudget], tuple[bool, list[RawMove]]],
     deal: PyramidDeal,
     key: DealKey,
     budget_ms: float | None,
     max_nodes: int | None,
 ) -> SolveResult:
     """Run ``search(deal, key, budget)`` under a budget and wrap its answer."""
-    budget = _Budget(budget_ms, max_nodes)
+    budget = SearchBudget(budget_ms, max_nodes)
     if deal.cleared(key):
         return SolveResult(WINNABLE, [], 0, budget.ms)
     try:
         found, raw = search(deal, key, budget)
-    except _OutOfBudget:
+    except OutOfBudget:
         return _result(None, [], budget)
     return _result(found, raw, budget)
 
 
 def _on_tables(
-    search: Callable[[_Tables, DealKey, int, _Budget], tuple[bool, list[RawMove]]], recycles: int
-) -> Callable[[PyramidDeal, DealKey, _Budget], tuple[bool, list[RawMove]]]:
-    """A search over :class:`_Tables` with ``recycles`` allowed, as :func:`_run` calls it."""
-    return lambda deal, key, budget: search(_Tables(deal), key, recycles, budget)
+    search: Callable[[DealTables, DealKey, int, SearchBudget], tuple[bool, list[RawMove]]],
+    recycles: int,
+) -> Callable[[PyramidDeal, DealKey, SearchBudget], tuple[bool, list[RawMove]]]:
+    """A search over :class:`DealTables` with ``recycles`` allowed, as :func:`_run` calls it."""
+    return lambda deal, key, budget: search(DealTables(deal), key, recycles, budget)
 
 
 def solve_pyramid(
@@ -1366,8 +737,6 @@ def solve_pyramid13_deal(
     if game.is_over:
         won = game.deals[-1].cleared(game.pos)
         return SolveResult(WINNABLE if won else NOT_WINNABLE)
-    from .onepass import one_pass_search  # it builds on this module
-
     return _run(one_pass_search, game.deal, game.pos, budget_ms, max_nodes)
 
 
@@ -1382,9 +751,10 @@ def max_points_pyramid13_deal(
 ) -> tuple[int, list[Move], str]:
     """The most points one Pyramid 13 deal can give from ``key`` (default: its start).
 
-    Points are the whole deal's: 10 per card gone from its 52 (including cards
-    already gone at ``key``) plus ``bonus`` if the pyramid is cleared (pass
-    ``CLEAR_BONUS[deal_index]``).  Returns (points, a line from ``key`` that
+    Points are the whole deal's, as :func:`~thirteen.pyramid.round_points` scores
+    them: 10 per card gone from its 52 (including cards already gone at ``key``)
+    plus ``bonus`` if the pyramid is cleared (pass ``CLEAR_BONUS[deal_index]``;
+    any other value is refused).  Returns (points, a line from ``key`` that
     ends the deal with those points, "exact" or "unknown").  With "unknown"
     the budget ran out and the points are the best line found so far.
 
@@ -1393,13 +763,14 @@ def max_points_pyramid13_deal(
     budget.  A pyramid that cannot be cleared takes the bonus out of every bound
     (median 441 -> 314 ms per deal over deal numbers 1-200).
     """
+    round_index = _round_with_bonus(bonus)
     if key is None:
         key = deal.start()
-    budget = _Budget(budget_ms, max_nodes)
+    budget = SearchBudget(budget_ms, max_nodes)
     if clearable is None:
         clearable = _clearable(deal, key, budget_ms, max_nodes)
-    tables = _Tables(deal)
-    points, raw, exact = _points_search(tables, key, bonus, budget, clearable)
+    tables = DealTables(deal)
+    points, raw, exact = _points_search(tables, key, round_index, budget, clearable)
     moves = [_to_move(m) for m in raw]
     # finish the deal: nothing can raise the points above the best, and
     # further moves never lower them, so any moves to the end keep them
@@ -1414,27 +785,33 @@ def max_points_pyramid13_deal(
         m = removal[0] if removal else legal[0]
         moves.append(m)
         pos = deal.apply(pos, m)
-    final = 10 * deal.removed(pos) + (bonus if deal.cleared(pos) else 0)
+    final = round_points(round_index, deal.removed(pos), deal.cleared(pos))
     if exact and final != points:  # pragma: no cover - would be a solver bug
         raise AssertionError(f"points line gives {final}, search said {points}")
     return max(points, final), moves, "exact" if exact else "unknown"
+
+
+def _round_with_bonus(bonus: int) -> int:
+    """The first Pyramid 13 round whose clearing bonus is ``bonus``, to score through
+    :func:`~thirteen.pyramid.round_points` (rounds with one bonus score alike)."""
+    if bonus not in CLEAR_BONUS:
+        raise ValueError(f"no Pyramid 13 round has a clearing bonus of {bonus}")
+    return CLEAR_BONUS.index(bonus)
 
 
 def _clearable(
     deal: PyramidDeal, key: DealKey, budget_ms: float | None, max_nodes: int | None
 ) -> bool | None:
     """The one-pass verdict from ``key`` within a quarter of a budget (None if it ran out)."""
-    from .onepass import one_pass_search  # it builds on this module
-
     if deal.cleared(key):
         return True
-    budget = _Budget(
+    budget = SearchBudget(
         None if budget_ms is None else budget_ms / 4,
         None if max_nodes is None else max(max_nodes // 4, 1),
     )
     try:
         return one_pass_search(deal, key, budget)[0]
-    except _OutOfBudget:
+    except OutOfBudget:
         return None
 
 
@@ -1460,7 +837,7 @@ def baseline_solve_pyramid(
     check of its verdicts (it only uses :class:`PyramidDeal`'s rules).
     """
     deal = game.deal
-    budget = _Budget(budget_ms, max_nodes)
+    budget = SearchBudget(budget_ms, max_nodes)
     start = game.pos
     if deal.cleared(start):
         return SolveResult(WINNABLE, [], 0, budget.ms)
@@ -1488,7 +865,7 @@ def baseline_solve_pyramid(
             if deal.cleared(child):
                 return SolveResult(WINNABLE, line, budget.nodes, budget.ms)
             stack.append((child, iter(deal.moves(child))))
-    except _OutOfBudget:
+    except OutOfBudget:
         return SolveResult(UNKNOWN, [], budget.nodes, budget.ms)
     return SolveResult(NOT_WINNABLE, [], budget.nodes, budget.ms)
 

@@ -1,4 +1,7 @@
-"""What every solver returns."""
+"""What every solver returns: :class:`SolveResult` and its three verdicts.
+
+Imports: the engine only; every other solver module may import this one.
+"""
 
 from __future__ import annotations
 

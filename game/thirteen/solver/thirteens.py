@@ -20,6 +20,8 @@ Pruning that keeps the search exact:
   mirror image (columns reversed) have the same fate; both map to one key.
 * A position whose ranks cannot all pair off (possible only in a typed-in
   position) is dead at once (see :func:`_hopeless`).
+
+Imports: the engine and :mod:`.result`; no other solver module.
 """
 
 from __future__ import annotations

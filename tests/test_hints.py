@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from thirteen.game import Outcome
-from thirteen.hints import Basis, Hint, heuristic_move, hint, hint_for, shift_towards_removal
+from thirteen.hints import Basis, Hint, heuristic_move, hint, hint_for
 from thirteen.moves import Draw, MoveToEmpty, RemoveKing, RemovePair
 from thirteen.pyramid import Pyramid13
 from thirteen.solver import solve
+from thirteen.solver.thirteens_hooks import shift_towards_removal
 from thirteen.thirteens import Thirteens
 from thirteen.variants import new_game
 
@@ -70,7 +71,7 @@ def test_pyramid13_hint_clears_the_pyramid_when_the_points_search_runs_out(monke
     """Without a proof of the most points in time, a line that clears the pyramid (and
     earns the bonus) beats the heuristic; a pyramid that cannot be cleared gets the
     heuristic move."""
-    from thirteen.solver import pyramid as solver
+    from thirteen.solver import pyramid_hooks as solver  # the hooks call these
     from thirteen.solver.pyramid import solve_pyramid13_deal
 
     def out_of_time(deal, key=None, **kwargs):
@@ -95,7 +96,7 @@ def test_pyramid13_hint_gives_the_clearing_check_most_of_its_time(monkeypatch):
     deal 69 after a draw (it needs about 30 ms there), and the hint, left without the
     clearing line, gave away a clearable pyramid (620 points down to 440).  The
     check returns as soon as it is done, so it may have most of the time."""
-    from thirteen.solver import pyramid as solver
+    from thirteen.solver import pyramid_hooks as solver  # the hooks call these
 
     given = []
     real = solver.solve_pyramid13_deal
@@ -115,7 +116,7 @@ def test_pyramid13_hint_follows_the_better_unproven_line_when_out_of_time(monkey
     """Out of time, the points search's best line so far is followed (as a guess) rather
     than the heuristic, and it beats a clearing line only with more points."""
     from thirteen.pyramid import CLEAR_BONUS
-    from thirteen.solver import pyramid as solver
+    from thirteen.solver import pyramid_hooks as solver  # the hooks call these
     from thirteen.solver.pyramid import solve_pyramid13_deal
 
     real = solver.max_points_pyramid13_deal
@@ -154,7 +155,7 @@ def _count_searches(monkeypatch) -> list[str]:
 
 def test_hint_says_what_it_rests_on(monkeypatch):
     """A winning line, a line proven best, a clearing line, a proven loss, or a guess."""
-    from thirteen.solver import pyramid as solver
+    from thirteen.solver import pyramid_hooks as solver  # the hooks call these
 
     assert hint_for(new_game("pyramid", deal=1), budget_ms=2000).basis is Basis.WINS
     assert hint_for(new_game("thirteens", deal=1), budget_ms=2000).basis is Basis.WINS
@@ -212,7 +213,7 @@ def test_hint_memo_off_the_line_searches_and_keeps_only_proven_lines(monkeypatch
     assert len(searches) == 2
     # an unproven line (Pyramid 13's clearing line, the points search out of time)
     # is followed but not remembered: with more time a later hint may do better
-    from thirteen.solver import pyramid as solver
+    from thirteen.solver import pyramid_hooks as solver  # the hooks call these
 
     monkeypatch.setattr(
         solver, "max_points_pyramid13_deal", lambda deal, key=None, **kw: (0, [], "unknown")

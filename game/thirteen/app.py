@@ -160,6 +160,15 @@ class App:
         self.scene = scene
         scene.enter()
 
+    def ask_before_leaving(self, command: str) -> None:
+        """Open the end screen asking about the unposted score that ``command`` (new,
+        restart, menu) would lose."""
+        from .ui.screens.end import EndScene
+
+        self.open(SceneName.END)
+        if isinstance(self.scene, EndScene):
+            self.scene.ask_to_leave(command)
+
     def open(self, name: SceneName) -> None:
         """Open a scene over the current one; ``back`` returns to it."""
         from .ui.screens.end import EndScene

@@ -30,13 +30,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .deals import MAX_DEAL, SplitMix64
-from .game import Game
-from .pyramid import CLEAR_BONUS, Pyramid13
+from .game import Game, Outcome
 from .solver.result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
-from .thirteens import Thirteens
-from .variants import new_game
+from .variants import GAMES, game_spec, new_game
 
-BENCHED_GAMES = ("thirteens", "pyramid", "pyramid13")
+BENCHED_GAMES = tuple(GAMES)
 DEFAULT_DEALS = "1-200"
 DEFAULT_BUDGET_MS = 10_000.0
 DEFAULT_BASELINE_BUDGET_MS = 1_000.0
@@ -72,7 +70,7 @@ def playouts_per_second(
 # -- baselines -----------------------------------------------------------------
 
 
-def baseline_solve_thirteens(game: Thirteens, budget_ms: float | None = None) -> SolveResult:
+def baseline_solve_thirteens(game: Game, budget_ms: float | None = None) -> SolveResult:
     """Plain depth-first search over the engine's own moves, with only a visited set.
 
     No move ordering beyond the engine's, no mirror keys, positions built by
@@ -98,7 +96,7 @@ def baseline_solve_thirteens(game: Thirteens, budget_ms: float | None = None) ->
             continue
         seen.add(game.key)
         nodes += 1
-        if game.removed_cards == 52:
+        if game.outcome is Outcome.WON:
             ms = (time.perf_counter() - start) * 1000
             return SolveResult(WINNABLE, game.moves[base:], nodes, ms)
         if deadline is not None and nodes % 1024 == 0 and time.perf_counter() > deadline:
@@ -296,13 +294,10 @@ def bench_game(
 ) -> GameBench:
     """Measure one game (see the module docstring)."""
     from .solver import solve
-    from .solver.pyramid import (
-        baseline_solve_pyramid,
-        max_points_pyramid13_deal,
-    )
 
-    if game_id == "thirteens":
-        layout = layout or "3x5"
+    spec = game_spec(game_id)
+    if spec.has_layout:
+        layout = layout or spec.default_layout
     bench = GameBench(
         new_game(game_id, deal=1, layout=layout).title + (f" {layout}" if layout else ""),
         game_id,
@@ -318,27 +313,21 @@ def bench_game(
         return solve(game, budget_ms=ms)
 
     def baseline(game: Game, ms: float) -> SolveResult:
-        if isinstance(game, Thirteens):
-            return baseline_solve_thirteens(game, ms)
-        # Pyramid 13's deal has the same .deal/.pos as Pyramid, with no recycles
-        return baseline_solve_pyramid(game, max_nodes=None, budget_ms=ms)  # type: ignore[arg-type]
+        return spec.hook("baseline")(game, ms)
 
-    name = "solver" if game_id != "pyramid13" else "clear solver"
+    name = "clear solver" if spec.solve_goal else "solver"
     main = run_solver(name, solver, make, deals, budget_ms, memory_deals)
     base = None
-    if baseline_budget_ms is not None:
+    if baseline_budget_ms is not None and spec.baseline:
         base = run_solver("baseline", baseline, make, deals, baseline_budget_ms, memory_deals)
         bench.disagreements = _disagreements(main, base)
     bench.rows.append((main, base))
 
-    if game_id == "pyramid13":
+    if spec.points:
 
         def points(game: Game, ms: float) -> SolveResult:
-            assert isinstance(game, Pyramid13)
             start = time.perf_counter()
-            value, line, status = max_points_pyramid13_deal(
-                game.deal, game.pos, bonus=CLEAR_BONUS[0], budget_ms=ms
-            )
+            value, line, status = spec.hook("points")(game, budget_ms=ms)
             verdict = "exact" if status == "exact" else UNKNOWN
             return SolveResult(verdict, line, 0, (time.perf_counter() - start) * 1000)
 

@@ -22,158 +22,42 @@ time add).
 
 The heuristic, used when the solver gives no line to follow within the budget
 (Thirteens: the search did not finish; Pyramid: no win found in time, or none
-left), looks only at cards the player can see:
+left), looks only at cards the player can see; each game's is its own hook:
 
-* Thirteens (:func:`thirteens_move_score`): a King at once; then the pair that
-  splits the fewest other neighbouring pairs when the cards above fall, then
-  the one nearest the middle column, then the one highest on the grid; an
-  empty-column move only when no removal is left, preferring one that makes a
-  pair touch.
-* Pyramids (:func:`pyramid_move_score`): a King at once; then a pair of two
-  pyramid cards (lowest rows first: they uncover the most), then a pyramid card
-  with the draw card or the waste top, then draw card with waste top; then
-  Draw; Recycle last.
+* Thirteens (:func:`.solver.thirteens_hooks.thirteens_move_score`): a King at once;
+  then the pair that splits the fewest other neighbouring pairs when the cards above
+  fall, then the one nearest the middle column, then the one highest on the grid; an
+  empty-column move only when no removal is left, preferring one that makes a pair
+  touch.
+* Pyramids (:func:`.solver.pyramid_hooks.pyramid_move_score`): a King at once; then a
+  pair of two pyramid cards (lowest rows first: they uncover the most), then a pyramid
+  card with the draw card or the waste top, then draw card with waste top; then Draw;
+  Recycle last.
 """
 
 from __future__ import annotations
 
-import time
-from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
 
-from .cards import DECK_SIZE
 from .game import Game, IllegalMoveError
-from .moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing, RemovePair
-from .pyramid import CLEAR_BONUS, ROW_OF, Pyramid, Pyramid13, round_points
-from .solver.result import UNKNOWN
-from .thirteens import REACHABILITY_LIMIT, Thirteens, column_moves, find_removals
+from .moves import Move
+from .solver.result import Basis
+from .variants import spec_of
 
-MoveScore = tuple[float, ...]
-
-
-# -- Thirteens heuristic ------------------------------------------------------
-
-
-def _neighbour_pairs(cols: tuple[tuple[int, ...], ...]) -> set[tuple[int, int]]:
-    """Every neighbouring pair on a grid of columns (bottom-up), as sorted card tuples."""
-    out: set[tuple[int, int]] = set()
-    for c, col in enumerate(cols):
-        right = cols[c + 1] if c + 1 < len(cols) else ()
-        for i, card in enumerate(col):
-            if card >= 48:
-                continue
-            r = 11 - (card >> 2)
-            if i + 1 < len(col) and col[i + 1] >> 2 == r:
-                out.add((min(card, col[i + 1]), max(card, col[i + 1])))
-            for j in (i - 1, i, i + 1):
-                if 0 <= j < len(right) and right[j] >> 2 == r:
-                    out.add((min(card, right[j]), max(card, right[j])))
-    return out
-
-
-def thirteens_move_score(game: Thirteens, move: Move) -> MoveScore:
-    """Sort key of a Thirteens move for the visible-cards heuristic (lower is better)."""
-    if isinstance(move, RemoveKing):
-        row, _ = game.position_of(move.card) or (0, 0)
-        return (0, 0, 0, row)
-    middle = (game.layout.columns - 1) / 2
-    if isinstance(move, RemovePair):
-        gone = set(move.cards)
-        before = _neighbour_pairs(game.cols)
-        # the cards above fall; refills come from the hidden stock and are not looked at
-        after_cols = tuple(tuple(c for c in col if c not in gone) for col in game.cols)
-        after = _neighbour_pairs(after_cols)
-        split = sum(1 for p in before if not gone & set(p) and p not in after)
-        cells = [game.position_of(c) or (0, 0) for c in move.cards]
-        centre = sum(abs(col - middle) for _, col in cells)
-        top_row = min(row for row, _ in cells)
-        return (1, split, centre, top_row)
-    if isinstance(move, MoveToEmpty):
-        return (2, 0, abs(move.column - middle), 0)
-    return (3, 0, 0, 0)
-
-
-def shift_towards_removal(game: Thirteens) -> Move | None:
-    """The first empty-column move of a shortest series that leads to a removal.
-
-    Only called when no removal is possible.  Without it a player could move a
-    lone card back and forth for ever; with it the game always progresses
-    (the engine calls a position lost when no series leads to a removal).
-    """
-    start = game.cols
-    first: dict[tuple[tuple[int, ...], ...], Move | None] = {start: None}
-    queue = deque([start])
-    while queue and len(first) <= REACHABILITY_LIMIT:
-        here = queue.popleft()
-        if here is not start and find_removals(here):
-            return first[here]
-        for s, e in column_moves(here):
-            nxt = list(here)
-            nxt[e] = (here[s][-1],)
-            nxt[s] = here[s][:-1]
-            t = tuple(nxt)
-            if t not in first:
-                first[t] = first[here] or MoveToEmpty(here[s][-1], e)
-                queue.append(t)
-    return None
-
-
-# -- Pyramid heuristic -------------------------------------------------------
-
-
-def pyramid_move_score(game: Pyramid | Pyramid13, move: Move) -> MoveScore:
-    """Sort key of a pyramid move for the heuristic (lower is better)."""
-    deal = game.deal
-    if isinstance(move, RemoveKing):
-        return (0, 0)
-    if isinstance(move, RemovePair):
-        rows = []
-        for card in move.cards:
-            zone, index = deal.where[card]
-            rows.append(ROW_OF[index] if zone == "p" else -1)
-        in_pyramid = sum(1 for r in rows if r >= 0)
-        # two pyramid cards first, then one; within, the lowest row first
-        return (1 + (2 - in_pyramid), -max(rows))
-    if isinstance(move, Draw):
-        return (5, 0)
-    if isinstance(move, Recycle):
-        return (6, 0)
-    return (7, 0)
-
-
-def heuristic_key(game: Game) -> Callable[[Move], MoveScore]:
-    """The heuristic's sort key for ``game``'s moves."""
-    if isinstance(game, Thirteens):
-        return lambda m: thirteens_move_score(game, m)
-    if isinstance(game, Pyramid | Pyramid13):
-        return lambda m: pyramid_move_score(game, m)
-    return lambda m: (0,)
+__all__ = ["Basis", "Hint", "HintMemo", "heuristic_move", "hint", "hint_for", "solver_line"]
 
 
 def heuristic_move(game: Game) -> Move | None:
-    """The heuristic's pick among the legal moves (the first of equals), or None."""
+    """The game's heuristic pick among the legal moves (its record's ``heuristic`` hook;
+    the first legal move for a game without one), or None once the game is over."""
     moves = game.legal_moves()
     if not moves:
         return None
-    best = min(moves, key=heuristic_key(game))
-    if isinstance(best, MoveToEmpty) and isinstance(game, Thirteens):
-        return shift_towards_removal(game) or best
-    return best
+    spec = spec_of(game)
+    return spec.hook("heuristic")(game) if spec.heuristic else moves[0]
 
 
 # -- the hint ----------------------------------------------------------------
-
-
-class Basis(Enum):
-    """What a hint rests on, for the interface to tell the player."""
-
-    WINS = "wins"  # the next move of a winning line
-    MOST = "most"  # of a line proven to remove the most cards (no win left) or score most
-    CLEARS = "clears"  # Pyramid 13: of a line that clears the pyramid (points search ran out)
-    NO_WIN = "no win"  # the solver proved no win is left; the move is the heuristic's
-    GUESS = "guess"  # nothing proven in time: the heuristic's move, or a best line so far
 
 
 PROVEN = (Basis.WINS, Basis.MOST)
@@ -189,7 +73,8 @@ class Hint:
 
 
 def solver_line(game: Game, budget_ms: float) -> tuple[list[Move], Basis]:
-    """A line from the solver within ``budget_ms`` and what it rests on.
+    """A line from the game's solver within ``budget_ms`` and what it rests on (its
+    record's ``best_line`` hook; a game without one has no line: a guess).
 
     :data:`PROVEN` lines are best: a win (Thirteens, Pyramid); in Thirteens, when
     no win is left, the most cards removed; in Pyramid 13, the most points from
@@ -198,48 +83,10 @@ def solver_line(game: Game, budget_ms: float) -> tuple[list[Move], Basis]:
     (:attr:`Basis.CLEARS`) or the best line that search found (GUESS).  Without
     a line: ([], NO_WIN) when the solver proved the game lost, else ([], GUESS).
     """
-    if isinstance(game, Pyramid13):
-        from .solver.pyramid import max_points_pyramid13_deal, solve_pyramid13_deal
-
-        began = time.perf_counter()
-        # the one-pass verdict first (about a millisecond, 50 ms at most on deals
-        # 1-200): it prunes the points search, and its line is the fallback when that
-        # search runs out of time; with a quarter of the budget it sometimes ran out
-        # itself, and the hint then gave away a clearable pyramid
-        clear = solve_pyramid13_deal(game, budget_ms=budget_ms * 3 / 4)
-        left = max(budget_ms - (time.perf_counter() - began) * 1000, 1.0)
-        points, line, status = max_points_pyramid13_deal(
-            game.deal,
-            game.pos,
-            bonus=CLEAR_BONUS[game.deal_index],
-            budget_ms=left,
-            clearable=None if clear.verdict == UNKNOWN else clear.winnable,
-        )
-        if status == "exact":
-            return line, Basis.MOST
-        # no proof of the most points in time: the better of a line that clears the
-        # pyramid (it earns the bonus) and the best line the points search found
-        if clear.winnable and clear.moves:
-            pos = game.pos
-            for move in clear.moves:
-                pos = game.deal.apply(pos, move)
-            if round_points(game.deal_index, game.deal.removed(pos), cleared=True) >= points:
-                return clear.moves, Basis.CLEARS
-        return line, Basis.GUESS
-    if isinstance(game, Thirteens):
-        from .solver.thirteens import best_line_thirteens
-
-        # a winning line when there is one, else the line to the best score
-        score, best, exact = best_line_thirteens(game, budget_ms=budget_ms)
-        if not exact:
-            return [], Basis.GUESS
-        return best, Basis.WINS if score == DECK_SIZE else Basis.MOST
-    from .solver import solve
-
-    result = solve(game, budget_ms=budget_ms)
-    if result.winnable:
-        return result.moves, Basis.WINS
-    return [], Basis.GUESS if result.verdict == UNKNOWN else Basis.NO_WIN
+    spec = spec_of(game)
+    if not spec.best_line:
+        return [], Basis.GUESS
+    return spec.hook("best_line")(game, budget_ms)
 
 
 HintMemo = dict[str, Hint]

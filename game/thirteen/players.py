@@ -32,11 +32,9 @@ from typing import Any
 
 from .deals import MAX_DEAL, SplitMix64
 from .game import Game, Outcome
-from .hints import heuristic_move, shift_towards_removal
+from .hints import heuristic_move
 from .moves import Move, RemoveKing, RemovePair
-from .pyramid import CLEAR_BONUS, Pyramid, Pyramid13, round_points
-from .thirteens import Thirteens
-from .variants import game_spec, new_game
+from .variants import game_spec, new_game, spec_of
 
 PLAYERS = ("random", "greedy", "center", "solver")
 DEFAULT_SOLVER_NODES = 200_000
@@ -67,19 +65,15 @@ def random_player(rng: SplitMix64) -> Player:
 
 
 def greedy_choice(game: Game) -> Move | None:
-    """Kings first, then the first pair found, else the first legal move.
-
-    In Thirteens an empty-column move is the first of a series that leads to
-    a removal, so that a lone card is not moved back and forth for ever.
-    """
+    """Kings first, then the first pair found, else the game's heuristic pick (Draw before
+    Recycle; in Thirteens the empty-column move that starts the shortest way to a
+    removal, so that a lone card is not moved back and forth for ever)."""
     moves = game.legal_moves()
     for kind in (RemoveKing, RemovePair):
         for m in moves:
             if isinstance(m, kind):
                 return m
-    if moves and isinstance(game, Thirteens):
-        return shift_towards_removal(game) or moves[0]
-    return moves[0] if moves else None
+    return heuristic_move(game)
 
 
 def greedy_player(game: Game) -> None:
@@ -92,60 +86,12 @@ def center_player(game: Game) -> None:
 
 def solver_player(max_nodes: int = DEFAULT_SOLVER_NODES) -> Player:
     def play(game: Game) -> None:
-        if isinstance(game, Thirteens):
-            _solve_thirteens(game, max_nodes)
-        elif isinstance(game, Pyramid13):
-            _solve_pyramid13(game, max_nodes)
-        elif isinstance(game, Pyramid):
-            _solve_pyramid(game, max_nodes)
+        spec = spec_of(game)
+        if spec.player:
+            spec.hook("player")(game, max_nodes)
         _play_each(game, heuristic_move)  # whatever is left (nothing, when a line won)
 
     return play
-
-
-def _solve_thirteens(game: Thirteens, max_nodes: int) -> None:
-    from .solver.thirteens import best_line_thirteens
-
-    _, line, _ = best_line_thirteens(game, max_nodes=max_nodes)
-    game.play_all(line)
-
-
-def _solve_pyramid(game: Pyramid, max_nodes: int) -> None:
-    from .solver import solve
-
-    result = solve(game, max_nodes=max_nodes)
-    if result.winnable:
-        game.play_all(result.moves)
-
-
-def _solve_pyramid13(game: Pyramid13, max_nodes: int) -> None:
-    from .solver.pyramid import max_points_pyramid13_deal, solve_pyramid13_deal
-
-    while not game.is_over:
-        index = game.deal_index
-        bonus = CLEAR_BONUS[index]
-        points, line, status = max_points_pyramid13_deal(
-            game.deal, game.pos, bonus=bonus, max_nodes=max_nodes
-        )
-        if status != "exact":
-            clear = solve_pyramid13_deal(game, max_nodes=max_nodes)
-            if clear.winnable:
-                # a cleared pyramid gives every pyramid card and the bonus
-                pos = game.pos
-                for m in clear.moves:
-                    pos = game.deal.apply(pos, m)
-                clear_points = round_points(index, game.deal.removed(pos), cleared=True)
-                if clear_points > points:
-                    line = clear.moves
-        for m in line:
-            if game.is_over or game.deal_index != index:
-                break
-            game.play(m)
-        # finish the deal if the line stopped short of its end
-        while not game.is_over and game.deal_index == index:
-            move = heuristic_move(game)
-            assert move is not None
-            game.play(move)
 
 
 def make_player(name: str, rng: SplitMix64, *, max_nodes: int = DEFAULT_SOLVER_NODES) -> Player:
@@ -237,9 +183,9 @@ def simulate(
     if games < 0:
         raise ValueError("the number of games cannot be negative")
     if spec.has_layout:
-        from .thirteens import DEFAULT_LAYOUT, Layout
+        from .thirteens import Layout
 
-        layout = str(Layout.parse(layout) if layout else DEFAULT_LAYOUT)
+        layout = str(Layout.parse(layout or spec.default_layout))
     elif layout is not None:
         raise ValueError(f"{spec.title} has no layout option")
     deal_rng = SplitMix64(seed)

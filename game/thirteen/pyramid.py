@@ -697,9 +697,13 @@ SPEC13 = GameSpec(
     posts_scores=True,
     rounds=DEALS_PER_GAME,
     table=TableKind.PYRAMID,
-    solver="thirteen.solver.hooks:solve_pyramid13_hook",
-    best_line="thirteen.hints:pyramid13_line",
-    heuristic="thirteen.hints:pyramid_key",
+    solver="thirteen.solver.pyramid_hooks:solve_round",
+    best_line="thirteen.solver.pyramid_hooks:round_line",
+    heuristic="thirteen.solver.pyramid_hooks:heuristic",
+    player="thirteen.solver.pyramid_hooks:play_rounds",
+    baseline="thirteen.solver.pyramid_hooks:baseline",
+    points="thirteen.solver.pyramid_hooks:points",
+    solve_goal="clearing its pyramid in one pass",
 )
 
 SPEC = GameSpec(
@@ -720,9 +724,11 @@ SPEC = GameSpec(
     max_score=PYRAMID_SIZE,
     score_unit="pyramid cards",
     table=TableKind.PYRAMID,
-    solver="thirteen.solver.hooks:solve_pyramid_hook",
-    best_line="thirteen.hints:solved_line",
-    heuristic="thirteen.hints:pyramid_key",
+    solver="thirteen.solver.pyramid_hooks:solve",
+    best_line="thirteen.solver.pyramid_hooks:line",
+    heuristic="thirteen.solver.pyramid_hooks:heuristic",
+    player="thirteen.solver.pyramid_hooks:play_solver_line",
+    baseline="thirteen.solver.pyramid_hooks:baseline",
 )
 
 __all__ = ["Pyramid", "Pyramid13", "PyramidDeal", "IllegalMoveError", "SPEC", "SPEC13"]

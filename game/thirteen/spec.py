@@ -62,7 +62,17 @@ class GameSpec:
     best_line: str = ""
     """the hint's line, ``best_line(game, budget_ms) -> (moves, Basis)``;"""
     heuristic: str = ""
-    """and the heuristic's sort key, ``key(game) -> Callable[[Move], tuple]``."""
+    """the heuristic's pick among the legal moves, ``heuristic(game) -> Move | None``;"""
+    player: str = ""
+    """the solver player's line, ``play(game, max_nodes)`` (the heuristic ends the game);"""
+    baseline: str = ""
+    """the plain search the solver's benchmark compares with, ``baseline(game, budget_ms)``;"""
+    points: str = ""
+    """and, for a game scored in points, the most-points search of the round in play,
+    ``points(game, *, budget_ms, max_nodes) -> (points, line, status)``."""
+    solve_goal: str = ""
+    """What the solver's verdict is about when it is not the whole game (words after
+    the game's name in ``solve``'s answer)."""
 
     @property
     def has_layout(self) -> bool:

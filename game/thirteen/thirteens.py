@@ -406,7 +406,9 @@ SPEC = GameSpec(
     max_score=DECK_SIZE,
     score_unit="cards",
     table=TableKind.GRID,
-    solver="thirteen.solver.hooks:solve_thirteens_hook",
-    best_line="thirteen.hints:thirteens_line",
-    heuristic="thirteen.hints:thirteens_key",
+    solver="thirteen.solver.thirteens_hooks:solve",
+    best_line="thirteen.solver.thirteens_hooks:best_line",
+    heuristic="thirteen.solver.thirteens_hooks:heuristic",
+    player="thirteen.solver.thirteens_hooks:play_solver_line",
+    baseline="thirteen.bench:baseline_solve_thirteens",
 )

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..pyramid import CLEAR_BONUS, Pyramid13
 from ..solver import solve
+from ..variants import GAMES, spec_of
 from .args import CommandError, add_game_arguments, game_from_args, positive_int, positive_ms
 
 
@@ -35,8 +35,10 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Solve the position after --moves and print the verdict, the line and the figures."""
     game = game_from_args(args)
-    if args.points and not isinstance(game, Pyramid13):
-        raise CommandError("--points is only offered for Pyramid 13")
+    spec = spec_of(game)
+    if args.points and not spec.points:
+        offered = " and ".join(s.title for s in GAMES.values() if s.points)
+        raise CommandError(f"--points is only offered for {offered}")
     try:
         result = solve(
             game, budget_ms=args.budget_ms, max_nodes=args.max_nodes, shortest=args.shortest
@@ -44,16 +46,9 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     out = result.to_json()
-    if args.points and isinstance(game, Pyramid13):
-        # imported here, as the solver does, so other commands never load the pyramid tables
-        from ..solver.pyramid import max_points_pyramid13_deal
-
-        points, line, status = max_points_pyramid13_deal(
-            game.deal,
-            game.pos,
-            bonus=CLEAR_BONUS[game.deal_index],
-            budget_ms=args.budget_ms,
-            max_nodes=args.max_nodes,
+    if args.points:
+        points, line, status = spec.hook("points")(
+            game, budget_ms=args.budget_ms, max_nodes=args.max_nodes
         )
         out["points"] = {"points": points, "status": status, "moves": [m.text() for m in line]}
     if args.json:
@@ -61,8 +56,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     setup = getattr(game, "setup", None)
     label = setup.label if setup is not None else game.title
-    if isinstance(game, Pyramid13):
-        label += f", round {game.deal_index + 1} of 3, clearing its pyramid in one pass"
+    if spec.solve_goal:
+        progress = game.progress()
+        label += f", round {progress.round} of {progress.rounds}, {spec.solve_goal}"
     print(f"{label}: {result.verdict}")
     if result.winnable:
         print(f"Moves ({result.steps}): " + (" ".join(m.text() for m in result.moves) or "none"))

@@ -6,7 +6,7 @@ Imports: the engine only; every other solver module may import this one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
+from enum import Enum, StrEnum
 from typing import Any
 
 from ..moves import Move
@@ -23,6 +23,16 @@ class Verdict(StrEnum):
 WINNABLE = Verdict.WINNABLE
 NOT_WINNABLE = Verdict.NOT_WINNABLE
 UNKNOWN = Verdict.UNKNOWN
+
+
+class Basis(Enum):
+    """What a hint's line rests on, for the interface to tell the player."""
+
+    WINS = "wins"  # the next move of a winning line
+    MOST = "most"  # of a line proven to remove the most cards (no win left) or score most
+    CLEARS = "clears"  # of a line that clears the pyramid (the points search ran out)
+    NO_WIN = "no win"  # the solver proved no win is left; the move is the heuristic's
+    GUESS = "guess"  # nothing proven in time: the heuristic's move, or a best line so far
 
 
 @dataclass

@@ -585,12 +585,7 @@ class TableScene(Scene):
     def command(self, name: str) -> None:
         """A panel button or its key."""
         if name in ("new", "restart", "menu") and self.app.session.unposted(self.app.game):
-            from .screens.end import EndScene  # (that module imports this one)
-
-            self.app.open(SceneName.END)  # the end screen offers the score before it is lost
-            end = self.app.scene
-            if isinstance(end, EndScene):
-                end.ask_to_leave(name)
+            self.app.ask_before_leaving(name)  # the end screen offers the score first
             return
         if name in ("new", "restart") and self.needs_confirm(name):
             return

@@ -154,6 +154,10 @@ def check_legal_moves_are_the_accepted_ones(g: Game, choices: list[int]) -> None
             if move.cards:
                 assert pos.removal(move.cards) == move
                 assert pos.could_group(move.cards)
+                for size in range(1, len(move.cards)):
+                    for part in itertools.combinations(move.cards, size):
+                        assert pos.could_group(part)
+                        assert move in pos.completions(part)
 
 
 def check_outcome(g: Game, choices: list[int]) -> None:

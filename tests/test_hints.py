@@ -11,9 +11,11 @@ from thirteen.pyramid import Pyramid13
 from thirteen.solver import solve
 from thirteen.solver.thirteens_hooks import shift_towards_removal
 from thirteen.thirteens import Thirteens
+from thirteen.variants import GAMES as REGISTRY
 from thirteen.variants import new_game
 
-GAMES = [("thirteens", "3x5"), ("thirteens", "4x4"), ("pyramid", None), ("pyramid13", None)]
+GAMES = [(spec.id, layout) for spec in REGISTRY.values() for layout in spec.layouts[:2] or (None,)]
+"""Every registered game, and two offered layouts of a game that has them."""
 
 
 @pytest.mark.parametrize(("game_id", "layout"), GAMES)
@@ -166,7 +168,7 @@ def test_hint_says_what_it_rests_on(monkeypatch):
     assert not solve(lost13).winnable
     assert hint_for(lost13, budget_ms=2000).basis is Basis.MOST
     assert hint_for(new_game("pyramid13", deal=1), budget_ms=5000).basis is Basis.MOST
-    for game_id in ("pyramid", "thirteens", "pyramid13"):
+    for game_id in REGISTRY:
         assert hint_for(new_game(game_id, deal=1), budget_ms=0).basis is Basis.GUESS
     monkeypatch.setattr(
         solver, "max_points_pyramid13_deal", lambda deal, key=None, **kw: (0, [], "unknown")

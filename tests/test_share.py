@@ -19,7 +19,7 @@ from thirteen.share import (
     today_deal,
     without_link_keys,
 )
-from thirteen.variants import GameSetup, decks_text
+from thirteen.variants import GAMES, GameSetup, decks_text
 
 DAY = date(2025, 3, 14)
 MASK = (1 << 64) - 1
@@ -67,7 +67,7 @@ def test_today_deal_follows_the_documented_formula(day: date, game: str) -> None
 def test_today_deal_differs_by_day_and_game_and_defaults_to_today() -> None:
     week = [today_deal("thirteens", DAY + timedelta(n)) for n in range(7)]
     assert len(set(week)) == 7
-    assert len({today_deal(g, DAY) for g in ("thirteens", "pyramid13", "pyramid")}) == 3
+    assert len({today_deal(g, DAY) for g in GAMES}) == len(GAMES)
     assert today_deal("pyramid13") == today_deal("pyramid13", date.today())
     with pytest.raises(ValueError, match="unknown game"):
         today_deal("chess", DAY)

@@ -276,6 +276,12 @@ class Game(ABC):
             return RemovePair(*group)
         return RemoveGroup(group)
 
+    def completions(self, selected: Collection[Card]) -> list[Move]:
+        """The legal removals that take every selected card and more: what a click on one
+        of their other cards would complete."""
+        chosen = set(selected)
+        return [m for m in self.legal_moves() if chosen < set(m.cards)]
+
     def could_group(self, cards: Collection[Card]) -> bool:
         """Whether these cards could all belong to one group the game removes."""
         return self.rule.could_grow(tuple(cards))

@@ -17,6 +17,7 @@ about 40 pixels tall or 50 wide.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 import pygame
 
@@ -35,7 +36,23 @@ PANEL = pygame.Rect(WIDTH - 240, 0, 240, HEIGHT)
 TABLE = pygame.Rect(0, 0, WIDTH - 240, HEIGHT)
 
 BUTTON_W, BUTTON_H, BUTTON_GAP = 104, 80, 8
-TABLE_BUTTONS = ("new", "restart", "undo", "hint", "help", "sound", "stats", "menu")
+
+
+class TableButton(StrEnum):
+    """The table's commands, each a panel button and a key."""
+
+    NEW = "new"
+    RESTART = "restart"
+    UNDO = "undo"
+    HINT = "hint"
+    HELP = "help"
+    SOUND = "sound"
+    STATS = "stats"
+    MENU = "menu"
+
+
+TABLE_BUTTONS = tuple(TableButton)
+"""In the panel's order: two columns, row by row."""
 
 
 def panel_buttons() -> dict[str, pygame.Rect]:

@@ -8,6 +8,7 @@ the same way, so both paths share one implementation.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -28,6 +29,7 @@ from .layout import (
     TABLE,
     Geometry,
     Spot,
+    TableButton,
     geometry,
     panel_buttons,
 )
@@ -53,15 +55,28 @@ BANNER_MS = 9000
 that keeps nothing) stay over the table, unless a click or key comes first."""
 
 BUTTON_LABELS = {
-    "new": ("New", "N"),
-    "restart": ("Restart", "R"),
-    "undo": ("Undo", "U"),
-    "hint": ("Hint", "H"),
-    "help": ("Help", "F1"),
-    "sound": ("Sound", "M"),
-    "stats": ("Stats", "S"),
-    "menu": ("Menu", "Esc"),
+    TableButton.NEW: ("New", "N"),
+    TableButton.RESTART: ("Restart", "R"),
+    TableButton.UNDO: ("Undo", "U"),
+    TableButton.HINT: ("Hint", "H"),
+    TableButton.HELP: ("Help", "F1"),
+    TableButton.SOUND: ("Sound", "M"),
+    TableButton.STATS: ("Stats", "S"),
+    TableButton.MENU: ("Menu", "Esc"),
 }
+
+COMMAND_KEYS = {
+    pygame.K_u: TableButton.UNDO,
+    pygame.K_h: TableButton.HINT,
+    pygame.K_n: TableButton.NEW,
+    pygame.K_r: TableButton.RESTART,
+    pygame.K_m: TableButton.SOUND,
+    pygame.K_s: TableButton.STATS,
+    pygame.K_F1: TableButton.HELP,
+    pygame.K_QUESTION: TableButton.HELP,
+    pygame.K_SLASH: TableButton.HELP,
+}
+"""Keys that press a panel button (Esc and Ctrl+Z are read apart: they do more)."""
 
 
 END_WORDS = {
@@ -178,11 +193,11 @@ class TableScene(Scene):
     def _refresh_buttons(self) -> None:
         over = self.game.is_over
         for b in self.buttons:
-            if b.name == "undo":
+            if b.name == TableButton.UNDO:
                 b.enabled = self.can_undo()
-            elif b.name == "hint":
+            elif b.name == TableButton.HINT:
                 b.enabled = not over
-            elif b.name == "sound":
+            elif b.name == TableButton.SOUND:
                 # a command, like every other button (a state, "Sound on", read as one too)
                 b.label = "Mute" if self.app.settings.sound else "Unmute"
 
@@ -317,7 +332,7 @@ class TableScene(Scene):
         if k in playing and self.just_dealt():
             return  # as a click
         if k == pygame.K_z and mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            self.command("undo")
+            self.command(TableButton.UNDO)
         elif k in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             self.move_focus(k, bool(mod & pygame.KMOD_SHIFT))
         elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -332,26 +347,14 @@ class TableScene(Scene):
                 self.activate(spot)
         elif k == pygame.K_d:
             self.draw_or_recycle()
-        elif k == pygame.K_u:
-            self.command("undo")
-        elif k == pygame.K_h:
-            self.command("hint")
-        elif k == pygame.K_n:
-            self.command("new")
-        elif k == pygame.K_r:
-            self.command("restart")
-        elif k == pygame.K_m:
-            self.command("sound")
-        elif k == pygame.K_s:
-            self.command("stats")
-        elif k in (pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH):
-            self.command("help")
+        elif k in COMMAND_KEYS:
+            self.command(COMMAND_KEYS[k])
         elif k == pygame.K_ESCAPE:
             if self.selected is not None or self.hint_spots:
                 self.deselect()
                 self.hint_spots = []
             else:
-                self.command("menu")
+                self.command(TableButton.MENU)
 
     def move_focus(self, k: int, backwards: bool) -> None:
         """Tab walks the targets in reading order; arrows go to the nearest one that way."""
@@ -584,29 +587,19 @@ class TableScene(Scene):
 
     def command(self, name: str) -> None:
         """A panel button or its key."""
-        if name in ("new", "restart", "menu") and self.app.session.unposted(self.app.game):
+        name = TableButton(name)
+        leaving = (TableButton.NEW, TableButton.RESTART, TableButton.MENU)
+        if name in leaving and self.app.session.unposted(self.app.game):
             self.app.ask_before_leaving(name)  # the end screen offers the score first
             return
-        if name in ("new", "restart") and self.needs_confirm(name):
+        if name in (TableButton.NEW, TableButton.RESTART) and self.needs_confirm(name):
             return
-        if name == "new":
-            self.app.new_deal()
-        elif name == "restart":
-            self.app.restart()
-        elif name == "undo":
-            self.undo()
-        elif name == "hint":
-            self.show_hint()
-        elif name == "help":
-            self.app.open(SceneName.HELP)
-        elif name == "stats":
-            self.app.open(SceneName.STATS)
-        elif name == "menu":
-            self.app.go_start()
-        elif name == "sound":
-            self.app.toggle_sound()
-            self._refresh_buttons()
-            self.dirty = True
+        COMMANDS[name](self)
+
+    def toggle_sound(self) -> None:
+        self.app.toggle_sound()
+        self._refresh_buttons()
+        self.dirty = True
 
     def needs_confirm(self, name: str) -> bool:
         """A game in progress is only given up on a second press (a stray N costs nothing)."""
@@ -618,7 +611,7 @@ class TableScene(Scene):
                 return True  # the same double click or tap: the warning stays, unanswered
             self.confirm = None
             return False
-        word = "New" if name == "new" else "Restart"
+        word = BUTTON_LABELS[TableButton(name)][0]
         self.say(f"Give up this game? It will count as a loss: press {word} again.", CONFIRM_MS)
         self.confirm, self.confirm_left = name, CONFIRM_MS
         self.confirm_at = self.app.now_ms
@@ -850,3 +843,16 @@ class TableScene(Scene):
         if buttons:
             for b in self.buttons:
                 b.draw(surface)
+
+
+COMMANDS: dict[TableButton, Callable[[TableScene], object]] = {
+    TableButton.NEW: lambda table: table.app.new_deal(),
+    TableButton.RESTART: lambda table: table.app.restart(),
+    TableButton.UNDO: TableScene.undo,
+    TableButton.HINT: TableScene.show_hint,
+    TableButton.HELP: lambda table: table.app.open(SceneName.HELP),
+    TableButton.STATS: lambda table: table.app.open(SceneName.STATS),
+    TableButton.MENU: lambda table: table.app.go_start(),
+    TableButton.SOUND: TableScene.toggle_sound,
+}
+"""What each panel button (or its key) does: dispatch by table."""

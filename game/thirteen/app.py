@@ -24,7 +24,8 @@ from .hints import HintMemo
 from .profile import Profile
 from .session import Session, Showing
 from .ui import HEIGHT, WIDTH
-from .ui.scene import Scene
+from .ui.display import Display
+from .ui.scene import Scene, backdrop
 from .ui.scene_names import SceneName
 from .ui.sound import Sounds
 from .ui.table import TableScene
@@ -43,10 +44,11 @@ FRAMES_KEPT = 600
 class App:
     """Scenes, the player's profile and session, sound, and the game on the table."""
 
-    def __init__(
-        self, screen: pygame.Surface, profile: Profile | None = None, query: str = ""
-    ) -> None:
-        self.screen = screen
+    def __init__(self, display: Display, profile: Profile | None = None, query: str = "") -> None:
+        self.display = display
+        self.design = pygame.Surface((WIDTH, HEIGHT))
+        """Where the screens still laid out for 1280x720 alone are drawn on another canvas
+        shape, to be shown scaled to fit (see :meth:`_draw`)."""
         self.now_ms = 0.0
         """Time the frames have been given (``step``'s dt): when a press came, for the
         waits that tell a deliberate second press from a double click."""
@@ -71,6 +73,52 @@ class App:
         self.start_scene = StartScene(self)
         self.scene: Scene = self.start_scene
         self._open_first(query)
+
+    @property
+    def screen(self) -> pygame.Surface:
+        """The logical canvas the scenes draw on (its size follows the window's shape)."""
+        return self.display.canvas
+
+    def relayout(self) -> None:
+        """The canvas has a new size: every table lays itself out again (the game, the
+        selection and the messages stay); the other screens are shown scaled to fit."""
+        for table in (self.table, self.suspended):
+            if table is not None:
+                table.relayout()
+        for scene in (self.scene, *self.stack):
+            scene.dirty = True
+            if hasattr(scene, "snapshot"):
+                scene.snapshot = None  # the end screen's picture of the table behind it
+        self.scene.dirty = True
+
+    def _fitted(self, scene: Scene) -> tuple[float, int, int] | None:
+        """(scale, left, top) of a 1280x720 screen shown on this canvas, or None when the
+        scene lays itself out for any canvas (the table) or the canvas is 1280x720."""
+        if isinstance(scene, TableScene) or self.screen.get_size() == (WIDTH, HEIGHT):
+            return None
+        w, h = self.screen.get_size()
+        scale = min(w / WIDTH, h / HEIGHT)
+        return scale, round((w - WIDTH * scale) / 2), round((h - HEIGHT * scale) / 2)
+
+    def draw(self) -> None:
+        """Draw the scene on show onto the canvas (a 1280x720 screen scaled to fit)."""
+        fit = self._fitted(self.scene)
+        if fit is None:
+            self.scene.draw(self.screen)
+            return
+        scale, left, top = fit
+        self.scene.draw(self.design)
+        self.screen.blit(backdrop(self.screen.get_size()), (0, 0))
+        size = (round(WIDTH * scale), round(HEIGHT * scale))
+        self.screen.blit(pygame.transform.smoothscale(self.design, size), (left, top))
+
+    def _to_scene(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """A canvas position where the scene on show reads it."""
+        fit = self._fitted(self.scene)
+        if fit is None:
+            return pos
+        scale, left, top = fit
+        return (int((pos[0] - left) / scale), int((pos[1] - top) / scale))
 
     # -- the game on the table ------------------------------------------------
     @property
@@ -229,6 +277,12 @@ class App:
         if kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
             self.scene.dirty = True
             return
+        if kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            size = getattr(event, "size", None) or (event.x, event.y)
+            self.display.resize(*size)
+            self.scene.dirty = True
+            return
+        self.taps.size = self.screen.get_size()
         if kind == pygame.FINGERDOWN:
             self.taps.down(event.touch_id, event.finger_id, event.x, event.y)
             return
@@ -239,10 +293,16 @@ class App:
             pos = self.taps.up(event.touch_id, event.finger_id, event.x, event.y)
             if pos is None:
                 return
+            pos = self._to_scene(pos)
             event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
         elif kind == pygame.MOUSEBUTTONDOWN:
-            if getattr(event, "touch", False) or self.taps.is_echo(event.pos):
+            pos = self.display.to_canvas(event.pos)
+            if getattr(event, "touch", False) or self.taps.is_echo(pos):
                 return
+            pos = self._to_scene(pos)
+            event = pygame.event.Event(
+                pygame.MOUSEBUTTONDOWN, pos=pos, button=event.button, touch=False
+            )
         elif kind != pygame.KEYDOWN:
             return
         if self.settings.sound and not self.sounds.ready:
@@ -266,12 +326,16 @@ class App:
         self.now_ms += dt_ms
         for event in pygame.event.get():
             self.dispatch(event)
+        self.display.poll(dt_ms)
+        if self.display.changed:
+            self.display.changed = False
+            self.relayout()
         self.session.watch(self.table if self.scene is self.table else None, dt_ms)
         self.scene.update(dt_ms)
         if self.scene.dirty:
             self.scene.dirty = False
-            self.scene.draw(self.screen)
-            pygame.display.flip()
+            self.draw()
+            self.display.present()
             end = time.perf_counter()
             if self.first_frame_at is None:
                 self.first_frame_at = end
@@ -287,31 +351,34 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-def window_flags(platform: str = sys.platform, driver: str | None = None) -> int:
-    """A desktop window the player can resize or maximise, the 1280x720 canvas scaled to
-    it (on a laptop 768 pixels high the panel's foot was under the taskbar; a 4K screen
-    gets a larger window). The browser's page scales the canvas itself, and the headless
-    driver of tests and screenshots needs no scaling."""
+def display_kind(platform: str = sys.platform, driver: str | None = None) -> str:
+    """'page' in the browser, 'fixed' for the headless driver of tests and screenshots,
+    else a desktop 'window' the player can resize or maximise (see :mod:`.ui.display`)."""
     if driver is None:
         driver = os.environ.get("SDL_VIDEODRIVER", "")
-    if platform == "emscripten" or driver == "dummy":
-        return 0
-    return pygame.SCALED | pygame.RESIZABLE
+    if platform == "emscripten":
+        return "page"
+    return "fixed" if driver in ("dummy", "offscreen") else "window"
 
 
-def make_app(argv: Sequence[str] | None = None, profile: Profile | None = None) -> App:
-    """Initialise pygame, open the 1280x720 display and build the App."""
+def make_app(
+    argv: Sequence[str] | None = None,
+    profile: Profile | None = None,
+    size: tuple[int, int] | None = None,
+) -> App:
+    """Initialise pygame, open the display and build the App (``size``: the headless
+    canvas, or the desktop window's first size)."""
     global current
     args = _parse(argv)
     query = args.query if args.query is not None else share.page_query()
     pygame.display.init()
     pygame.font.init()
     try:
-        screen = pygame.display.set_mode((WIDTH, HEIGHT), window_flags())
-    except pygame.error:  # no renderer to scale with: a plain window
-        screen = pygame.display.set_mode((WIDTH, HEIGHT))
+        display = Display(display_kind(), size)
+    except pygame.error:  # no window that can be resized: a plain canvas
+        display = Display("fixed", size)
     pygame.display.set_caption("Thirteen")
-    current = App(screen, profile, query or "")
+    current = App(display, profile, query or "")
     return current
 
 

@@ -1750,23 +1750,13 @@ def test_an_end_screen_that_opens_by_itself_lets_the_next_click_through_only_lat
     assert app.game is not game
 
 
-def test_the_desktop_window_can_be_resized_and_the_browser_canvas_is_left_alone():
-    from thirteen.app import window_flags
+def test_the_display_is_a_window_on_the_desktop_a_canvas_in_the_page_and_headless():
+    from thirteen.app import display_kind
 
-    flags = window_flags("linux", "x11")
-    assert flags & pygame.SCALED and flags & pygame.RESIZABLE
-    assert window_flags("win32", "windows") == flags
-    assert window_flags("emscripten", "") == 0  # the page scales the canvas
-    assert window_flags("linux", "dummy") == 0
-    # and the scaled window opens (here on the headless driver's software renderer)
-    import warnings
-
-    pygame.display.init()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # "no fast renderer available": software here
-        screen = pygame.display.set_mode((1280, 720), flags)
-    assert screen.get_size() == (1280, 720)
-    pygame.display.quit()
+    assert display_kind("linux", "x11") == "window"
+    assert display_kind("win32", "windows") == "window"
+    assert display_kind("emscripten", "") == "page"  # the page scales the canvas
+    assert display_kind("linux", "dummy") == "fixed"
 
 
 def test_settings_say_nothing_is_kept_when_storage_only_reads(make, monkeypatch):

@@ -13,6 +13,7 @@ from pathlib import Path
 from ..cards import Card, NotationError, parse_card
 from ..storage import FILE_NAME, ROOT, MemoryStorage, read_data_file
 from ..ui import shot as ui_shot
+from ..ui.canvas import canvas_size
 from .args import CommandError, add_game_arguments, game_from_args
 
 MIN_SIDE, MAX_SIDE = 64, 4096
@@ -57,8 +58,14 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     shot.add_argument(
         "--size",
         type=shot_size,
-        default="1280x720",
-        help=f"output size WxH, each side {MIN_SIDE} to {MAX_SIDE} (scaled smoothly)",
+        help=f"output size WxH, each side {MIN_SIDE} to {MAX_SIDE} (scaled smoothly; "
+        "default: the canvas's own size, 1280x720 without --viewport)",
+    )
+    shot.add_argument(
+        "--viewport",
+        type=shot_size,
+        help="the window or phone screen shown, WxH (390x844: a phone held upright): "
+        "the scene is laid out on the canvas the game would choose for it (720x1558)",
     )
     shot.add_argument("--select", type=card_arg, help="a card to show selected, e.g. Ac")
     shot.add_argument("--hint", action="store_true", help="show the hint highlight")
@@ -131,6 +138,7 @@ def run(args: argparse.Namespace) -> int:
             args.out,
             scene=args.scene,
             size=args.size,
+            viewport=args.viewport,
             select=args.select,
             focus=args.focus,
             hint=args.hint,
@@ -139,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
         )
     except ui_shot.ShotError as exc:
         raise CommandError(str(exc)) from None
-    w, h = args.size
+    w, h = args.size or canvas_size(*(args.viewport or (1280, 720)))
     note = ""
     if played:
         note = f", after playing {played} more moves by 'first legal move' (no position twice)"

@@ -32,10 +32,13 @@ from .spots import SpotKind, Zone
 MIN_TARGET = 80
 """Smallest hit area side in logical pixels (40 CSS px on a sideways phone)."""
 
-PANEL = pygame.Rect(WIDTH - 240, 0, 240, HEIGHT)
-TABLE = pygame.Rect(0, 0, WIDTH - 240, HEIGHT)
-
 BUTTON_W, BUTTON_H, BUTTON_GAP = 104, 80, 8
+PANEL_W = 240
+"""The side panel's width on a canvas held sideways."""
+BAR_H = 140
+"""The top bar's height on a canvas held upright (title, deal, score, progress)."""
+BUTTON_BAR_H = 100
+"""The bottom bar's height on a canvas held upright: one row of buttons, at the thumb."""
 
 
 class TableButton(StrEnum):
@@ -55,16 +58,69 @@ TABLE_BUTTONS = tuple(TableButton)
 """In the panel's order: two columns, row by row."""
 
 
-def panel_buttons() -> dict[str, pygame.Rect]:
-    """The table's buttons: two columns at the bottom of the side panel."""
-    out: dict[str, pygame.Rect] = {}
-    rows = (len(TABLE_BUTTONS) + 1) // 2
-    top = HEIGHT - 12 - rows * BUTTON_H - (rows - 1) * BUTTON_GAP
-    for n, name in enumerate(TABLE_BUTTONS):
-        x = PANEL.x + 12 + (n % 2) * (BUTTON_W + BUTTON_GAP)
-        y = top + (n // 2) * (BUTTON_H + BUTTON_GAP)
-        out[name] = pygame.Rect(x, y, BUTTON_W, BUTTON_H)
-    return out
+@dataclass(frozen=True)
+class Frame:
+    """Where the table's parts go on a canvas of ``size``: held sideways, the cards on
+    the left and a side panel on the right with the buttons at its foot; held upright, a
+    bar of figures on top, the cards, and a row of buttons at the bottom where a thumb
+    reaches."""
+
+    size: tuple[int, int]
+    table: pygame.Rect
+    """Where the cards go."""
+    panel: pygame.Rect
+    """The title, deal, score and progress (and, sideways, the buttons too)."""
+    bar: pygame.Rect | None = None
+    """Upright only: the bottom bar that holds the buttons."""
+
+    @property
+    def portrait(self) -> bool:
+        return self.bar is not None
+
+    def buttons(self) -> dict[TableButton, pygame.Rect]:
+        """The table's buttons: two columns at the foot of the side panel, or one row in
+        the bottom bar."""
+        out: dict[TableButton, pygame.Rect] = {}
+        if self.bar is not None:
+            n = len(TABLE_BUTTONS)
+            gap = 6
+            w = (self.bar.w - (n + 1) * gap) // n
+            h = self.bar.h - 2 * gap
+            x0 = self.bar.centerx - (n * w + (n - 1) * gap) // 2
+            for i, name in enumerate(TABLE_BUTTONS):
+                out[name] = pygame.Rect(x0 + i * (w + gap), self.bar.y + gap, w, h)
+            return out
+        rows = (len(TABLE_BUTTONS) + 1) // 2
+        top = self.panel.bottom - 12 - rows * BUTTON_H - (rows - 1) * BUTTON_GAP
+        for n, name in enumerate(TABLE_BUTTONS):
+            x = self.panel.x + 12 + (n % 2) * (BUTTON_W + BUTTON_GAP)
+            y = top + (n // 2) * (BUTTON_H + BUTTON_GAP)
+            out[name] = pygame.Rect(x, y, BUTTON_W, BUTTON_H)
+        return out
+
+    def chrome(self) -> list[pygame.Rect]:
+        """What is not the table: clicks there never reach a card."""
+        return [self.panel] + ([self.bar] if self.bar is not None else [])
+
+
+def frame_for(size: tuple[int, int]) -> Frame:
+    """The frame of a canvas: upright when it is taller than wide."""
+    w, h = size
+    if h > w:
+        panel = pygame.Rect(0, 0, w, BAR_H)
+        bar = pygame.Rect(0, h - BUTTON_BAR_H, w, BUTTON_BAR_H)
+        table = pygame.Rect(0, BAR_H, w, bar.top - BAR_H)
+        return Frame(size, table, panel, bar)
+    return Frame(size, pygame.Rect(0, 0, w - PANEL_W, h), pygame.Rect(w - PANEL_W, 0, PANEL_W, h))
+
+
+LANDSCAPE = frame_for((WIDTH, HEIGHT))
+"""The 1280x720 frame the figures in this module's docstring speak of."""
+PANEL, TABLE = LANDSCAPE.panel, LANDSCAPE.table
+
+
+def panel_buttons(frame: Frame = LANDSCAPE) -> dict[TableButton, pygame.Rect]:
+    return frame.buttons()
 
 
 @dataclass
@@ -136,9 +192,9 @@ class Geometry:
         return out
 
 
-def geometry(game: Game) -> Geometry:
-    """The table for any game, by the kind of table its record names."""
-    return TABLES[spec_of(game).table](game)
+def geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
+    """The table for any game, by the kind of table its record names, in ``frame``."""
+    return TABLES[spec_of(game).table](game, frame)
 
 
 # -- grids ----------------------------------------------------------------
@@ -153,12 +209,18 @@ STRIP = 0.42
 """The part of a card's height an overlapping card leaves showing: its corner rank and
 the small suit at the top right (see :func:`.cards.card_face`)."""
 
+FULL_FACE = 0.8
+"""A card whose lower neighbour covers less than this share of it is drawn and outlined
+whole (an upright phone's grid overlaps its rows a little)."""
+
 SIDE_STRIP = 0.45
 """The part of a card's width a card overlapping it from the right leaves showing: its
 corner rank with the suit under it."""
 
 
-def thirteens_metrics(columns: int, rows: int) -> tuple[int, int, int, int, int, int]:
+def thirteens_metrics(
+    columns: int, rows: int, frame: Frame = LANDSCAPE
+) -> tuple[int, int, int, int, int, int]:
     """Card size, pitch and grid origin for a C x R grid: (w, h, px, py, x0, y0).
 
     Tall grids from links (2x15, 3x10) would get tiny cards one under the other;
@@ -167,7 +229,11 @@ def thirteens_metrics(columns: int, rows: int) -> tuple[int, int, int, int, int,
     Wide grids (15x2, 10x3) do the same sideways, each card covering the right part
     of the one on its left: ``px < w``.
     """
-    region = pygame.Rect(TABLE.x + 170, TABLE.y + 16, TABLE.w - 190, TABLE.h - 32)
+    table = frame.table
+    if frame.portrait:  # the stock is counted in the top bar: the grid takes the width
+        region = pygame.Rect(table.x + 10, table.y + 8, table.w - 20, table.h - 16)
+    else:
+        region = pygame.Rect(table.x + 170, table.y + 16, table.w - 190, table.h - 32)
     cell_h = region.h / rows
     cell_w = region.w / columns
     highest = cell_h - 12
@@ -176,7 +242,15 @@ def thirteens_metrics(columns: int, rows: int) -> tuple[int, int, int, int, int,
     w = int(h * 0.714)
     px = int(min(cell_w, w + 40))
     py = int(min(cell_h, h + 12))
-    if h < OVERLAP_BELOW and highest <= widest and rows > 1:
+    if frame.portrait and widest > highest and rows > 1:
+        # upright, the width allows larger cards than the height: let each row cover
+        # the foot of the one above a little (its rank and suit still show)
+        tall = int(min(widest, region.h / (1 + (rows - 1) * 0.92)))
+        if tall > h:
+            h, w = tall, int(tall * 0.714)
+            px = int(min(cell_w, w + 24))
+            py = int((region.h - h) / (rows - 1))
+    elif h < OVERLAP_BELOW and highest <= widest and rows > 1:
         tall = int(min(region.h / (1 + (rows - 1) * STRIP), widest, 160))
         if tall > h:
             h, w = tall, int(tall * 0.714)
@@ -193,12 +267,12 @@ def thirteens_metrics(columns: int, rows: int) -> tuple[int, int, int, int, int,
     return w, h, px, py, x0, y0
 
 
-def grid_geometry(game: Game) -> Geometry:
+def grid_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
     """A grid of cells (``game.grid()``, rows from the top); an empty column is a slot a
     card can move to when the game has that move (``fills_empty_columns``)."""
     cells = game.grid()  # type: ignore[attr-defined]
     rows, cols = len(cells), len(cells[0])
-    w, h, px, py, x0, y0 = thirteens_metrics(cols, rows)
+    w, h, px, py, x0, y0 = thirteens_metrics(cols, rows, frame)
     geo = Geometry(w, h)
     gx, gy = max(0, (px - w) // 2), max(0, (py - h) // 2)
     slots = getattr(game, "fills_empty_columns", False)
@@ -237,7 +311,7 @@ def grid_geometry(game: Game) -> Geometry:
                 continue
             rect = pygame.Rect(x, y0 + row * py, w, h)
             shown = None
-            if py < h and row + 1 < rows and cells[row + 1][c] is not None:
+            if py < h * FULL_FACE and row + 1 < rows and cells[row + 1][c] is not None:
                 shown = pygame.Rect(x, rect.y, w, py)
             elif px < w and covered_right(row, c):
                 shown = pygame.Rect(x, rect.y, px, h)
@@ -253,9 +327,12 @@ def grid_geometry(game: Game) -> Geometry:
                     shown=shown,
                 )
             )
+    left = game.progress().stock or 0
+    if frame.portrait:  # the bar counts the stock; new cards come in from above the grid
+        geo.pile = pygame.Rect(frame.table.centerx - w // 2, frame.table.y - h, w, h)
+        return geo
     stock = pygame.Rect(STOCK_X, y0, w, h)
     geo.pile = stock
-    left = game.progress().stock or 0
     if left:
         geo.spots.insert(0, Spot(SpotKind.STOCK, stock, stock.copy(), free=False))
     geo.labels.append((f"Stock {left}", (stock.centerx, stock.bottom + 10)))
@@ -271,24 +348,53 @@ CAPTION_GAP = 14
 10 px out from the card with a 2 px dark edge."""
 
 
-def pyramid_geometry(game: Game) -> Geometry:
-    """A pyramid of 7 rows (``game.pyramid_cards()``), the draw pile and the waste."""
-    geo = Geometry(PYR_W, PYR_H)
-    centre = (PILE_X + PYR_W + TABLE.right) // 2 + 10
-    y0 = (TABLE.h - (6 * PYR_DY + PYR_H)) // 2
+PYRAMID_SPAN = PILE_X + PYR_W + 20 + 7 * PYR_DX
+"""How wide a pyramid table sideways is at full size: the piles' column and seven cards."""
+
+
+def pyramid_metrics(frame: Frame) -> tuple[float, int, int, int, int]:
+    """(scale, card w, card h, pitch x, pitch y) of the pyramid in ``frame``: full size
+    where it fits, smaller on a narrow table, and upright as wide as the canvas allows."""
+    table = frame.table
+    if frame.portrait:
+        scale = min((table.w - 20) / (7 * PYR_DX), (table.h * 0.62) / (6 * PYR_DY + PYR_H))
+    else:
+        scale = min(1.0, (table.w - 20) / PYRAMID_SPAN, table.h / 720)
+    w, h = round(PYR_W * scale), round(PYR_H * scale)
+    return scale, w, h, round(PYR_DX * scale), round(PYR_DY * scale)
+
+
+def pyramid_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
+    """A pyramid of 7 rows (``game.pyramid_cards()``), the draw pile and the waste: beside
+    it on a canvas held sideways, under it (near the thumbs) held upright."""
+    table = frame.table
+    scale, cw, ch, dx, dy = pyramid_metrics(frame)
+    geo = Geometry(cw, ch)
+    if frame.portrait:
+        centre = table.centerx
+        y0 = table.y + 16
+    else:
+        centre = round((PILE_X * scale + cw + table.right) / 2 + 10 * scale)
+        y0 = table.y + (table.h - (6 * dy + ch)) // 2
     for r, c, card, free in game.pyramid_cards():  # type: ignore[attr-defined]
-        x = centre - PYR_W // 2 - r * PYR_DX // 2 + c * PYR_DX
-        rect = pygame.Rect(x, y0 + r * PYR_DY, PYR_W, PYR_H)
+        x = centre - cw // 2 - r * dx // 2 + c * dx
+        rect = pygame.Rect(x, y0 + r * dy, cw, ch)
         index = r * (r + 1) // 2 + c
         geo.spots.append(
             Spot(SpotKind.CARD, rect, rect.copy(), card, Zone.PYRAMID, free=free, index=index)
         )
-    draw = pygame.Rect(PILE_X, y0 + 10, PYR_W, PYR_H)
-    waste = pygame.Rect(PILE_X, draw.bottom + 80, PYR_W, PYR_H)
+    if frame.portrait:  # side by side under the pyramid, towards the thumbs
+        below = y0 + 6 * dy + ch
+        top = (below + table.bottom - ch - 80) // 2
+        draw = pygame.Rect(table.centerx - cw - 40, top, cw, ch)
+        waste = pygame.Rect(table.centerx + 40, top, cw, ch)
+    else:
+        draw = pygame.Rect(round(PILE_X * scale), y0 + round(10 * scale), cw, ch)
+        waste = pygame.Rect(draw.x, draw.bottom + round(80 * scale), cw, ch)
     geo.pile, geo.waste = draw, waste
-    top = game.waste_top  # type: ignore[attr-defined]
-    if top is not None:
-        geo.spots.append(Spot(SpotKind.CARD, waste.copy(), waste.copy(), top, Zone.WASTE))
+    top_card = game.waste_top  # type: ignore[attr-defined]
+    if top_card is not None:
+        geo.spots.append(Spot(SpotKind.CARD, waste.copy(), waste.copy(), top_card, Zone.WASTE))
     card = game.draw_card  # type: ignore[attr-defined]
     if card is not None:
         geo.spots.append(Spot(SpotKind.CARD, draw.copy(), draw.copy(), card, Zone.DRAW))
@@ -296,17 +402,16 @@ def pyramid_geometry(game: Game) -> Geometry:
         can_recycle = game.is_legal(Recycle()) and not game.is_over
         geo.spots.append(Spot(SpotKind.PILE, draw.copy(), draw.copy(), free=can_recycle))
     # captions sit below the keyboard focus ring (10 px out, and its dark edge)
-    geo.labels.append((f"Draw {game.draw_count}", (draw.centerx, draw.bottom + CAPTION_GAP)))  # type: ignore[attr-defined]
-    geo.labels.append(
-        (f"Waste {game.waste_count}", (waste.centerx, waste.bottom + CAPTION_GAP))  # type: ignore[attr-defined]
-    )
+    draws = game.draw_count  # type: ignore[attr-defined]
+    geo.labels.append((f"Draw {draws}", (draw.centerx, draw.bottom + CAPTION_GAP)))
+    wastes = game.waste_count  # type: ignore[attr-defined]
+    geo.labels.append((f"Waste {wastes}", (waste.centerx, waste.bottom + CAPTION_GAP)))
     progress = game.progress()
     if progress.passes and progress.passes > 1 and progress.pass_number is not None:
         turns = progress.passes - progress.pass_number
-        geo.labels.append(
-            # the help's words: the waste is turned over (RULES.md's "recycle")
-            (f"Turns left {turns}", (waste.centerx, waste.bottom + CAPTION_GAP + 26))
-        )
+        # the help's words: the waste is turned over (RULES.md's "recycle")
+        where = (waste.centerx, waste.bottom + CAPTION_GAP + 26)
+        geo.labels.append((f"Turns left {turns}", where))
     return geo
 
 

@@ -55,17 +55,19 @@ class Scene:
         self.dirty = True
 
 
-_backdrop: list[pygame.Surface] = []
+_backdrops: dict[tuple[int, int], pygame.Surface] = {}
 
 
-def backdrop() -> pygame.Surface:
-    """Felt with a soft vignette, built once (a full-canvas blit per frame)."""
-    if not _backdrop:
-        from . import HEIGHT, WIDTH
+def backdrop(size: tuple[int, int] | None = None) -> pygame.Surface:
+    """Felt with a soft vignette for a canvas of ``size`` (1280x720 unless given), built
+    once per size (a full-canvas blit per frame)."""
+    from . import HEIGHT, WIDTH
 
-        surf = pygame.Surface((WIDTH, HEIGHT))
+    width, height = size or (WIDTH, HEIGHT)
+    if (width, height) not in _backdrops:
+        surf = pygame.Surface((width, height))
         surf.fill(theme.FELT)
-        glow = pygame.Surface((WIDTH // 8, HEIGHT // 8))
+        glow = pygame.Surface((max(1, width // 8), max(1, height // 8)))
         cx, cy = glow.get_width() / 2, glow.get_height() / 2
         for y in range(glow.get_height()):
             for x in range(glow.get_width()):
@@ -78,6 +80,6 @@ def backdrop() -> pygame.Surface:
                         for a, b in zip(theme.FELT, theme.FELT_DARK, strict=True)
                     ),
                 )
-        surf = pygame.transform.smoothscale(glow, (WIDTH, HEIGHT))
-        _backdrop.append(surf.convert() if pygame.display.get_surface() else surf)
-    return _backdrop[0]
+        surf = pygame.transform.smoothscale(glow, (width, height))
+        _backdrops[(width, height)] = surf.convert() if pygame.display.get_surface() else surf
+    return _backdrops[(width, height)]

@@ -13,6 +13,7 @@ from ..game import Game
 from ..moves import Move
 from ..storage import MemoryStorage, Storage
 from . import HEIGHT, WIDTH
+from .canvas import canvas_size
 from .scene_names import SceneName
 from .spots import SpotKind
 
@@ -53,14 +54,17 @@ def render_shot(
     out: str,
     *,
     scene: str = "table",
-    size: tuple[int, int] = (WIDTH, HEIGHT),
+    size: tuple[int, int] | None = None,
+    viewport: tuple[int, int] | None = None,
     select: Card | None = None,
     focus: Card | None = None,
     hint: bool = False,
     four_colour: bool = False,
     storage: Storage | None = None,
 ) -> int:
-    """Draw ``scene`` of ``game`` at ``size`` and write it to ``out`` as a PNG.
+    """Draw ``scene`` of ``game`` and write it to ``out`` as a PNG, at ``size`` (by default
+    the canvas's): laid out on the canvas the game chooses for ``viewport`` (1280x720
+    without one).
 
     ``select`` and ``focus`` name cards on the table; ``storage`` holds the profile the
     statistics and scores come from (an empty one in memory when None).  Scene ``end``
@@ -73,11 +77,12 @@ def render_shot(
     from .. import app as app_module
     from ..profile import Profile
 
-    w, h = size
+    canvas = canvas_size(*viewport) if viewport is not None else (WIDTH, HEIGHT)
+    w, h = size or canvas
     profile = Profile(storage if storage is not None else MemoryStorage())
     profile.settings.sound = False
     profile.settings.four_colour = four_colour
-    app = app_module.make_app([], profile)
+    app = app_module.make_app([], profile, size=canvas)
     table = app.put_on_table(game, deal=False)
     for option, card in (("--select", select), ("--focus", focus)):
         if card is not None and table.find((SpotKind.CARD, card)) is None:
@@ -105,7 +110,7 @@ def render_shot(
         app.push(EntryScene(app, title, NAME_PROMPT, lambda text: None, "Lucky 13"))
     elif scene != SceneName.TABLE:
         app.open(scene)
-    app.scene.draw(app.screen)
+    app.draw()
     image = app.screen
     if (w, h) != image.get_size():
         image = pygame.transform.smoothscale(image, (w, h))

@@ -23,15 +23,14 @@ from . import cards as card_art
 from . import theme
 from .anim import Animator
 from .layout import (
-    PANEL,
     PILE_X,
-    PYR_W,
-    TABLE,
+    Frame,
     Geometry,
     Spot,
     TableButton,
+    frame_for,
     geometry,
-    panel_buttons,
+    pyramid_metrics,
 )
 from .scene import DEAL_GRACE_MS, Scene, backdrop, same_press
 from .scene_names import SceneName
@@ -175,11 +174,30 @@ class TableScene(Scene):
         """Another tab took the save slot over: this game is not saved or counted."""
         self.anim = Animator()
         self.anim.enabled = app.settings.animations
-        self.buttons = [
-            Button(name, rect, *BUTTON_LABELS[name]) for name, rect in panel_buttons().items()
-        ]
-        self.geo: Geometry = geometry(game)
+        self.frame: Frame = frame_for(app.screen.get_size())
+        self.buttons = self._make_buttons()
+        self.geo: Geometry = geometry(game, self.frame)
         self._refresh_buttons()
+
+    def _make_buttons(self) -> list[Button]:
+        upright = self.frame.portrait  # a phone: no keys to name under the labels
+        return [
+            Button(name, rect, BUTTON_LABELS[name][0], "" if upright else BUTTON_LABELS[name][1])
+            for name, rect in self.frame.buttons().items()
+        ]
+
+    def relayout(self) -> None:
+        """Lay the table out again for the canvas's size (a window resized, a phone turned):
+        the game, the selection, the focus and the messages stay; cards in flight land."""
+        frame = frame_for(self.app.screen.get_size())
+        if frame == self.frame:
+            return
+        self.frame = frame
+        self.anim.finish()
+        self.buttons = self._make_buttons()
+        self.geo = geometry(self.game, frame)
+        self._refresh_buttons()
+        self.dirty = True
 
     # -- state helpers ------------------------------------------------------
     def deal_in(self) -> None:
@@ -294,7 +312,7 @@ class TableScene(Scene):
                 if b.enabled:
                     self.command(b.name)
                 return
-        if PANEL.collidepoint(pos):
+        if any(part.collidepoint(pos) for part in self.frame.chrome()):
             return
         if self.just_dealt():
             return  # the rest of a double click that ended the last layout
@@ -482,7 +500,7 @@ class TableScene(Scene):
         self.selected = None
         self.hint_spots = []
         self.confirm = None
-        self.geo = geometry(game)
+        self.geo = geometry(game, self.frame)
         self.keep_focus_at_draw(at_draw)
         self.keep_focus_near(before)
         self.anim.enabled = self.app.settings.animations
@@ -550,7 +568,7 @@ class TableScene(Scene):
         self.hint_spots = []
         self.confirm = None  # its warning goes with the message: New asks again
         self.message = ""  # about the move undone (a round's end, say)
-        self.geo = geometry(self.game)
+        self.geo = geometry(self.game, self.frame)
         self.keep_focus_at_draw(at_draw)
         self.keep_focus_near(before)
         self.anim.enabled = self.app.settings.animations
@@ -646,7 +664,7 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface, buttons: bool = True) -> None:
         """The table and its panel; ``buttons`` False for the end screen's backdrop, where
         the panel's key letters (M for sound, Esc for menu) would contradict its own."""
-        surface.blit(backdrop(), (0, 0))
+        surface.blit(backdrop(surface.get_size()), (0, 0))
         self.draw_table(surface)
         self.draw_panel(surface, buttons)
         if self.banner:
@@ -657,10 +675,12 @@ class TableScene(Scene):
         table's width over a Thirteens grid, the room right of the draw pile over a
         pyramid, whose covered top it hides rather than the bottom row a player starts
         with."""
-        if spec_of(self.game).table is TableKind.PYRAMID:
-            left = PILE_X + PYR_W + 20  # clear of the draw card too
-            return pygame.Rect(left, 0, TABLE.right - 30 - left, 0)
-        return pygame.Rect(TABLE.x + 30, 0, TABLE.w - 60, 0)
+        table = self.frame.table
+        if spec_of(self.game).table is TableKind.PYRAMID and not self.frame.portrait:
+            scale, w = pyramid_metrics(self.frame)[:2]
+            left = round(PILE_X * scale) + w + 20  # clear of the draw card too
+            return pygame.Rect(left, 0, table.right - 30 - left, 0)
+        return pygame.Rect(table.x + 30, 0, table.w - 60, 0)
 
     def banner_lines(self) -> list[str]:
         return theme.wrap(self.banner, 26, self.banner_column().w - 40)[:5]
@@ -673,9 +693,9 @@ class TableScene(Scene):
         box = self.banner_column()
         box.h = 24 + 28 * len(lines)
         if spec_of(self.game).table is TableKind.PYRAMID:
-            box.top = TABLE.top + 16
+            box.top = self.frame.table.top + 16
         else:
-            box.bottom = TABLE.bottom - 16
+            box.bottom = self.frame.table.bottom - 16
         return box
 
     def draw_banner(self, surface: pygame.Surface) -> None:
@@ -720,7 +740,7 @@ class TableScene(Scene):
                 surface.blit(card_art.card_back(w, h), spot.rect)
             elif spot.kind is SpotKind.EMPTY:
                 # the bare felt first: in a wide grid the slot lies over the card on its left
-                surface.blit(backdrop(), spot.rect, area=spot.rect)
+                surface.blit(backdrop(surface.get_size()), spot.rect, area=spot.rect)
                 surface.blit(card_art.slot(w, h), spot.rect)
                 size = 24 if spot.outline.w >= 70 else 18  # a strip of a wide grid
                 where = spot.outline.center
@@ -788,58 +808,116 @@ class TableScene(Scene):
             pygame.draw.line(surface, theme.FOCUS, (rect.left, y), (rect.left, end), 4)
             pygame.draw.line(surface, theme.FOCUS, (rect.right - 1, y), (rect.right - 1, end), 4)
 
-    def draw_panel(self, surface: pygame.Surface, buttons: bool = True) -> None:
+    def progress_lines(self) -> list[tuple[str, int, tuple[int, int, int], int]]:
+        """What the panel says of the game's progress: (text, size, colour, height)."""
         game = self.game
-        pygame.draw.rect(surface, theme.PANEL, PANEL)
-        pygame.draw.line(surface, theme.PANEL_EDGE, PANEL.topleft, PANEL.bottomleft, 2)
-        x, y = PANEL.x + 18, 16
+        progress = game.progress()
+        out: list[tuple[str, int, tuple[int, int, int], int]] = []
+        if progress.rounds is not None and progress.rounds > 1:
+            out.append((round_words(progress), 30, theme.INK, 28))
+            if progress.round_points is not None:
+                out.append((f"This round: {progress.round_points}", 26, theme.INK_DIM, 24))
+            if progress.round_scores:
+                line = "Rounds: " + " + ".join(str(s) for s in progress.round_scores)
+                out.append((line, 26, theme.INK_DIM, 24))
+        elif progress.passes is not None and progress.passes > 1:
+            out.append((f"Pass {progress.pass_number} of {progress.passes}", 30, theme.INK, 30))
+        elif progress.stock is not None:
+            out.append((f"Stock {progress.stock}", 30, theme.INK, 30))
+        return out
+
+    def score_text(self) -> str:
+        spec = spec_of(self.game)
+        score = str(self.game.score)
+        return score + (f" / {spec.max_score}" if spec.max_score is not None else "")
+
+    def status_text(self) -> str | None:
+        game = self.game
+        if not game.is_over:
+            return None
+        return "Won!" if game.outcome.value == "won" else end_words(game)
+
+    def draw_panel(self, surface: pygame.Surface, buttons: bool = True) -> None:
+        if self.frame.portrait:
+            self.draw_bars(surface, buttons)
+            return
+        game, panel = self.game, self.frame.panel
+        pygame.draw.rect(surface, theme.PANEL, panel)
+        pygame.draw.line(surface, theme.PANEL_EDGE, panel.topleft, panel.bottomleft, 2)
+        x, y = panel.x + 18, 16
         setup = getattr(game, "setup", None)
-        spec = spec_of(game)
         theme.blit_text(surface, game.long_title, 38, (x, y), theme.INK)
         y += 36
         if setup is not None:
             sub = deal_words(setup)  # today's ten-digit number ran off the panel at 26
-            size = theme.fitting_size(sub, PANEL.right - 12 - x, 26, 18)
+            size = theme.fitting_size(sub, panel.right - 12 - x, 26, 18)
             theme.blit_text(surface, sub, size, (x, y + (26 - size) // 2), theme.INK_DIM)
         y += 34
         theme.blit_text(surface, "Score", 24, (x, y), theme.INK_DIM)
         theme.blit_text(surface, "Moves", 24, (x + 120, y), theme.INK_DIM)
         y += 20
-        score = str(game.score)
-        if spec.max_score is not None:
-            score += f" / {spec.max_score}"
-        theme.blit_text(surface, score, 48, (x, y), theme.GOLD)
+        theme.blit_text(surface, self.score_text(), 48, (x, y), theme.GOLD)
         theme.blit_text(surface, str(len(game.moves)), 48, (x + 120, y), theme.INK)
         y += 46
-        progress = game.progress()
-        if progress.rounds is not None and progress.rounds > 1:
-            theme.blit_text(surface, round_words(progress), 30, (x, y), theme.INK)
-            y += 28
-            done = progress.round_scores
-            if progress.round_points is not None:
-                line = f"This round: {progress.round_points}"
-                theme.blit_text(surface, line, 26, (x, y), theme.INK_DIM)
-                y += 24
-            if done:
-                line = "Rounds: " + " + ".join(str(s) for s in done)
-                theme.blit_text(surface, line, 26, (x, y), theme.INK_DIM)
-                y += 24
-        elif progress.passes is not None and progress.passes > 1:
-            line = f"Pass {progress.pass_number} of {progress.passes}"
-            theme.blit_text(surface, line, 30, (x, y), theme.INK)
-            y += 30
-        elif progress.stock is not None:
-            theme.blit_text(surface, f"Stock {progress.stock}", 30, (x, y), theme.INK)
-            y += 30
-        if game.is_over:
-            status = "Won!" if game.outcome.value == "won" else end_words(game)
+        for text, size, colour, height in self.progress_lines():
+            theme.blit_text(surface, text, size, (x, y), colour)
+            y += height
+        status = self.status_text()
+        if status is not None:
             theme.blit_text(surface, status, 30, (x, y + 4), theme.GOLD)
             y += 30
         if self.message:
             y += 8
-            for line in theme.wrap(self.message, 24, PANEL.w - 32)[:4]:
+            for line in theme.wrap(self.message, 24, panel.w - 32)[:4]:
                 theme.blit_text(surface, line, 24, (x, y), (255, 226, 150))
                 y += 22
+        if buttons:
+            for b in self.buttons:
+                b.draw(surface)
+
+    def draw_bars(self, surface: pygame.Surface, buttons: bool = True) -> None:
+        """Upright: the figures in a bar on top, the message just above the buttons' bar."""
+        game, bar, foot = self.game, self.frame.panel, self.frame.bar
+        assert foot is not None
+        for part in (bar, foot):
+            pygame.draw.rect(surface, theme.PANEL, part)
+        pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, 2)
+        pygame.draw.line(surface, theme.PANEL_EDGE, foot.topleft, foot.topright, 2)
+        x = bar.x + 18
+        right = bar.right - 18
+        theme.blit_text(surface, game.long_title, 34, (x, 10), theme.INK)
+        setup = getattr(game, "setup", None)
+        if setup is not None:
+            sub = deal_words(setup)
+            theme.blit_text(
+                surface, sub, theme.fitting_size(sub, 300, 24, 18), (x, 46), theme.INK_DIM
+            )
+        y = 76
+        lines = self.progress_lines()
+        status = self.status_text()
+        if status is not None:
+            lines = lines[:1] + [(status, 28, theme.GOLD, 28)]
+        for text, size, colour, _ in lines[:2]:
+            size = min(size, 26)
+            theme.blit_text(surface, text, size, (x, y), colour)
+            y += 28
+        moves_x = right - 90
+        score_x = moves_x - 30
+        theme.blit_text(surface, "Moves", 22, (right, 12), theme.INK_DIM, "topright")
+        theme.blit_text(surface, str(len(game.moves)), 44, (right, 36), theme.INK, "topright")
+        theme.blit_text(surface, "Score", 22, (score_x, 12), theme.INK_DIM, "topright")
+        theme.blit_text(surface, self.score_text(), 44, (score_x, 36), theme.GOLD, "topright")
+        if self.message:
+            words = theme.wrap(self.message, 26, self.frame.table.w - 60)[:3]
+            box = pygame.Rect(20, 0, self.frame.table.w - 40, 20 + 28 * len(words))
+            box.bottom = foot.top - 12
+            veil = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(veil, (8, 28, 20, 225), veil.get_rect(), border_radius=14)
+            surface.blit(veil, box)
+            ty = box.y + 10
+            for line in words:
+                theme.blit_text(surface, line, 26, (box.x + 20, ty), (255, 226, 150))
+                ty += 28
         if buttons:
             for b in self.buttons:
                 b.draw(surface)

@@ -44,15 +44,17 @@ class _Finger:
     moved: bool = False
 
 
-def finger_pos(x: float, y: float) -> tuple[int, int]:
-    """SDL's finger fractions as a point on the logical canvas."""
-    return (int(x * WIDTH), int(y * HEIGHT))
+def finger_pos(x: float, y: float, size: tuple[int, int] = (WIDTH, HEIGHT)) -> tuple[int, int]:
+    """SDL's finger fractions as a point on the logical canvas of ``size``."""
+    return (int(x * size[0]), int(y * size[1]))
 
 
 class TapReader:
     """Turns finger events into taps, and tells the mouse echo of a touch apart."""
 
     def __init__(self) -> None:
+        self.size: tuple[int, int] = (WIDTH, HEIGHT)
+        """The canvas the fingers' fractions are of (the App keeps it current)."""
         self._down: dict[tuple[int, int], _Finger] = {}
         self._pinch = False
         """A finger moved while another was down: no finger taps until all are up."""
@@ -66,13 +68,13 @@ class TapReader:
                 del self._down[key]
         if not self._down:
             self._pinch = False
-        at = finger_pos(x, y)
+        at = finger_pos(x, y, self.size)
         self._down[(touch_id, finger_id)] = _Finger(at, now)
         self._last_touch = (now, at)
 
     def motion(self, touch_id: int, finger_id: int, x: float, y: float) -> None:
         finger = self._down.get((touch_id, finger_id))
-        if finger is not None and not _near(finger.at, finger_pos(x, y), TAP_SLOP):
+        if finger is not None and not _near(finger.at, finger_pos(x, y, self.size), TAP_SLOP):
             finger.moved = True
             if len(self._down) > 1:
                 self._pinch = True
@@ -83,7 +85,7 @@ class TapReader:
         pinch = self._pinch
         if not self._down:
             self._pinch = False
-        at = finger_pos(x, y)
+        at = finger_pos(x, y, self.size)
         self._last_touch = (time.monotonic(), at)
         if finger is None or pinch or finger.moved or not _near(finger.at, at, TAP_SLOP):
             return None

@@ -30,7 +30,8 @@ class Button:
         """The label's type size: smaller for a long label ("Same deal") in a narrow
         button, so that it keeps a margin of 10 pixels each side."""
         largest = 30 if self.rect.h >= 70 else 26
-        return theme.fitting_size(self.label, self.rect.w - 20, largest, 22)
+        smallest = 22 if self.rect.w >= 100 else 18  # a phone's row of eight buttons
+        return theme.fitting_size(self.label, self.rect.w - 20 + (22 - smallest), largest, smallest)
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         if self.primary and self.enabled:

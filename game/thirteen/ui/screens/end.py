@@ -372,7 +372,11 @@ class EndScene(MenuScene):
         return lines
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.snapshot is None and self.table is not None:
+        if (
+            self.snapshot is None
+            and self.table is not None
+            and surface.get_size() == self.table.frame.size  # not shown scaled to fit
+        ):
             self.table.draw(surface, buttons=False)
             veil = pygame.Surface((WIDTH, HEIGHT), pygame.SRCALPHA)
             veil.fill((0, 20, 10, 170))

@@ -1,0 +1,166 @@
+"""The canvas the scenes draw on, shaped like the window or the page it is shown in.
+
+The logical canvas keeps its short side at :data:`SHORT_SIDE` pixels and takes its long
+side from the shape of what shows it (a desktop window, the browser's viewport), within
+21:9 either way: a phone held upright gets a tall canvas (720x1558 on a 390x844 phone),
+sideways a wide one, a 4:3 tablet 960x720, the classic window 1280x720.
+
+- Desktop: the window may be resized to any size; the canvas follows its shape and is
+  scaled smoothly (not by whole numbers) to fill it, and pointer positions are mapped
+  back onto the canvas.
+- Browser: the canvas is the display itself (a new ``set_mode`` when the viewport's
+  shape changes, which pygbag's runtime allows); the page's CSS scales it to the
+  viewport with the aspect ratio the game tells it (see web/README.md), and SDL maps
+  pointer positions itself.
+- Headless (tests, screenshots): the canvas is the display, at the size asked for.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import pygame
+
+from . import HEIGHT, WIDTH
+from .canvas import MIN_WINDOW, VIEWPORT_POLL_MS, canvas_size, first_window_size
+from .canvas import fit as _fit
+
+
+class Display:
+    """The window (or page canvas) and the logical canvas drawn on it."""
+
+    def __init__(self, kind: str, size: tuple[int, int] | None = None) -> None:
+        """``kind``: 'window' (a desktop window), 'page' (the browser), or 'fixed'
+        (headless: ``size`` is the canvas)."""
+        self.kind = kind
+        self.changed = False
+        """Set when the canvas got a new size; the App re-lays its scenes and clears it."""
+        self._since_poll = 0.0
+        if kind == "window":
+            window = size or first_window_size(_desktop_size())
+            self.window = pygame.display.set_mode(window, pygame.RESIZABLE)
+            _set_minimum_size(MIN_WINDOW)
+            self.canvas = pygame.Surface(canvas_size(*window)).convert()
+        elif kind == "page":
+            self.window = self.canvas = self._page_mode(canvas_size(*_viewport()))
+        else:
+            self.window = self.canvas = pygame.display.set_mode(size or (WIDTH, HEIGHT))
+
+    @staticmethod
+    def _page_mode(size: tuple[int, int]) -> pygame.Surface:
+        surface = pygame.display.set_mode(size)
+        _tell_page(size)
+        return surface
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.canvas.get_size()
+
+    def resize(self, width: int, height: int) -> None:
+        """The window (or, headless, the canvas) is now ``width`` x ``height``."""
+        if self.kind == "window":
+            self.window = pygame.display.get_surface() or self.window
+            shape = canvas_size(width, height)
+            if shape != self.canvas.get_size():
+                self.canvas = pygame.Surface(shape).convert()
+                self.changed = True
+            return
+        shape = (width, height) if self.kind == "fixed" else canvas_size(width, height)
+        if shape != self.canvas.get_size():
+            if self.kind == "page":
+                self.window = self.canvas = self._page_mode(shape)
+            else:
+                self.window = self.canvas = pygame.display.set_mode(shape)
+            self.changed = True
+
+    def poll(self, dt_ms: float) -> None:
+        """In the browser, look at the viewport now and then: a phone turned, a window
+        resized, the address bar hidden."""
+        if self.kind != "page":
+            return
+        self._since_poll += dt_ms
+        if self._since_poll < VIEWPORT_POLL_MS:
+            return
+        self._since_poll = 0.0
+        self.resize(*_viewport())
+
+    def to_canvas(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """A pointer position in the window, on the canvas."""
+        if self.kind != "window":
+            return pos
+        scale, left, top = _fit(self.canvas.get_size(), self.window.get_size())
+        return (int((pos[0] - left) / scale), int((pos[1] - top) / scale))
+
+    def present(self) -> None:
+        """Show the canvas: scaled smoothly into the window, or as it is."""
+        if self.kind == "window" and self.canvas.get_size() != self.window.get_size():
+            scale, left, top = _fit(self.canvas.get_size(), self.window.get_size())
+            w = round(self.canvas.get_width() * scale)
+            h = round(self.canvas.get_height() * scale)
+            if (w, h) != self.window.get_size():
+                self.window.fill((10, 38, 27))  # beyond 21:9: felt-coloured margins
+            self.window.blit(pygame.transform.smoothscale(self.canvas, (w, h)), (left, top))
+        elif self.kind == "window":
+            self.window.blit(self.canvas, (0, 0))
+        pygame.display.flip()
+
+
+def _desktop_size() -> tuple[int, int] | None:
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return sizes[0] if sizes else None
+
+
+def _set_minimum_size(size: tuple[int, int]) -> None:
+    """Ask the window manager for a smallest window (pygame-ce's Window; where it is
+    missing, a smaller window still works: the canvas only scales further)."""
+    try:
+        pygame.Window.from_display_module().minimum_size = size
+    except (AttributeError, pygame.error):
+        pass
+
+
+def _page_window():  # pragma: no cover - the browser only
+    if sys.platform != "emscripten":
+        return None
+    try:
+        from platform import window  # pygbag's bridge to the page
+
+        return window
+    except ImportError:
+        try:
+            import js  # the WebAssembly stand-in's (Pyodide's) bridge
+
+            return js.window
+        except ImportError:
+            return None
+
+
+def _viewport() -> tuple[int, int]:
+    """The size of the box the page lets the canvas fill, in CSS pixels."""
+    window = _page_window()
+    if window is None:
+        return (WIDTH, HEIGHT)
+    try:
+        box = window.thirteen_viewport()
+        return (int(box[0]), int(box[1]))
+    except Exception:  # an older page: the whole viewport
+        try:
+            return (int(window.innerWidth), int(window.innerHeight))
+        except Exception:
+            return (WIDTH, HEIGHT)
+
+
+def _tell_page(size: tuple[int, int]) -> None:
+    """Give the page the canvas's shape, so that its CSS shows it unstretched."""
+    window = _page_window()
+    if window is None:
+        return
+    try:
+        style = window.document.documentElement.style
+        style.setProperty("--lw", str(size[0]))
+        style.setProperty("--lh", str(size[1]))
+    except Exception:  # the page keeps its own ratio: the picture stays whole
+        pass

@@ -238,7 +238,7 @@ def thirteens_metrics(
     cell_w = region.w / columns
     highest = cell_h - 12
     widest = (cell_w - 24) / 0.714
-    h = int(min(highest, widest, 160))
+    h = int(min(highest, widest, 10_000 if frame.portrait else 160))
     w = int(h * 0.714)
     px = int(min(cell_w, w + 40))
     py = int(min(cell_h, h + 12))

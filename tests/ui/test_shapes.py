@@ -1,0 +1,147 @@
+"""Every screen shape: the canvas follows the window's shape, and the table of every
+game and layout lays itself out on it with nothing outside, nothing overlapping and
+hit areas large enough for a finger.  Real pygame events drive the resizes."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from thirteen.ui.canvas import SHORT_SIDE, WIDEST, canvas_size
+from thirteen.ui.layout import SpotKind, frame_for
+from thirteen.variants import GAMES, GameSetup
+
+from .helpers import click, step
+
+SHAPES = [(1280, 720), (390, 844), (844, 390), (1024, 768), (768, 1024), (720, 720)]
+SHAPES += [(2100, 900), (900, 2100), (3000, 900), (412, 915), (1920, 1080), (600, 960)]
+"""Windows and screens (phones held either way, tablets, a square, beyond 21:9)."""
+
+MIN_HIT_CSS = 44
+"""The smallest hit area side in CSS pixels a finger needs."""
+
+
+def css_scale(viewport: tuple[int, int]) -> float:
+    """CSS pixels per logical pixel when the canvas fills ``viewport``."""
+    w, h = canvas_size(*viewport)
+    return min(viewport[0] / w, viewport[1] / h)
+
+
+def layouts() -> list[tuple[str, str | None]]:
+    """Every game and offered layout, and the extreme layouts only a link opens."""
+    out = [(s.id, lay) for s in GAMES.values() for lay in (s.layouts or (None,))]
+    grid = next(s.id for s in GAMES.values() if s.layouts)
+    return out + [(grid, lay) for lay in ("2x15", "15x2", "6x5", "2x2")]
+
+
+def test_the_canvas_keeps_its_short_side_and_the_window_shape():
+    assert canvas_size(1280, 720) == (1280, 720)
+    assert canvas_size(390, 844) == (720, 1558)
+    assert canvas_size(844, 390) == (1558, 720)
+    assert canvas_size(1024, 768) == (960, 720)
+    for w, h in SHAPES:
+        cw, ch = canvas_size(w, h)
+        assert min(cw, ch) == SHORT_SIDE
+        assert 1 / WIDEST - 0.01 <= cw / ch <= WIDEST + 0.01
+        if 1 / WIDEST <= w / h <= WIDEST:
+            assert abs(cw / ch - w / h) < 0.01  # no band wider than a few pixels
+
+
+@pytest.mark.parametrize("viewport", SHAPES)
+@pytest.mark.parametrize(("game_id", "layout"), layouts())
+def test_the_table_fits_every_shape(make, viewport, game_id, layout):
+    size = canvas_size(*viewport)
+    app = make(f"?game={game_id}&deal=5" + (f"&layout={layout}" if layout else ""))
+    app.display.resize(*size)
+    app.relayout()
+    table = app.table
+    canvas = pygame.Rect((0, 0), size)
+    frame = table.frame
+    assert frame == frame_for(size)
+    parts = [b.rect for b in table.buttons] + [frame.panel, frame.table]
+    for rect in parts:
+        assert canvas.contains(rect), rect
+    for n, a in enumerate(table.buttons):
+        assert all(not a.rect.colliderect(b.rect) for b in table.buttons[n + 1 :])
+    for b in table.buttons:
+        assert min(b.rect.size) >= 80, b.rect  # 43 CSS px on a phone held sideways
+    for spot in table.geo.spots:
+        assert frame.table.contains(spot.rect) or spot.kind is SpotKind.STOCK, spot
+        assert not any(spot.rect.colliderect(p) for p in frame.chrome()), spot
+    free = [s for s in table.geo.spots if s.free and s.kind is SpotKind.CARD]
+    assert free
+    # every spot's hit area is its own where it shows: a click there finds it
+    for spot in free:
+        assert table.geo.hit_test(spot.outline.center) is spot
+    table.draw(app.screen)  # draws without error at this size
+
+
+def test_an_upright_phone_gives_big_cards_and_thumb_sized_buttons(make):
+    """390x844 held upright: Thirteens 3x5 cards at least 100 CSS px wide, Pyramid's bottom
+    row at least 48, every button at least 44 CSS px on its short side."""
+    viewport = (390, 844)
+    scale = css_scale(viewport)
+    figures = {}
+    for game_id in ("thirteens", "pyramid", "pyramid13"):
+        app = make(f"?game={game_id}&deal=5")
+        app.display.resize(*canvas_size(*viewport))
+        app.relayout()
+        table = app.table
+        cards = [s for s in table.geo.spots if s.kind is SpotKind.CARD]
+        figures[game_id] = table.geo.card_w * scale
+        assert min(min(b.rect.size) for b in table.buttons) * scale >= MIN_HIT_CSS
+        for spot in cards:
+            if spot.free:
+                assert min(spot.outline.size) * scale >= MIN_HIT_CSS
+        assert table.frame.portrait and table.frame.bar is not None
+        assert all(b.rect.top >= table.frame.bar.top for b in table.buttons)  # at the thumb
+    assert figures["thirteens"] >= 100
+    assert figures["pyramid"] >= 48 and figures["pyramid13"] >= 48
+
+
+def test_turning_the_phone_keeps_the_game_the_selection_and_the_message(make):
+    app = make("?game=pyramid&deal=1", animations=False)
+    table = app.table
+    card = next(s.card for s in table.geo.spots if s.free and s.card % 4 and s.card < 48)
+    table.selected = card
+    table.say("A message that stays.")
+    text, moves = table.game.text(), list(table.game.moves)
+    for size in ((720, 1558), (1558, 720), (1280, 720)):
+        pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+        step(app)
+        assert app.screen.get_size() == size
+        assert app.table is table and table.frame.size == size
+        assert table.game.text() == text and table.game.moves == moves
+        assert table.selected == card and table.message == "A message that stays."
+        assert table.find((SpotKind.CARD, card)) is not None
+
+
+def test_a_tap_on_an_upright_phone_plays_where_the_card_is_drawn(make):
+    """After the canvas turns upright, a click lands on the card drawn there: a King goes."""
+
+    def bottom_king(n: int) -> int | None:
+        return next((c for c in GameSetup("pyramid", deal=n).decks()[0][21:28] if c >= 48), None)
+
+    deal = next(n for n in range(1, 200) if bottom_king(n) is not None)
+    king = bottom_king(deal)
+    app = make(f"?game=pyramid&deal={deal}", animations=False)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=720, y=1558))
+    step(app)
+    spot = app.table.find((SpotKind.CARD, king))
+    assert spot is not None and app.table.frame.portrait
+    click(app, spot.outline.center)
+    assert king not in [c for z in app.game.cards_in_play().values() for c in z]
+
+
+def test_menus_on_another_shape_are_shown_whole_and_take_clicks_where_drawn(make):
+    app = make()
+    app.display.resize(720, 1558)
+    app.relayout()
+    app.go_start()
+    step(app)
+    scale, left, top = app._fitted(app.scene)
+    button = next(w for w in app.start_scene.widgets if w.name == "game:pyramid")
+    x = left + button.rect.centerx * scale
+    y = top + button.rect.centery * scale
+    click(app, (round(x), round(y)))
+    assert app.start_scene.game_id == "pyramid"

@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from webtools import Server, load_script
+from webtools import Problems, Server, load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 FAKE_CDN = Path(__file__).parent / "fake_cdn"
@@ -103,23 +103,6 @@ def context(browser: Any) -> Iterator[Any]:
     context.set_default_timeout(20_000)
     yield context
     context.close()
-
-
-class Problems:
-    """Uncaught exceptions and console errors a page reported."""
-
-    def __init__(self, page: Any) -> None:
-        self.errors: list[str] = []
-        self.log: list[str] = []
-        page.on("console", lambda message: self.log.append(f"{message.type}: {message.text}"))
-        page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
-        page.on(
-            "console",
-            lambda message: (
-                message.type == "error"
-                and self.errors.append(f"console: {message.text} @ {message.location}")
-            ),
-        )
 
 
 @pytest.fixture

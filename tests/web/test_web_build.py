@@ -113,6 +113,35 @@ def test_page_loads_the_apk_everywhere(pinned_build: dict) -> None:
     assert ".tar.gz" not in page
 
 
+def test_page_shows_the_canvas_at_the_game_s_shape(pinned_build: dict) -> None:
+    """The game picks its canvas from the box the page reports and tells the page the
+    shape through --lw/--lh; the template's size is only the default."""
+    page = (Path(pinned_build["site"]) / "index.html").read_text()
+    assert "user_canvas_managed: 1," in page  # the page sizes the canvas, not the runtime
+    assert "--lw: 1280;" in page and "--lh: 720;" in page
+    assert "calc(var(--fit-h) * var(--lw) / var(--lh))) !important;" in page
+    assert "calc(var(--fit-w) * var(--lh) / var(--lw))) !important;" in page
+    assert "window.thirteen_viewport = () =>" in page
+    assert 'attributeFilter: ["width", "height"]' in page
+    assert '<canvas id="canvas" width="1280" height="720"' in page
+
+
+def test_page_has_no_turn_your_phone_notice(pinned_build: dict) -> None:
+    """The game uses an upright phone fully."""
+    page = (Path(pinned_build["site"]) / "index.html").read_text()
+    assert 'id="turn"' not in page and "#turn" not in page
+    assert "sideways" not in page
+    assert "orientation: portrait" not in page
+
+
+def test_installed_game_is_not_locked_to_landscape(pinned_build: dict) -> None:
+    """No "orientation" key: the installed game turns with the phone as the browser does
+    and keeps to the player's rotation lock ("any" would override that lock on Android)."""
+    manifest = json.loads((Path(pinned_build["site"]) / "manifest.webmanifest").read_text())
+    assert "orientation" not in manifest
+    assert manifest == json.loads((ROOT / "web" / "manifest.webmanifest").read_text())
+
+
 def test_template_python_part_compiles(pinned_build: dict) -> None:
     page = (Path(pinned_build["site"]) / "index.html").read_text()
     code = python_part(page)

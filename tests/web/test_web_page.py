@@ -1,8 +1,10 @@
 """The built page in headless Chromium, with a fake runtime (see fake_cdn/README.md).
 
-What is checked: the page loads cleanly, is installable, works offline after
-one visit, fits an itch.io-like iframe with storage refused, says clearly when
-the runtime cannot be loaded, and offers an update when a new build is deployed.
+What is checked: the page loads cleanly, shows the canvas at the shape the game
+gives it (as large as the window and the safe area allow, never stretched), is
+installable, works offline after one visit, fits an itch.io-like iframe with
+storage refused, says clearly when the runtime cannot be loaded, and offers an
+update when a new build is deployed.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webtools import READY, ROOT, Server
+from webtools import READY, ROOT, Problems, Server
 
 pytestmark = pytest.mark.browser
 
@@ -88,27 +90,187 @@ def test_page_loads_and_starts_without_errors(page: Any, site: Server) -> None:
     assert page.problems.errors == []
 
 
-def test_an_upright_phone_is_told_to_turn_sideways_under_the_canvas(
+# The game's logical canvas for a box of that CSS size: short side 720, long side from the
+# box's aspect ratio, clamped to 9:21 .. 21:9.
+GAME_SIZES = {
+    (1280, 720): (1280, 720),
+    (390, 844): (720, 1558),  # a phone held upright
+    (844, 390): (1558, 720),  # the same phone sideways
+    (1024, 768): (960, 720),
+    (1600, 600): (1680, 720),  # wider than 21:9: the game stops at 21:9
+}
+PHONES = {(390, 844), (844, 390)}
+LONGEST = 720 * 21 // 9
+
+
+def game_size(width: float, height: float) -> tuple[int, int]:
+    """The game's choice of canvas for a fit box (the contract, as the game implements it)."""
+    long_side = min(round(720 * max(width, height) / min(width, height)), LONGEST)
+    return (long_side, 720) if width >= height else (720, long_side)
+
+
+def test_the_game_sizes_above_follow_the_rule() -> None:
+    assert {fit: game_size(*fit) for fit in GAME_SIZES} == GAME_SIZES
+
+
+# What SDL does on pygame.display.set_mode((w, h)): it sets the canvas's width and height
+# attributes (which clears it). Then a frame to look at: a frame at the edges and a circle,
+# which shows as an ellipse if the picture is stretched.
+SET_MODE = """([w, h]) => {
+  const canvas = document.getElementById("canvas");
+  canvas.setAttribute("width", String(w));
+  canvas.setAttribute("height", String(h));
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#0e5c3a";
+  ctx.fillRect(0, 0, w, h);
+  ctx.strokeStyle = "#f2c14e";
+  ctx.lineWidth = 12;
+  ctx.strokeRect(6, 6, w - 12, h - 12);
+  ctx.beginPath();
+  ctx.arc(w / 2, h / 2, Math.min(w, h) / 2 - 60, 0, 2 * Math.PI);
+  ctx.stroke();
+  ctx.fillStyle = "#f4f1e6";
+  ctx.font = "72px sans-serif";
+  ctx.textAlign = "center";
+  ctx.fillText(`${w}x${h}`, w / 2, h / 2 + 26);
+}"""
+
+MEASURE = """() => {
+  const rect = document.getElementById("canvas").getBoundingClientRect();
+  const root = getComputedStyle(document.documentElement);
+  const scroller = document.scrollingElement;
+  return {
+    fit: thirteen_viewport(),
+    box: { x: rect.x, y: rect.y, width: rect.width, height: rect.height },
+    logical: [root.getPropertyValue("--lw").trim(), root.getPropertyValue("--lh").trim()],
+    scrolls: scroller.scrollWidth > scroller.clientWidth
+      || scroller.scrollHeight > scroller.clientHeight,
+    scale: visualViewport.scale,
+  };
+}"""
+
+
+def assert_fits(
+    box: dict, origin: tuple[float, float], fit: tuple[float, float], size: tuple[int, int]
+) -> None:
+    """The canvas's CSS box has the aspect ratio of the logical ``size``, is as large as
+    the fit box at ``origin`` allows and is centred in it. When ``size`` is the game's
+    choice for that box, it fills the box on both axes (within a few px of rounding)
+    unless the box is beyond 21:9, where the clamped shape leaves bands."""
+    (left, top), (fit_w, fit_h), (w, h) = origin, fit, size
+    assert box["width"] == pytest.approx(box["height"] * w / h, abs=1), (box, size)
+    band_x, band_y = fit_w - box["width"], fit_h - box["height"]
+    assert min(band_x, band_y) == pytest.approx(0, abs=0.5), (box, fit)
+    assert min(band_x, band_y) >= -0.5, (box, fit)
+    if size == game_size(fit_w, fit_h):
+        clamped = max(fit_w, fit_h) / min(fit_w, fit_h) > LONGEST / 720
+        assert (max(band_x, band_y) > 3) is clamped, (box, fit)
+    assert box["x"] - left == pytest.approx(left + fit_w - box["x"] - box["width"], abs=1)
+    assert box["y"] - top == pytest.approx(top + fit_h - box["y"] - box["height"], abs=1)
+
+
+def open_game(browser: Any, site: Server, viewport: tuple[int, int], phone: bool) -> Any:
+    """A fresh context at that viewport (a phone's: touch, mobile viewport), the game running."""
+    width, height = viewport
+    extra = {"is_mobile": True, "has_touch": True} if phone else {}
+    context = browser.new_context(viewport={"width": width, "height": height}, **extra)
+    page = context.new_page()
+    page.problems = Problems(page)
+    page.goto(site.url())
+    page.wait_for_function(READY)
+    page.wait_for_function("() => document.getElementById('transfer').hidden")
+    return page
+
+
+@pytest.mark.parametrize("viewport", GAME_SIZES, ids=lambda v: f"{v[0]}x{v[1]}")
+def test_the_canvas_takes_the_game_s_shape_and_fills_the_window(
+    browser: Any, site: Server, screenshots: Path, viewport: tuple[int, int]
+) -> None:
+    """The game reads the box it may fill from thirteen_viewport() and calls set_mode with
+    its size; the page shows the canvas at that shape, as large as the box allows.
+    Only the canvas's attributes change here (as SDL changes them): the page follows them
+    even if the game never sets --lw/--lh."""
+    page = open_game(browser, site, viewport, phone=viewport in PHONES)
+    try:
+        before = page.evaluate(MEASURE)
+        assert before["fit"] == pytest.approx(list(viewport))
+        assert before["logical"] == ["1280", "720"]  # the template's size until set_mode
+        assert_fits(before["box"], (0, 0), viewport, (1280, 720))
+        size = GAME_SIZES[viewport]
+        page.evaluate(SET_MODE, list(size))
+        after = page.evaluate(MEASURE)
+        assert after["logical"] == [str(size[0]), str(size[1])]
+        assert after["fit"] == pytest.approx(list(viewport))
+        assert_fits(after["box"], (0, 0), viewport, size)
+        assert not after["scrolls"] and after["scale"] == 1
+        if viewport in PHONES:
+            page.screenshot(path=str(screenshots / f"canvas-{viewport[0]}x{viewport[1]}.png"))
+        assert page.problems.errors == []
+    finally:
+        page.context.close()
+
+
+def test_the_game_s_css_properties_size_the_canvas(browser: Any, site: Server) -> None:
+    """--lw/--lh, set by the game on <html> after each set_mode, give the aspect ratio."""
+    page = open_game(browser, site, (1024, 768), phone=False)
+    try:
+        set_properties = """([w, h]) => {
+          document.documentElement.style.setProperty("--lw", String(w));
+          document.documentElement.style.setProperty("--lh", String(h));
+        }"""
+        for size in [(960, 720), (720, 1558), (1680, 720), (1280, 720)]:
+            page.evaluate(set_properties, list(size))
+            got = page.evaluate(MEASURE)
+            assert got["logical"] == [str(size[0]), str(size[1])]
+            assert_fits(got["box"], (0, 0), (1024, 768), size)
+        page.evaluate(set_properties, [720, 1558])
+        upright = page.evaluate(MEASURE)["box"]
+        assert upright["height"] == pytest.approx(768, abs=0.5)
+        assert upright["width"] == pytest.approx(768 * 720 / 1558, abs=0.5)
+        assert page.evaluate("() => [canvas.width, canvas.height]") == [1280, 720]  # untouched
+    finally:
+        page.context.close()
+
+
+def test_a_phone_turned_gets_the_new_box_and_is_never_stretched_meanwhile(
     browser: Any, site: Server, screenshots: Path
 ) -> None:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
-    )
+    """Between the turn and the game's next set_mode the old shape stays, fitted to the
+    new box (bands, no stretching); then the new shape fills it."""
+    page = open_game(browser, site, (390, 844), phone=True)
     try:
-        page = context.new_page()
-        page.goto(site.url())
-        page.wait_for_function(READY)
-        page.wait_for_function("() => document.getElementById('transfer').hidden")
-        hint = page.locator("#turn")
-        assert hint.is_visible() and "sideways" in hint.inner_text()
-        canvas, box = page.locator("#canvas").bounding_box(), hint.bounding_box()
-        assert canvas["width"] == pytest.approx(390, abs=1)
-        assert box["y"] >= canvas["y"] + canvas["height"]  # under it, covering nothing
-        assert box["y"] + box["height"] <= 844
-        page.screenshot(path=str(screenshots / "portrait-phone.png"))
-        # a pinch in the empty space above the canvas zoomed the page up to five
-        # times, showing only blank felt: the page does not zoom while the game shows
-        cdp = context.new_cdp_session(page)
+        page.evaluate(SET_MODE, [720, 1558])
+        page.set_viewport_size({"width": 844, "height": 390})
+        turned = page.evaluate(MEASURE)
+        assert turned["fit"] == pytest.approx([844, 390])
+        box = turned["box"]
+        assert box["width"] == pytest.approx(box["height"] * 720 / 1558, abs=1)
+        assert box["height"] == pytest.approx(390, abs=0.5)
+        assert box["x"] == pytest.approx(844 - box["x"] - box["width"], abs=1)
+        page.screenshot(path=str(screenshots / "phone-turned-before-set-mode.png"))
+        page.evaluate(SET_MODE, [1558, 720])
+        assert_fits(page.evaluate(MEASURE)["box"], (0, 0), (844, 390), (1558, 720))
+        page.set_viewport_size({"width": 390, "height": 844})
+        assert page.evaluate(MEASURE)["fit"] == pytest.approx([390, 844])
+    finally:
+        page.context.close()
+
+
+def test_an_upright_phone_gets_no_turn_sideways_notice_and_never_zooms(
+    browser: Any, site: Server
+) -> None:
+    """The game uses an upright phone fully: the old "Turn your phone sideways for bigger
+    cards." notice is gone."""
+    page = open_game(browser, site, (390, 844), phone=True)
+    try:
+        assert page.locator("#turn").count() == 0
+        assert "sideways" not in page.locator("body").inner_text()
+        # a pinch in the empty space above the canvas (before the game takes the upright
+        # shape) zoomed the page up to five times, showing only blank felt: the page does
+        # not zoom while the game shows
+        canvas = page.locator("#canvas").bounding_box()
+        assert canvas["y"] > 300  # the template's 16:9 canvas, the space above it empty
+        cdp = page.context.new_cdp_session(page)
         for k in range(9):
             spread = [(180 - 9 * k, 290 - 9 * k), (210 + 9 * k, 300 + 9 * k)]
             points = [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(spread)]
@@ -118,31 +280,23 @@ def test_an_upright_phone_is_told_to_turn_sideways_under_the_canvas(
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         page.wait_for_timeout(500)
         assert page.evaluate("() => visualViewport.scale") == 1
-        page.set_viewport_size({"width": 844, "height": 390})  # turned: no hint
-        assert not hint.is_visible()
     finally:
-        context.close()
-    page = browser.new_page(viewport={"width": 1280, "height": 800})  # a desktop: no hint
-    try:
-        page.goto(site.url())
-        assert not page.locator("#turn").is_visible()
-    finally:
-        page.close()
+        page.context.close()
 
 
 @pytest.mark.parametrize(
     ("viewport", "insets"),
     [
         ((844, 390), {"left": 47, "right": 47, "bottom": 21}),  # sideways, notch on the left
-        ((700, 390), {"left": 47, "right": 47, "bottom": 21}),  # narrower: width-bound
+        ((700, 390), {"left": 47, "right": 47, "bottom": 21}),  # narrower
         ((390, 844), {"top": 47, "bottom": 34}),  # upright
     ],
 )
 def test_a_phone_s_notch_and_home_bar_cover_no_part_of_the_canvas(
     browser: Any, site: Server, screenshots: Path, viewport: tuple[int, int], insets: dict
 ) -> None:
-    """viewport-fit=cover lets the felt fill the whole screen; the canvas keeps to the
-    safe area, the whole of it, centred there at 16:9."""
+    """viewport-fit=cover lets the felt fill the whole screen; the box the game is told
+    about is the safe area, and the canvas keeps to it, the whole of it, centred there."""
     width, height = viewport
     context = browser.new_context(
         viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
@@ -155,15 +309,21 @@ def test_a_phone_s_notch_and_home_bar_cover_no_part_of_the_canvas(
         page.goto(site.url())
         page.wait_for_function(READY)
         page.wait_for_function("() => document.getElementById('transfer').hidden")
-        box = page.locator("#canvas").bounding_box()
         left, top = insets.get("left", 0), insets.get("top", 0)
         right, bottom = width - insets.get("right", 0), height - insets.get("bottom", 0)
-        assert box["x"] >= left - 0.5 and box["x"] + box["width"] <= right + 0.5, box
-        assert box["y"] >= top - 0.5 and box["y"] + box["height"] <= bottom + 0.5, box
-        assert box["width"] / box["height"] == pytest.approx(16 / 9, rel=0.01)
-        # as large as the safe area allows: it touches two of its sides
-        assert min(right - left - box["width"], bottom - top - box["height"]) < 1, box
-        assert box["x"] - left == pytest.approx(right - box["x"] - box["width"], abs=1)
+        fit = page.evaluate("() => thirteen_viewport()")
+        assert fit == pytest.approx([right - left, bottom - top])
+        for size in [(1280, 720), game_size(*fit)]:
+            page.evaluate(SET_MODE, list(size))
+            box = page.evaluate(MEASURE)["box"]
+            assert box["x"] >= left - 0.5 and box["x"] + box["width"] <= right + 0.5, box
+            assert box["y"] >= top - 0.5 and box["y"] + box["height"] <= bottom + 0.5, box
+            assert box["width"] / box["height"] == pytest.approx(size[0] / size[1], rel=0.01)
+            # as large as the safe area allows: it touches two of its sides
+            assert min(right - left - box["width"], bottom - top - box["height"]) < 1, box
+            assert box["x"] - left == pytest.approx(right - box["x"] - box["width"], abs=1)
+            assert box["y"] - top == pytest.approx(bottom - box["y"] - box["height"], abs=1)
+        assert_fits(box, (left, top), (right - left, bottom - top), size)
         page.screenshot(path=str(screenshots / f"safe-area-{width}x{height}.png"))
     finally:
         context.close()
@@ -176,6 +336,8 @@ def test_manifest_is_linked_valid_and_installable(page: Any, site: Server) -> No
     for key in ("name", "short_name", "start_url", "display", "background_color", "theme_color"):
         assert manifest.get(key), key
     assert manifest["display"] in ("standalone", "fullscreen", "minimal-ui")
+    # the installed game turns with the phone (and keeps to its rotation lock)
+    assert "orientation" not in manifest
     sizes = {}
     for icon in manifest["icons"]:
         data = bytes(
@@ -391,6 +553,11 @@ def test_iframe_on_another_origin_fits_and_survives_refused_storage(
         assert inner["width"] == pytest.approx(960, abs=1)
         assert inner["height"] == pytest.approx(540, abs=1)
         assert left == pytest.approx(0, abs=1) and top == pytest.approx(30, abs=1)
+        # the game is told the iframe's size, and its shape for it fills the iframe
+        assert game.evaluate("() => thirteen_viewport()") == pytest.approx([960, 600])
+        game.evaluate(SET_MODE, list(game_size(960, 600)))
+        inner = frame.locator("#canvas").bounding_box()
+        assert_fits(inner, (outer["x"], outer["y"]), (960, 600), (1152, 720))
         assert errors == []
         page.screenshot(path=str(screenshots / f"iframe-{refusal}.png"))
     finally:

@@ -1,4 +1,4 @@
-"""Helpers of the web tests: a switchable static server and script imports."""
+"""Helpers of the web tests: a switchable static server, script imports, page problems."""
 
 from __future__ import annotations
 
@@ -93,3 +93,20 @@ class Server:
     def close(self) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+class Problems:
+    """Uncaught exceptions and console errors a page reported."""
+
+    def __init__(self, page: Any) -> None:
+        self.errors: list[str] = []
+        self.log: list[str] = []
+        page.on("console", lambda message: self.log.append(f"{message.type}: {message.text}"))
+        page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
+        page.on(
+            "console",
+            lambda message: (
+                message.type == "error"
+                and self.errors.append(f"console: {message.text} @ {message.location}")
+            ),
+        )

@@ -45,8 +45,8 @@ PYODIDE_FILES = (
 # wasm32_bi_emscripten. Same emscripten ABI, so the file is served renamed.
 PYODIDE_TAG = "emscripten_3_1_58_wasm32"
 QUERY = "?game=thirteens&deal=1"
-VIEWPORT = {"width": 1000, "height": 640}
-"""Not 1280x720: the canvas is shown at 1000x562.5 CSS pixels, so clicks are scaled."""
+VIEWPORT = {"width": 1024, "height": 576}
+"""16:9, so the canvas is 1280x720, but shown at 1024x576 CSS pixels: clicks are scaled."""
 LOGICAL = (1280, 720)
 TABLE = [0, 0, 1040, 720]
 """The card table left of the side panel (logical pixels)."""
@@ -94,6 +94,8 @@ def wasm_site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[
 
 PHONE = {"viewport": {"width": 844, "height": 390}, "has_touch": True, "is_mobile": True}
 """A phone held sideways: touch events, no mouse."""
+UPRIGHT = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+"""The same phone held upright."""
 
 
 @pytest.fixture
@@ -105,8 +107,11 @@ def game_page(
 ) -> Any:
     """The game's page; a test marked ``@pytest.mark.phone`` gets a phone's context."""
     server, served, version = wasm_site
-    phone = request.node.get_closest_marker("phone") is not None
-    context = browser.new_context(**PHONE) if phone else browser.new_context(viewport=VIEWPORT)
+    phone = request.node.get_closest_marker("phone")
+    if phone is None:
+        context = browser.new_context(viewport=VIEWPORT)
+    else:
+        context = browser.new_context(**(UPRIGHT if "upright" in phone.args else PHONE))
     context.set_default_timeout(30_000)
     page = context.new_page()
     page.errors = []
@@ -167,7 +172,7 @@ def idle(page: Any) -> None:
 
 
 def card_rect(page: Any, card: str) -> list[int]:
-    """Where the table draws ``card`` (logical 1280x720 pixels), from its own layout."""
+    """Where the table draws ``card`` (logical canvas pixels), from its own layout."""
     code = (
         f"(lambda s: None if s is None else list(s.rect))({APP}.table.geo.spot_for_card("
         f"{CARD}({card!r})))"
@@ -180,7 +185,8 @@ def card_rect(page: Any, card: str) -> list[int]:
 def on_page(page: Any, x: float, y: float) -> tuple[float, float]:
     """A logical canvas point in page (CSS) pixels: the canvas is scaled to fit."""
     box = page.locator("#canvas").bounding_box()
-    return (box["x"] + x * box["width"] / LOGICAL[0], box["y"] + y * box["height"] / LOGICAL[1])
+    w, h = py(page, f"list({APP}.screen.get_size())")
+    return (box["x"] + x * box["width"] / w, box["y"] + y * box["height"] / h)
 
 
 def page_rect(page: Any, rect: list[int]) -> dict[str, float]:
@@ -582,4 +588,40 @@ def test_taps_play_and_pinches_and_swipes_do_not_on_a_phone(
     page.touchscreen.tap(*on_page(page, *hint))
     wait_py(page, f"{APP}.table.message.startswith('Hint: ')", 10_000)
     page.screenshot(path=str(screenshots / "wasm-phone-taps.png"))
+    assert page.errors == []
+
+
+@pytest.mark.phone("upright")
+def test_an_upright_phone_gets_a_tall_table_a_tap_plays_and_turning_keeps_the_game(
+    game_page: Any, screenshots: Path
+) -> None:
+    """390x844 held upright: the canvas is 720x1558, the page shows it whole and
+    unstretched, a tap on the King removes it; turned sideways (a new viewport) the
+    game goes on, on a 1558x720 canvas, with the move kept."""
+    page = game_page
+    started(page)
+    idle(page)
+    assert py(page, f"list({APP}.screen.get_size())") == [720, 1558]
+    assert py(page, f"{APP}.table.frame.portrait")
+    box = page.locator("#canvas").bounding_box()
+    assert abs(box["width"] / box["height"] - 720 / 1558) < 0.01
+    assert abs(box["height"] - 844) <= 2 and abs(box["width"] - 390) <= 2
+    card_w = py(page, f"{APP}.table.geo.card_w")
+    assert card_w * box["width"] / 720 >= 100, "Thirteens 3x5 cards under 100 CSS px wide"
+    page.screenshot(path=str(screenshots / "wasm-upright.png"))
+    page.touchscreen.tap(*centre(page, "Ks"))
+    wait_py(page, f"len({GAME}.moves) == 1", 10_000)
+    text = py(page, f"{GAME}.text()")
+    page.set_viewport_size({"width": 844, "height": 390})
+    wait_py(page, f"list({APP}.screen.get_size()) == [1558, 720]", 10_000)
+    idle(page)
+    assert py(page, f"[m.text() for m in {GAME}.moves]") == ["Ks"]
+    assert py(page, f"{GAME}.text()") == text
+    assert not py(page, f"{APP}.table.frame.portrait")
+    box = page.locator("#canvas").bounding_box()
+    assert abs(box["width"] / box["height"] - 1558 / 720) < 0.01
+    page.touchscreen.tap(*centre(page, "4s"))
+    page.touchscreen.tap(*centre(page, "9c"))
+    wait_py(page, f"len({GAME}.moves) == 2", 10_000)
+    page.screenshot(path=str(screenshots / "wasm-turned.png"))
     assert page.errors == []

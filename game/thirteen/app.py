@@ -82,19 +82,15 @@ class App:
     def relayout(self) -> None:
         """The canvas has a new size: every table lays itself out again (the game, the
         selection and the messages stay); the other screens are shown scaled to fit."""
-        for table in (self.table, self.suspended):
-            if table is not None:
-                table.relayout()
-        for scene in (self.scene, *self.stack):
-            scene.dirty = True
-            if hasattr(scene, "snapshot"):
-                scene.snapshot = None  # the end screen's picture of the table behind it
+        for scene in {self.table, self.suspended, self.start_scene, self.scene, *self.stack}:
+            if scene is not None:
+                scene.relayout()
         self.scene.dirty = True
 
     def _fitted(self, scene: Scene) -> tuple[float, int, int] | None:
         """(scale, left, top) of a 1280x720 screen shown on this canvas, or None when the
         scene lays itself out for any canvas (the table) or the canvas is 1280x720."""
-        if isinstance(scene, TableScene) or self.screen.get_size() == (WIDTH, HEIGHT):
+        if scene.lays_out(self.screen.get_size()):
             return None
         w, h = self.screen.get_size()
         scale = min(w / WIDTH, h / HEIGHT)

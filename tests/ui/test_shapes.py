@@ -9,6 +9,7 @@ import pytest
 
 from thirteen.ui.canvas import SHORT_SIDE, WIDEST, canvas_size
 from thirteen.ui.layout import SpotKind, frame_for
+from thirteen.ui.scene_names import SceneName
 from thirteen.variants import GAMES, GameSetup
 
 from .helpers import click, step
@@ -133,15 +134,39 @@ def test_a_tap_on_an_upright_phone_plays_where_the_card_is_drawn(make):
     assert king not in [c for z in app.game.cards_in_play().values() for c in z]
 
 
-def test_menus_on_another_shape_are_shown_whole_and_take_clicks_where_drawn(make):
+def test_the_start_screen_is_one_column_on_an_upright_phone(make):
+    """Every button inside the canvas, none overlapping, each at least 44 CSS px, the
+    text clear of them, and a tap on a game chooses it."""
+    viewport = (390, 844)
     app = make()
-    app.display.resize(720, 1558)
+    app.display.resize(*canvas_size(*viewport))
     app.relayout()
     app.go_start()
+    start = app.start_scene
+    start.message = "A notice long enough to take a few lines of the screen to say. " * 3
+    step(app)
+    assert app._fitted(start) is None
+    canvas = pygame.Rect((0, 0), app.screen.get_size())
+    rects = [w.rect for w in start.widgets]
+    for n, rect in enumerate(rects):
+        assert canvas.contains(rect)
+        assert min(rect.size) * css_scale(viewport) >= MIN_HIT_CSS
+        assert all(not rect.colliderect(other) for other in rects[n + 1 :])
+    for _, _, _, text in start.text_lines():
+        assert canvas.contains(text) and not any(text.colliderect(r) for r in rects)
+    button = next(w for w in start.widgets if w.name == "game:pyramid")
+    click(app, button.rect.center)
+    assert start.game_id == "pyramid"
+
+
+def test_screens_not_laid_out_for_a_shape_are_shown_whole_and_take_clicks_where_drawn(make):
+    app = make("?game=thirteens&deal=1")
+    app.display.resize(720, 1558)
+    app.relayout()
+    app.open(SceneName.HELP)
     step(app)
     scale, left, top = app._fitted(app.scene)
-    button = next(w for w in app.start_scene.widgets if w.name == "game:pyramid")
-    x = left + button.rect.centerx * scale
-    y = top + button.rect.centery * scale
-    click(app, (round(x), round(y)))
-    assert app.start_scene.game_id == "pyramid"
+    assert scale > 0 and left == 0 and top > 0
+    tab = next(w for w in app.scene.widgets if w.name == "tab:pyramid")
+    click(app, (round(left + tab.rect.centerx * scale), round(top + tab.rect.centery * scale)))
+    assert app.scene.tab == "pyramid"

@@ -54,6 +54,17 @@ class Scene:
         """Called when the scene becomes the current one."""
         self.dirty = True
 
+    def lays_out(self, size: tuple[int, int]) -> bool:
+        """Whether the scene lays itself out on a canvas of ``size``; the others are laid
+        out for 1280x720 and shown scaled to fit."""
+        from . import HEIGHT, WIDTH
+
+        return size == (WIDTH, HEIGHT)
+
+    def relayout(self) -> None:
+        """The canvas has a new size: lay the scene out again."""
+        self.dirty = True
+
 
 _backdrops: dict[tuple[int, int], pygame.Surface] = {}
 

@@ -186,6 +186,9 @@ class TableScene(Scene):
             for name, rect in self.frame.buttons().items()
         ]
 
+    def lays_out(self, size: tuple[int, int]) -> bool:
+        return True
+
     def relayout(self) -> None:
         """Lay the table out again for the canvas's size (a window resized, a phone turned):
         the game, the selection, the focus and the messages stay; cards in flight land."""

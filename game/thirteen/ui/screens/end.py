@@ -371,6 +371,10 @@ class EndScene(MenuScene):
             lines[-1] = lines[-1][:-3] + "..."
         return lines
 
+    def relayout(self) -> None:
+        self.snapshot = None  # the picture of the table behind is of the old shape
+        self.dirty = True
+
     def draw(self, surface: pygame.Surface) -> None:
         if (
             self.snapshot is None

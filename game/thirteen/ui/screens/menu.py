@@ -109,7 +109,7 @@ class MenuScene(Scene):
 
 def draw_backdrop(surface: pygame.Surface, title: str) -> None:
     """The felt and a title: the common look of the menu scenes."""
-    surface.blit(backdrop(), (0, 0))
+    surface.blit(backdrop(surface.get_size()), (0, 0))
     theme.blit_text(surface, title, 64, (surface.get_width() // 2, 28), theme.INK, "midtop")
 
 

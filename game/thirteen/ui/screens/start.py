@@ -11,7 +11,8 @@ from ... import share
 from ...cards import is_plain_number
 from ...deals import MAX_DEAL
 from ...variants import GAMES, GameSetup
-from .. import WIDTH, theme
+from .. import HEIGHT, WIDTH, theme
+from ..canvas import SHORT_SIDE as WIDTH_UPRIGHT
 from ..scene import same_press
 from ..scene_names import SceneName
 from ..widgets import Button, Checkbox
@@ -78,12 +79,54 @@ class StartScene(MenuScene):
     BLURB_Y = 422
     LAYOUT_Y = 484
     MESSAGE_Y = 556
+    GAME_Y, GAME_PITCH, GAME_H = 150, 90, 80
+    DEAL_Y = 150
+    FOOT_Y = 604
+    HEADS_Y = 122
+
+    def lays_out(self, size: tuple[int, int]) -> bool:
+        """1280x720 as it always was, and any canvas held upright (one column)."""
+        return size == (WIDTH, HEIGHT) or size[0] == WIDTH_UPRIGHT
+
+    def relayout(self) -> None:
+        self.build()
+
+    @property
+    def upright(self) -> bool:
+        w, h = self.app.screen.get_size()
+        return h > w and w == WIDTH_UPRIGHT
+
+    def place(self) -> None:
+        """Where the columns go: side by side on 1280x720, one under the other upright."""
+        cls = type(self)
+        if not self.upright:
+            for name in ("GAME_X", "GAME_W", "DEAL_X", "DEAL_W", "BLURB_Y", "LAYOUT_Y"):
+                setattr(self, name, getattr(cls, name))
+            for name in ("MESSAGE_Y", "GAME_Y", "GAME_PITCH", "GAME_H", "DEAL_Y"):
+                setattr(self, name, getattr(cls, name))
+            self.FOOT_Y, self.HEADS_Y = cls.FOOT_Y, cls.HEADS_Y
+            self.deal_heads_y = cls.HEADS_Y
+            return
+        height = self.app.screen.get_height()
+        self.GAME_X = self.DEAL_X = 40
+        self.GAME_W = self.DEAL_W = WIDTH_UPRIGHT - 80
+        self.GAME_Y, self.GAME_PITCH, self.GAME_H = 190, 104, 92
+        self.HEADS_Y = 150
+        bottom = self.GAME_Y + len(GAMES) * self.GAME_PITCH
+        self.BLURB_Y = bottom + 4
+        self.LAYOUT_Y = self.BLURB_Y + 64
+        self.deal_heads_y = self.LAYOUT_Y + 120
+        self.DEAL_Y = self.deal_heads_y + 36
+        self.FOOT_Y = height - 130
+        self.MESSAGE_Y = self.DEAL_Y + 4 * 110 + 20
 
     def build(self) -> None:
+        self.place()
         w: list = []
         gx, gw = self.GAME_X, self.GAME_W
         for n, spec in enumerate(GAMES.values()):
-            b = Button(f"game:{spec.id}", R(gx, 150 + n * 90, gw, 80), spec.title)
+            rect = R(gx, self.GAME_Y + n * self.GAME_PITCH, gw, self.GAME_H)
+            b = Button(f"game:{spec.id}", rect, spec.title)
             b.primary = spec.id == self.game_id
             w.append(b)
         layouts = GAMES[self.game_id].layouts
@@ -95,19 +138,24 @@ class StartScene(MenuScene):
             bw = 120 if len(offered) == len(layouts) else 90
             x0 = self.GAME_X + self.GAME_W - len(offered) * (bw + 10) + 10
             for n, name in enumerate(offered):
-                b = Button(f"layout:{name}", R(x0 + n * (bw + 10), self.LAYOUT_Y, bw, 80), name)
+                rect = R(x0 + n * (bw + 10), self.LAYOUT_Y, bw, 90 if self.upright else 80)
+                b = Button(f"layout:{name}", rect, name)
                 b.primary = name == self.layout
                 w.append(b)
-        x, dw = self.DEAL_X, self.DEAL_W
+        x, dw, y = self.DEAL_X, self.DEAL_W, self.DEAL_Y
+        pitch = 110 if self.upright else 100
+        half = (dw - 10) // 2
         w.append(
-            Button(StartButton.PLAY, R(x, 150, dw, 88), "Play a new deal", "Enter", primary=True)
+            Button(StartButton.PLAY, R(x, y, dw, 88), "Play a new deal", "Enter", primary=True)
         )
-        w.append(Button(StartButton.TODAY, R(x, 250, 240, 88), "Today's deal"))
-        w.append(Button(StartButton.NUMBER, R(x + 250, 250, 240, 88), "Deal number..."))
+        w.append(Button(StartButton.TODAY, R(x, y + pitch, half, 88), "Today's deal"))
+        w.append(
+            Button(StartButton.NUMBER, R(x + half + 10, y + pitch, half, 88), "Deal number...")
+        )
         w.append(
             Checkbox(
                 StartButton.WINNABLE,
-                R(x, 350, dw, 88),
+                R(x, y + 2 * pitch, dw, 88),
                 "Winnable deals only",
                 self.app.settings.winnable_only,
                 "new random deals are checked first",
@@ -116,7 +164,7 @@ class StartScene(MenuScene):
         if self.app.suspended is not None:
             game = self.app.suspended.game
             label = ("Back to " if game.is_over else "Resume ") + game.title
-            w.append(Button(StartButton.RESUME, R(x, 450, dw, 88), label))
+            w.append(Button(StartButton.RESUME, R(x, y + 3 * pitch, dw, 88), label))
         bw = (gw - 2 * 20) // 3
         for n, (name, label) in enumerate(
             (
@@ -125,7 +173,7 @@ class StartScene(MenuScene):
                 (SceneName.SETTINGS, "Settings"),
             )
         ):
-            w.append(Button(name, R(gx + n * (bw + 20), 604, bw, 84), label))
+            w.append(Button(name, R(gx + n * (bw + 20), self.FOOT_Y, bw, 84), label))
         self.widgets = w
         self.dirty = True
 
@@ -254,12 +302,12 @@ class StartScene(MenuScene):
             surface,
             "Solitaire games of pairs that make 13",
             30,
-            (WIDTH // 2, 84),
+            (surface.get_width() // 2, 84),
             theme.INK_DIM,
             "midtop",
         )
-        theme.blit_text(surface, "Game", 30, (self.GAME_X, 122), theme.INK_DIM)
-        theme.blit_text(surface, "Deal", 30, (self.DEAL_X, 122), theme.INK_DIM)
+        theme.blit_text(surface, "Game", 30, (self.GAME_X, self.HEADS_Y), theme.INK_DIM)
+        theme.blit_text(surface, "Deal", 30, (self.DEAL_X, self.deal_heads_y), theme.INK_DIM)
         for words, size, colour, rect in self.text_lines():
             surface.blit(theme.text(words, size, colour), rect)
         self.draw_widgets(surface)

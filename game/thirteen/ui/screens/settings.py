@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...storage import FULL, NOT_KEPT
-from .. import WIDTH, theme
+from .. import HEIGHT, WIDTH, theme
+from ..canvas import SHORT_SIDE
 from ..widgets import Checkbox
 from .menu import MenuScene, back_button, draw_backdrop
 
@@ -32,10 +33,28 @@ class SettingsScene(MenuScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self.build()
+
+    def lays_out(self, size: tuple[int, int]) -> bool:
+        """1280x720, and any canvas held upright (the checkboxes are 600 wide)."""
+        return size == (WIDTH, HEIGHT) or size[0] == SHORT_SIDE < size[1]
+
+    def relayout(self) -> None:
+        self.build()
+
+    def build(self) -> None:
         self.widgets = [back_button()]
+        x = (self.app.screen.get_width() - 600) // 2 if self.upright() else 340
+        top = 160 if self.upright() else 140
         for n, (name, label, note) in enumerate(self.FIELDS):
-            value = getattr(app.settings, name)
-            self.widgets.append(Checkbox(name, R(340, 140 + n * 110, 600, 92), label, value, note))
+            value = getattr(self.app.settings, name)
+            rect = R(x, top + n * 110, 600, 92)
+            self.widgets.append(Checkbox(name, rect, label, value, note))
+        self.dirty = True
+
+    def upright(self) -> bool:
+        w, h = self.app.screen.get_size()
+        return w == SHORT_SIDE < h
 
     def activate(self, name: str) -> None:
         if name == "back":
@@ -63,7 +82,7 @@ class SettingsScene(MenuScene):
             surface,
             f"Settings and statistics are kept {where.get(kind, '')}.",
             24,
-            (WIDTH // 2, 600),
+            (surface.get_width() // 2, 640 if self.upright() else 600),
             theme.INK_DIM,
             "midtop",
         )

@@ -163,10 +163,27 @@ def test_screens_not_laid_out_for_a_shape_are_shown_whole_and_take_clicks_where_
     app = make("?game=thirteens&deal=1")
     app.display.resize(720, 1558)
     app.relayout()
-    app.open(SceneName.HELP)
+    app.open(SceneName.STATS)
     step(app)
     scale, left, top = app._fitted(app.scene)
     assert scale > 0 and left == 0 and top > 0
-    tab = next(w for w in app.scene.widgets if w.name == "tab:pyramid")
+    tab = next(w for w in app.scene.widgets if w.name == "tab:3")
     click(app, (round(left + tab.rect.centerx * scale), round(top + tab.rect.centery * scale)))
-    assert app.scene.tab == "pyramid"
+    assert app.scene.tab == 3
+
+
+@pytest.mark.parametrize("scene", [SceneName.HELP, SceneName.SETTINGS])
+def test_help_and_settings_lay_themselves_out_upright(make, scene):
+    viewport = (390, 844)
+    app = make("?game=pyramid13&deal=1")
+    app.display.resize(*canvas_size(*viewport))
+    app.relayout()
+    app.open(scene)
+    step(app)
+    assert app._fitted(app.scene) is None
+    canvas = pygame.Rect((0, 0), app.screen.get_size())
+    rects = [w.rect for w in app.scene.widgets]
+    for n, rect in enumerate(rects):
+        assert canvas.contains(rect)
+        assert min(rect.size) * css_scale(viewport) >= MIN_HIT_CSS
+        assert all(not rect.colliderect(other) for other in rects[n + 1 :])

@@ -8,8 +8,9 @@ import pygame
 
 from ...cards import make_card
 from ...variants import GAMES
+from .. import HEIGHT, WIDTH, theme
 from .. import cards as card_art
-from .. import theme
+from ..canvas import SHORT_SIDE
 from ..widgets import Button
 from .menu import MenuScene, back_button, draw_backdrop, shown_game
 
@@ -58,12 +59,34 @@ class HelpScene(MenuScene):
         self.tab = shown[0] if shown is not None else app.start_scene.game_id
         self.build()
 
+    def lays_out(self, size: tuple[int, int]) -> bool:
+        """1280x720, and any canvas held upright (tabs in rows, the picture under the text)."""
+        return size == (WIDTH, HEIGHT) or size[0] == SHORT_SIDE < size[1]
+
+    def relayout(self) -> None:
+        self.build()
+
+    def upright(self) -> bool:
+        w, h = self.app.screen.get_size()
+        return w == SHORT_SIDE < h
+
     def build(self) -> None:
-        self.widgets = [back_button()]
-        for n, (key, label) in enumerate(help_tabs()):
-            b = Button(f"tab:{key}", R(220 + n * 215, 110, 205, 80), label)
+        self.widgets = [back_button(self.upright())]
+        tabs = help_tabs()
+        for n, (key, label) in enumerate(tabs):
+            if self.upright():  # two to a row, under the title
+                rect = R(40 + (n % 2) * 325, 120 + (n // 2) * 100, 315, 90)
+            else:
+                rect = R(220 + n * 215, 110, 205, 80)
+            b = Button(f"tab:{key}", rect, label)
             b.primary = key == self.tab
             self.widgets.append(b)
+        self.dirty = True
+
+    def text_top(self) -> int:
+        if not self.upright():
+            return 220
+        return max(w.rect.bottom for w in self.widgets) + 30
 
     def activate(self, name: str) -> None:
         if name == "back":
@@ -74,13 +97,18 @@ class HelpScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, "How to play")
-        y = 220
+        y = self.text_top()
+        width = surface.get_width() - 100 if self.upright() else 760
+        x = 50 if self.upright() else 60
         for para in help_text(self.tab):
-            for line in theme.wrap(para, 30, 760):
-                theme.blit_text(surface, line, 30, (60, y), theme.INK)
+            for line in theme.wrap(para, 30, width):
+                theme.blit_text(surface, line, 30, (x, y), theme.INK)
                 y += 28
             y += 14
-        self.draw_picture(surface, R(870, 230, 380, 440))
+        if self.upright():
+            self.draw_picture(surface, R((surface.get_width() - 380) // 2, y + 20, 380, 440))
+        else:
+            self.draw_picture(surface, R(870, 230, 380, 440))
         self.draw_widgets(surface)
 
     def draw_picture(self, surface: pygame.Surface, area: pygame.Rect) -> None:

@@ -113,8 +113,9 @@ def draw_backdrop(surface: pygame.Surface, title: str) -> None:
     theme.blit_text(surface, title, 64, (surface.get_width() // 2, 28), theme.INK, "midtop")
 
 
-def back_button() -> Button:
-    return Button("back", R(24, 20, 150, 80), "Back", "Esc")
+def back_button(upright: bool = False) -> Button:
+    """Back, top left (taller upright: 44 CSS px on a phone)."""
+    return Button("back", R(24, 20, 150, 90 if upright else 80), "Back", "Esc")
 
 
 def shown_game(app: App) -> tuple[str, str | None] | None:

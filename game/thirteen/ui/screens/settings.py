@@ -43,7 +43,7 @@ class SettingsScene(MenuScene):
         self.build()
 
     def build(self) -> None:
-        self.widgets = [back_button()]
+        self.widgets = [back_button(self.upright())]
         x = (self.app.screen.get_width() - 600) // 2 if self.upright() else 340
         top = 160 if self.upright() else 140
         for n, (name, label, note) in enumerate(self.FIELDS):

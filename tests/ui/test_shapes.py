@@ -187,3 +187,25 @@ def test_help_and_settings_lay_themselves_out_upright(make, scene):
         assert canvas.contains(rect)
         assert min(rect.size) * css_scale(viewport) >= MIN_HIT_CSS
         assert all(not rect.colliderect(other) for other in rects[n + 1 :])
+
+
+def test_the_desktop_window_scales_the_canvas_smoothly_and_maps_the_pointer(make):
+    """A 960x540 window shows the 1280x720 canvas at 0.75 (not a whole number); a window
+    dragged upright gets an upright canvas; pointer positions land on the canvas."""
+    from thirteen.ui.display import Display, first_window_size
+
+    make()  # pygame initialised the way the game does it
+    display = Display("window", (960, 540))
+    assert display.size == (1280, 720) and display.window.get_size() == (960, 540)
+    assert display.to_canvas((480, 270)) == (640, 360)
+    assert display.to_canvas((0, 0)) == (0, 0)
+    display.canvas.fill((200, 0, 0))
+    display.present()
+    assert abs(display.window.get_at((480, 270))[0] - 200) < 8  # scaled, smoothly
+    pygame.display.set_mode((500, 1000), pygame.RESIZABLE)
+    display.resize(500, 1000)
+    assert display.changed and display.size == (720, 1440)
+    assert display.to_canvas((250, 500)) == (360, 720)
+    assert first_window_size((1366, 768)) == (1229, 691)  # a laptop: nine tenths
+    assert first_window_size((3840, 2160)) == (1280, 720)
+    assert first_window_size(None) == (1280, 720)

@@ -18,6 +18,7 @@ sideways a wide one, a 4:3 tablet 960x720, the classic window 1280x720.
 from __future__ import annotations
 
 import sys
+import warnings
 
 import pygame
 
@@ -117,7 +118,11 @@ def _set_minimum_size(size: tuple[int, int]) -> None:
     """Ask the window manager for a smallest window (pygame-ce's Window; where it is
     missing, a smaller window still works: the canvas only scales further)."""
     try:
-        pygame.Window.from_display_module().minimum_size = size
+        with warnings.catch_warnings():
+            # pygame-ce 2.5 calls this bridge deprecated, but keeps it (and it is the one
+            # way to reach the display module's window)
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = size
     except (AttributeError, pygame.error):
         pass
 

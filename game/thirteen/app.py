@@ -25,7 +25,7 @@ from .profile import Profile
 from .session import Session, Showing
 from .ui import HEIGHT, WIDTH
 from .ui.display import Display
-from .ui.scene import Scene, backdrop
+from .ui.scene import Scene, backdrop, felt_under
 from .ui.scene_names import SceneName
 from .ui.sound import Sounds
 from .ui.table import TableScene
@@ -103,9 +103,12 @@ class App:
             self.scene.draw(self.screen)
             return
         scale, left, top = fit
-        self.scene.draw(self.design)
-        self.screen.blit(backdrop(self.screen.get_size()), (0, 0))
+        felt = backdrop(self.screen.get_size())
         size = (round(WIDTH * scale), round(HEIGHT * scale))
+        under = pygame.transform.smoothscale(felt.subsurface((left, top), size), (WIDTH, HEIGHT))
+        with felt_under(under):
+            self.scene.draw(self.design)
+        self.screen.blit(felt, (0, 0))
         self.screen.blit(pygame.transform.smoothscale(self.design, size), (left, top))
 
     def _to_scene(self, pos: tuple[int, int]) -> tuple[int, int]:

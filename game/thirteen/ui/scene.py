@@ -8,6 +8,8 @@ loop draws only then.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import pygame
@@ -67,6 +69,19 @@ class Scene:
 
 
 _backdrops: dict[tuple[int, int], pygame.Surface] = {}
+_standing_in: list[pygame.Surface] = []
+"""While a 1280x720 screen is drawn to be shown scaled on another canvas: the part of that
+canvas's felt it will cover, so that the screen's felt and the canvas's are one."""
+
+
+@contextmanager
+def felt_under(surface: pygame.Surface) -> Iterator[None]:
+    """Draw with ``surface`` as the felt of its size (see :data:`_standing_in`)."""
+    _standing_in.append(surface)
+    try:
+        yield
+    finally:
+        _standing_in.pop()
 
 
 def backdrop(size: tuple[int, int] | None = None) -> pygame.Surface:
@@ -75,6 +90,8 @@ def backdrop(size: tuple[int, int] | None = None) -> pygame.Surface:
     from . import HEIGHT, WIDTH
 
     width, height = size or (WIDTH, HEIGHT)
+    if _standing_in and _standing_in[-1].get_size() == (width, height):
+        return _standing_in[-1]
     if (width, height) not in _backdrops:
         surf = pygame.Surface((width, height))
         surf.fill(theme.FELT)

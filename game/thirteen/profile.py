@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import date
 from typing import Any
 
+from .cards import quoted
 from .game import Game, Outcome
 from .storage import RECOVERED, Storage, full_key, load_json, open_storage
 from .thirteens import DEFAULT_LAYOUT, Layout
@@ -181,7 +182,7 @@ def _migrate(kind: str, data: Any) -> dict[str, Any]:
     version = data.get("v", 1)
     current = VERSIONS[kind]
     if not _is_int(version) or not 1 <= version <= current:
-        raise Unreadable(f"{kind}: unknown version {version!r}")
+        raise Unreadable(f"{kind}: unknown version {quoted(version)}")
     while version < current:
         data = MIGRATIONS[kind][version](data)
         version += 1

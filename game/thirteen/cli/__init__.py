@@ -13,14 +13,14 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from . import bench, bench_ui, deal, play, shot, show, sim, solve
-from .args import CommandError
+from .args import CommandError, Parser
 
 COMMANDS: tuple[ModuleType, ...] = (show, play, shot, bench_ui, solve, deal, sim, bench)
 """In the order ``--help`` lists them."""
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m thirteen", description=__doc__)
+    parser = Parser(prog="python -m thirteen", description=__doc__)
     sub = parser.add_subparsers(dest="command")
     for command in COMMANDS:
         command.register(sub).set_defaults(func=command.run)

@@ -253,6 +253,139 @@ def test_cli_show_fails_with_status_2_and_a_line(capsys, game_id, deal, layout, 
     assert err == "" or err.startswith("error: ")
 
 
+# -- huge inputs -----------------------------------------------------------------
+
+HUGE = ["9" * 5000, "\x01" * 3000, "'\"" * 2000, "Ah+" * 2000]
+"""Inputs far longer than any message should repeat: digits, a character that is
+escaped when quoted, quotes, a run of card text."""
+LONG_ARGV = [
+    ["{H}"],
+    ["show", "--game", "{H}", "--deal", "1"],
+    ["show", "--game={H}", "--deal", "1"],
+    ["show", "--game", "pyramid", "--deal", "1", "{H}"],
+    ["show", "--game", "pyramid", "--deal", "1", "--{H}"],
+    ["show", "--game", "pyramid", "--deal", "{H}"],
+    ["show", "--game", "pyramid", "--deal", "x{H}"],
+    ["show", "--game", "pyramid", "--deck", "{H}"],
+    ["show", "--game", "pyramid", "--deck", "Ah {H}"],
+    ["show", "--game", "pyramid13", "--deck", "{H}|{H}|{H}"],
+    ["show", "--game", "pyramid", "--deal", "1", "--moves", "{H}"],
+    ["show", "--game", "pyramid", "--deal", "1", "--moves", "Ah+{H}"],
+    ["show", "--game", "pyramid", "--deal", "1", "--moves", "Ah>{H}"],
+    ["show", "--game", "pyramid", "--deal", "1", "--moves", "{H}+Ah"],
+    ["show", "--game", "thirteens", "--deal", "1", "--layout", "{H}x2"],
+    ["show", "--game", "thirteens", "--deal", "1", "--moves", "Kh>{H}"],
+    ["bench", "--deals", "{H}"],
+    ["bench", "--deals", "1-{H}"],
+    ["bench", "--deals", "1,{H}"],
+    ["bench", "--games", "{H}"],
+    ["bench", "--games", "pyramid,{H}"],
+    ["bench", "--playout-seconds", "{H}"],
+    ["bench-ui", "--frames", "{H}"],
+    ["sim", "--game", "thirteens", "--player", "{H}"],
+    ["sim", "--game", "thirteens", "--player", "random", "--games", "{H}"],
+    ["sim", "--game", "thirteens", "--player", "random", "--seed", "{H}"],
+    ["solve", "--game", "pyramid", "--deal", "1", "--budget-ms", "{H}"],
+    ["deal", "--game", "pyramid", "--from", "{H}"],
+    ["deal", "--game", "thirteens", "--layout", "{H}"],
+    ["shot", "--game", "pyramid", "--deal", "1", "--out", "x.png", "--size", "{H}x3"],
+    ["shot", "--game", "pyramid", "--deal", "1", "--out", "x.png", "--select", "{H}"],
+    ["shot", "--game", "pyramid", "--deal", "1", "--out", "/nonexistent/{H}/x.png"],
+    ["shot", "--game", "pyramid", "--deal", "1", "--out", "x.png", "--profile-dir", "{H}"],
+    ["shot", "--game", "pyramid", "--deal", "1", "--out", "x.png", "--scene", "{H}"],
+]
+MESSAGE_MAX = 200
+"""The longest line a message about one huge input may make."""
+
+
+def run_cli(argv: list[str]) -> int:
+    try:
+        return cli_main(argv)
+    except SystemExit as exc:  # argparse's usage errors
+        return exc.code if isinstance(exc.code, int) else 1
+
+
+@pytest.mark.parametrize("huge", HUGE, ids=["digits", "escaped", "quotes", "cards"])
+@pytest.mark.parametrize("argv", LONG_ARGV, ids=" ".join)
+def test_a_huge_input_is_quoted_short(capsys, tmp_path, argv, huge):
+    """Found by review: error lines repeated their input whole (a 5,000-digit deal number
+    made a 5,080-character line, 10,064 for bench --deals)."""
+    argv = [a.replace("{H}", huge) for a in argv]
+    argv = [str(tmp_path / a) if a == "x.png" else a for a in argv]
+    assert run_cli(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.strip()
+    assert "Traceback" not in err
+    for line in err.splitlines():
+        assert len(line) < MESSAGE_MAX, line[:300]
+    assert "characters)" in err  # says how long the input was
+
+
+def test_a_huge_path_the_png_cannot_be_written_to_is_quoted_short(capsys, tmp_path):
+    out = str(tmp_path / ("9" * 300 + ".png"))  # longer than a file name may be
+    argv = ["shot", "--game", "pyramid", "--deal", "1", "--out", out]
+    assert run_cli(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --out ") and "characters)" in err
+    assert all(len(line) < MESSAGE_MAX for line in err.splitlines()), err
+
+
+def test_a_huge_deck_in_a_link_is_quoted_short():
+    for huge in HUGE:
+        setup, notices = share.parse_query(f"game=pyramid&deck={huge[:3900]}", today=DAY)
+        assert setup is not None and notices
+        assert all(len(n) < MESSAGE_MAX for n in notices), notices
+
+
+@pytest.mark.parametrize("huge", HUGE, ids=["digits", "escaped", "quotes", "cards"])
+def test_the_engine_quotes_a_huge_input_short(huge):
+    from thirteen.deals import SplitMix64
+    from thirteen.moves import parse_move_text
+    from thirteen.players import make_player
+    from thirteen.variants import GameRecord, position_from_text
+
+    calls = [
+        lambda: parse_deck(huge),
+        lambda: parse_deck("Ah " + huge),
+        lambda: parse_move_text(huge),
+        lambda: parse_move_text(f"Ah>{huge}"),
+        lambda: Game.parse_move(GameSetup("pyramid", deal=1).new_game(), huge),
+        lambda: GameSetup("thirteens", deal=1, layout=f"{huge}x2"),
+        lambda: GameSetup(huge, deal=1),
+        lambda: GameSetup("pyramid", deck=huge),
+        lambda: GameSetup("pyramid", deal=huge),
+        lambda: GameSetup("pyramid", deal=int("9" * 4000)),
+        lambda: position_from_text(f"pyramid {huge}"),
+        lambda: position_from_text(f"pyramid13 {huge}"),
+        lambda: position_from_text(f"pyramid13 1 {huge} a b c d"),
+        lambda: position_from_text(f"pyramid13 {huge} 0 a b c d"),
+        lambda: position_from_text(f"pyramid a b c {huge}"),
+        lambda: position_from_text(f"thirteens {huge}"),
+        lambda: position_from_text(f"thirteens {huge} a b"),
+        lambda: GameRecord(GameSetup("pyramid", deal=1), (huge,)).replay(),
+        lambda: GameRecord(GameSetup("pyramid", deal=1), ("D", f"Ah+{huge}")).replay(),
+        lambda: GameSetup.from_dict({"game": "pyramid", "deal": huge}),
+        lambda: GameSetup.from_dict({"game": "pyramid", "deck": [huge]}),
+        lambda: make_player(huge, SplitMix64(1)),
+    ]
+    for n, call in enumerate(calls):
+        with pytest.raises(ValueError) as failed:
+            call()
+        assert len(str(failed.value)) < MESSAGE_MAX, (n, str(failed.value)[:300])
+
+
+def test_quoted_and_clip_keep_short_text_as_it_was():
+    from thirteen.cards import QUOTE_MAX, clip, quoted
+
+    for text in ["", "Ah", "a'b", "x" * QUOTE_MAX, "\x01"]:
+        assert quoted(text) == repr(text)
+    assert clip("x" * QUOTE_MAX) == "x" * QUOTE_MAX
+    assert quoted(5) == "5"
+    assert clip("9" * 5000) == "9" * (QUOTE_MAX - 1) + "\u2026 (5,000 characters)"
+    assert quoted("9" * 5000) == repr("9" * (QUOTE_MAX - 1) + "\u2026") + " (5,000 characters)"
+    assert len(quoted("\x01" * 50)) < QUOTE_MAX + 30  # escapes count
+
+
 # -- stored data -----------------------------------------------------------------
 
 JSON = st.recursive(

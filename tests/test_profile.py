@@ -18,6 +18,7 @@ from thirteen.profile import (
     DAYS_KEPT,
     TOP,
     Profile,
+    ScoreBoard,
     ScoreEntry,
     Settings,
     Stats,
@@ -319,6 +320,61 @@ def test_a_damaged_score_board_keeps_its_valid_entries() -> None:
     assert RECOVERED in profile.notices
     [aside] = recovered(storage, "scores/pyramid13")
     assert storage.get(aside) == raw
+
+
+def test_a_score_dated_in_the_future_is_set_aside_not_kept_for_ever() -> None:
+    """Found by review: a post dated 2099 (a clock set wrong once, or a hand-edited
+    file) took one of the DAYS_KEPT day boards for ever, since the newest days are
+    the ones kept, and sat in the all-time top 10.  Dates after today are dropped as
+    other bad entries are: the record is kept aside and the player told."""
+    storage = MemoryStorage()
+    future = {"name": "Zorro", "score": 999, "date": "2099-01-01", "deals": "deal 1"}
+    future["game"] = "pyramid13"
+    raw = json.dumps({"v": 1, "all_time": [future], "days": {"2099-01-01": [future]}})
+    storage.set("scores/pyramid13", raw)
+    profile = Profile(storage)
+    days = [DAY + timedelta(days=n) for n in range(DAYS_KEPT)]
+    for n, day in enumerate(days):
+        profile.post_score("pyramid13", "Daily", n, "deal 1", day)
+    board = json.loads(storage.get("scores/pyramid13"))
+    assert sorted(board["days"]) == [d.isoformat() for d in days]
+    assert all(e["date"] != "2099-01-01" for e in board["all_time"])
+    assert [e.name for e in profile.top_all_time("pyramid13")] == ["Daily"] * DAYS_KEPT
+    assert RECOVERED in profile.notices
+    [aside] = recovered(storage, "scores/pyramid13")
+    assert storage.get(aside) == raw  # nothing lost
+    board, clean = ScoreBoard.from_dict(json.loads(raw), DAY)
+    assert board == ScoreBoard() and not clean
+    assert ScoreBoard.from_dict(json.loads(raw), date(2098, 12, 31)) == (board_of(future), True)
+
+
+def board_of(entry: dict) -> ScoreBoard:
+    kept = ScoreEntry(**entry)
+    return ScoreBoard([kept], {kept.date: [kept]})
+
+
+def test_a_score_dated_tomorrow_is_kept() -> None:
+    """The local date goes back a day on a flight west or a change of time zone: a
+    post of 'tomorrow' is no error, and it is kept as it is."""
+    storage = MemoryStorage()
+    profile = Profile(storage)
+    tomorrow = date.today() + timedelta(days=1)
+    profile.post_score("pyramid", "Early", 40, "deal 1", tomorrow)
+    again = Profile(storage)
+    assert [e.name for e in again.top_all_time("pyramid")] == ["Early"]
+    assert [e.name for e in again.top_today("pyramid", tomorrow)] == ["Early"]
+    assert [e.name for e in again.top_today("pyramid", date.today())] == []
+    assert again.notices == [] and recovered(storage, "scores/pyramid") == []
+
+
+def test_asking_about_a_past_day_drops_no_later_post() -> None:
+    """The day asked about is not the clock: later posts stay."""
+    storage = MemoryStorage()
+    profile = Profile(storage)
+    profile.post_score("pyramid", "Today", 40, "deal 1")
+    assert profile.top_today("pyramid", DAY) == []
+    assert [e.name for e in profile.top_all_time("pyramid")] == ["Today"]
+    assert profile.notices == []
 
 
 def test_deals_label() -> None:

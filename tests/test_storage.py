@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -292,14 +295,14 @@ def test_a_file_that_cannot_be_read_is_left_alone_and_nothing_kept(tmp_path, mon
     path = tmp_path / FILE_NAME
     good = json.dumps({NAMESPACE + "settings": "mine"})
     path.write_text(good)
-    real = Path.read_text
+    real = os.open
 
-    def refuse(self: Path, *args, **kwargs) -> str:
-        if self == path:
-            raise PermissionError(13, "Permission denied", str(self))
-        return real(self, *args, **kwargs)
+    def refuse(name, *args, **kwargs) -> int:
+        if Path(name) == path:
+            raise PermissionError(13, "Permission denied", str(name))
+        return real(name, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_text", refuse)
+    monkeypatch.setattr(os, "open", refuse)
     storage = open_storage(platform="linux", path=path)
     assert storage.kind == "memory" and storage.notice == NOT_KEPT
     assert storage.set("settings", "other")
@@ -365,3 +368,68 @@ def test_data_dir_per_platform(tmp_path: Path) -> None:
     assert data_dir({}, "darwin", home) == home / "Library/Application Support/Thirteen"
     for platform in ("linux", "win32", "darwin"):
         assert data_dir({"THIRTEEN_DATA_DIR": "/t"}, platform, home) == Path("/t")
+
+
+def run_guarded(code: str, data_dir: Path) -> subprocess.CompletedProcess[str]:
+    """``code`` in a fresh Python with ``THIRTEEN_DATA_DIR`` set; a storage that blocks
+    fails the test in seconds instead of hanging it."""
+    env = {**os.environ, "THIRTEEN_DATA_DIR": str(data_dir)}
+    try:
+        return subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=30, env=env
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("the storage blocked (still waiting after 30 s)")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_in_place_of_the_data_file_is_refused_without_blocking(tmp_path: Path) -> None:
+    """Found by review: a FIFO named thirteen.json blocked the start for ever (opening
+    a FIFO to read waits for a writer).  It is left alone, as a folder there is, and
+    the player is told that progress will not be kept."""
+    os.mkfifo(tmp_path / FILE_NAME)
+    done = run_guarded(
+        "from thirteen.profile import Profile\n"
+        "profile = Profile()\n"
+        "print(profile.storage.kind)\n"
+        "print(profile.notices)\n",
+        tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["memory", repr([NOT_KEPT])]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [FILE_NAME]  # left as it was
+    assert stat.S_ISFIFO((tmp_path / FILE_NAME).stat().st_mode)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_put_in_place_of_the_data_file_later_is_not_read(tmp_path: Path) -> None:
+    """Another window's file is read again when it changes: a FIFO there is not."""
+    done = run_guarded(
+        "import os\n"
+        "from thirteen.storage import open_storage, FILE_NAME, data_dir\n"
+        "storage = open_storage(platform='linux')\n"
+        "storage.set('settings', 'mine')\n"
+        "path = data_dir() / FILE_NAME\n"
+        "os.remove(path)\n"
+        "os.mkfifo(path)\n"
+        "print(storage.get('settings'), storage.keys())\n",
+        tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"mine {[NAMESPACE + 'settings']}\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_shot_profile_dir_with_a_fifo_for_its_file_says_so(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / FILE_NAME)
+    done = run_guarded(
+        "import sys\n"
+        "from thirteen.cli import main\n"
+        f"sys.exit(main(['shot', '--game', 'pyramid', '--deal', '1', '--out', "
+        f"{str(tmp_path / 'x.png')!r}, '--profile-dir', {str(tmp_path)!r}]))\n",
+        tmp_path,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: --profile-dir: cannot read ")
+    assert done.stderr.endswith(": not a regular file\n")
+    assert not (tmp_path / "x.png").exists()

@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .cards import quoted
 from .deals import MAX_DEAL, SplitMix64
 from .game import Game, Outcome
 from .solver.result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
@@ -357,26 +358,30 @@ def parse_deals(text: str, limit: int = MAX_BENCH_DEALS) -> list[int]:
     for part in items:
         match = _DEAL_ITEM.fullmatch(part)
         if match is None:
-            what = "an empty item" if not part else repr(part)
-            raise ValueError(f"--deals {text!r}: {what} is not a deal number or a range like 1-200")
+            what = "an empty item" if not part else quoted(part)
+            raise ValueError(
+                f"--deals {quoted(text)}: {what} is not a deal number or a range like 1-200"
+            )
         lo = int(match[1])
         hi = lo if match[2] is None else int(match[2])
         for n in (lo, hi):
             if not 1 <= n <= MAX_DEAL:
                 raise ValueError(
-                    f"--deals {text!r}: deal {n} is not a deal number (1 to {MAX_DEAL})"
+                    f"--deals {quoted(text)}: deal {n} is not a deal number (1 to {MAX_DEAL})"
                 )
         if hi < lo:
-            raise ValueError(f"--deals {text!r}: range {part!r} runs backwards")
+            raise ValueError(f"--deals {quoted(text)}: range {quoted(part)} runs backwards")
         count += hi - lo + 1
         if count > limit:
-            raise ValueError(f"--deals {text!r}: more than {limit} deals; bench fewer at a time")
+            raise ValueError(
+                f"--deals {quoted(text)}: more than {limit} deals; bench fewer at a time"
+            )
         ranges.append((lo, hi))
     deals = [n for lo, hi in ranges for n in range(lo, hi + 1)]
     seen: set[int] = set()
     for n in deals:
         if n in seen:
-            raise ValueError(f"--deals {text!r}: deal {n} is named twice")
+            raise ValueError(f"--deals {quoted(text)}: deal {n} is named twice")
         seen.add(n)
     return deals
 
@@ -388,10 +393,10 @@ def parse_games(text: str) -> list[str]:
         raise ValueError(f"--games is empty: give some of {', '.join(BENCHED_GAMES)}")
     for g in games:
         if g not in BENCHED_GAMES:
-            what = "an empty item" if not g else f"unknown game {g!r}"
-            raise ValueError(f"--games {text!r}: {what} (games: {', '.join(BENCHED_GAMES)})")
+            what = "an empty item" if not g else f"unknown game {quoted(g)}"
+            raise ValueError(f"--games {quoted(text)}: {what} (games: {', '.join(BENCHED_GAMES)})")
     if len(set(games)) != len(games):
-        raise ValueError(f"--games {text!r}: a game is named twice")
+        raise ValueError(f"--games {quoted(text)}: a game is named twice")
     return games
 
 

@@ -48,6 +48,40 @@ def is_plain_number(text: str, max_digits: int | None = None) -> bool:
     return text.isascii() and text.isdigit() and (max_digits is None or len(text) <= max_digits)
 
 
+QUOTE_MAX = 40
+"""The most characters of one input a message quotes: a 5,000-digit deal number is
+named by its start and its length, not echoed in a line of 5,000 characters.  Every
+value that means something (a deal number, a card, a move, a layout, a game's name)
+is far shorter, so only nonsense is ever cut."""
+BRIEF = 12
+"""What is left of a long input where a message names it twice (a wrapper around a
+message that names it too) or says much else, so that its line stays short."""
+
+
+def clip(text: str, most: int = QUOTE_MAX, *, brief: bool = False) -> str:
+    """``text`` for a message: whole when it has at most ``most`` characters, else its
+    first characters (:data:`BRIEF` of them when ``brief``) cut with an ellipsis and
+    its length, so that it is not taken for all of it."""
+    if len(text) <= most:
+        return text
+    return f"{text[: (BRIEF if brief else most) - 1]}\u2026 ({len(text):,} characters)"
+
+
+def quoted(value: object, most: int = QUOTE_MAX, *, brief: bool = False) -> str:
+    """``repr(value)`` for a message, cut as :func:`clip` cuts when it would show more
+    than ``most`` characters (escapes count: a control character shows as four)."""
+    shown = repr(value)
+    if len(shown) <= most + 2:  # the quotes come on top
+        return shown
+    if not isinstance(value, str):
+        return clip(shown, most, brief=brief)
+    limit = BRIEF if brief else most
+    cut = value[: limit - 1]
+    while len(repr(cut)) > limit + 1:  # with the ellipsis, at most ``limit`` inside quotes
+        cut = cut[:-1]
+    return f"{cut + chr(0x2026)!r} ({len(value):,} characters)"
+
+
 def make_card(rank: int, suit: int) -> Card:
     """The card of ``rank`` (1 = Ace .. 13 = King) and ``suit`` (index into SUITS)."""
     if not 1 <= rank <= 13 or not 0 <= suit <= 3:
@@ -96,11 +130,11 @@ def parse_card(token: str) -> Card:
     elif len(text) == 2:
         rank_char, suit_char = text[0].upper(), text[1].lower()
     else:
-        raise NotationError(f"{token!r} is not a card (expected rank then suit, like 'Th')")
+        raise NotationError(f"{quoted(token)} is not a card (expected rank then suit, like 'Th')")
     if rank_char not in RANKS:
-        raise NotationError(f"unknown rank {rank_char!r} in {token!r} (ranks: {RANKS})")
+        raise NotationError(f"unknown rank {rank_char!r} in {quoted(token)} (ranks: {RANKS})")
     if suit_char not in SUITS:
-        raise NotationError(f"unknown suit {suit_char!r} in {token!r} (suits: {SUITS})")
+        raise NotationError(f"unknown suit {suit_char!r} in {quoted(token)} (suits: {SUITS})")
     return RANKS.index(rank_char) * 4 + SUITS.index(suit_char)
 
 
@@ -144,7 +178,7 @@ def cards_compact(cards: Sequence[Card | None]) -> str:
 def parse_compact(text: str) -> list[Card | None]:
     """Inverse of :func:`cards_compact`."""
     if len(text) % 2:
-        raise NotationError(f"{text!r}: cards are two characters each")
+        raise NotationError(f"{quoted(text)}: cards are two characters each")
     out: list[Card | None] = []
     for i in range(0, len(text), 2):
         token = text[i : i + 2]

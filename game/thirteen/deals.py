@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .cards import FULL_DECK, Card
+from .cards import FULL_DECK, Card, quoted
 
 MASK64 = (1 << 64) - 1
 MAX_DEAL = 2**31 - 1
@@ -53,7 +53,9 @@ class SplitMix64:
 
 def check_deal_number(number: int) -> int:
     if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= MAX_DEAL:
-        raise ValueError(f"deal number must be a whole number from 1 to {MAX_DEAL}, got {number!r}")
+        raise ValueError(
+            f"deal number must be a whole number from 1 to {MAX_DEAL}, got {quoted(number)}"
+        )
     return number
 
 

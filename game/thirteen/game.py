@@ -8,7 +8,7 @@ from collections.abc import Collection, Hashable, Iterable
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
-from .cards import Card, NotationError, card_text, rank
+from .cards import Card, NotationError, card_text, clip, quoted, rank
 from .moves import Move, RemoveGroup, RemoveKing, RemovePair, parse_move_text
 
 
@@ -291,7 +291,9 @@ class Game(ABC):
         wrong ('Ac+Kd' does not make 13 here, but may in a game that pairs to 14)."""
         move = parse_move_text(text)
         if move.cards and not self.rule.is_group(move.cards):
-            raise NotationError(f"bad move {text.strip()!r}: {self._not_a_group(move.cards)}")
+            raise NotationError(
+                f"bad move {quoted(text.strip(), brief=True)}: {self._not_a_group(move.cards)}"
+            )
         return move
 
     def _not_a_group(self, cards: tuple[Card, ...]) -> str:
@@ -301,7 +303,7 @@ class Game(ABC):
         if len(cards) == 2:
             a, b = cards
             return f"{card_text(a)} and {card_text(b)} do not make {self.rule.target}"
-        return f"{'+'.join(card_text(c) for c in cards)} is not a group this game removes"
+        return f"{clip('+'.join(card_text(c) for c in cards))} is not a group this game removes"
 
     @property
     def moves(self) -> list[Move]:

@@ -30,6 +30,7 @@ from .cards import (
     is_king,
     is_plain_number,
     parse_card,
+    quoted,
 )
 
 
@@ -166,15 +167,15 @@ def parse_move_text(text: str) -> Move:
             column = right.strip()
             if not is_plain_number(column, 9) or int(column) < 1:
                 raise NotationError(
-                    f"column {right!r} after '>' must be a whole number from 1, like Jc>2"
+                    f"column {quoted(right)} after '>' must be a whole number from 1, like Jc>2"
                 )
             return MoveToEmpty(parse_card(left), int(column) - 1)
         card = parse_card(token)
         return RemoveKing(card) if is_king(card) else RemoveGroup((card,))
     except NotationError as exc:
-        raise NotationError(f"bad move {token!r}: {exc}") from None
+        raise NotationError(f"bad move {quoted(token, brief=True)}: {exc}") from None
     except ValueError as exc:
-        raise NotationError(f"bad move {token!r}: {exc}") from None
+        raise NotationError(f"bad move {quoted(token, brief=True)}: {exc}") from None
 
 
 parse_move = parse_move_text

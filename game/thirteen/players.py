@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .cards import quoted
 from .deals import MAX_DEAL, SplitMix64
 from .game import Game, Outcome
 from .hints import heuristic_move
@@ -104,7 +105,7 @@ def make_player(name: str, rng: SplitMix64, *, max_nodes: int = DEFAULT_SOLVER_N
         return center_player
     if name == "solver":
         return solver_player(max_nodes)
-    raise ValueError(f"unknown player {name!r} (players: {', '.join(PLAYERS)})")
+    raise ValueError(f"unknown player {quoted(name)} (players: {', '.join(PLAYERS)})")
 
 
 @dataclass
@@ -179,7 +180,7 @@ def simulate(
     """
     spec = game_spec(game_id)
     if player not in PLAYERS:
-        raise ValueError(f"unknown player {player!r} (players: {', '.join(PLAYERS)})")
+        raise ValueError(f"unknown player {quoted(player)} (players: {', '.join(PLAYERS)})")
     if games < 0:
         raise ValueError("the number of games cannot be negative")
     if spec.has_layout:

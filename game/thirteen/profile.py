@@ -27,9 +27,10 @@ import json
 import string
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields, replace
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
+from .cards import quoted
 from .game import Game, Outcome
 from .storage import RECOVERED, Storage, full_key, load_json, open_storage
 from .thirteens import DEFAULT_LAYOUT, Layout
@@ -38,6 +39,11 @@ from .variants import GameRecord, GameSetup, game_spec
 TOP = 10
 DAYS_KEPT = 7
 """Days whose top 10 is kept (the most recent dates that have posts)."""
+DAYS_AHEAD = 1
+"""How far past today a post may be dated and still be kept: the local date goes back
+a day on a flight west or a change of time zone.  A later date (a clock set wrong
+once, a file edited by hand) would hold one of the day boards for ever, since the
+newest are kept, so such a post is dropped as a bad entry is."""
 
 NAME_MIN, NAME_MAX = 5, 10
 NAME_CHARS = frozenset(string.ascii_letters + string.digits + " -_.")
@@ -181,7 +187,7 @@ def _migrate(kind: str, data: Any) -> dict[str, Any]:
     version = data.get("v", 1)
     current = VERSIONS[kind]
     if not _is_int(version) or not 1 <= version <= current:
-        raise Unreadable(f"{kind}: unknown version {version!r}")
+        raise Unreadable(f"{kind}: unknown version {quoted(version)}")
     while version < current:
         data = MIGRATIONS[kind][version](data)
         version += 1
@@ -226,26 +232,27 @@ def _stats_from(data: dict[str, Any]) -> tuple[Stats, bool]:
     return stats, clean
 
 
-def _entry_from(data: Any) -> ScoreEntry | None:
+def _entry_from(data: Any, newest: date) -> ScoreEntry | None:
+    """The entry ``data`` holds; None when it is bad or dated after ``newest``."""
     if not isinstance(data, dict):
         return None
     try:
         name = validate_name(data.get("name"))
         score, day, deals, game = data["score"], data["date"], data["deals"], data["game"]
-        date.fromisoformat(day)
+        dated = date.fromisoformat(day)
     except (ValueError, KeyError, TypeError):
         return None
     if not (_is_int(score) and 0 <= score <= MAX_SCORE and isinstance(deals, str)):
         return None
-    if not isinstance(game, str) or len(day) != 10 or len(deals) > 40:
+    if not isinstance(game, str) or len(day) != 10 or len(deals) > 40 or dated > newest:
         return None
     return ScoreEntry(name, score, day, deals, game)
 
 
-def _entries_from(data: Any) -> tuple[list[ScoreEntry], bool]:
+def _entries_from(data: Any, newest: date) -> tuple[list[ScoreEntry], bool]:
     if not isinstance(data, list):
         return [], False
-    entries = [_entry_from(item) for item in data]
+    entries = [_entry_from(item, newest) for item in data]
     kept = [e for e in entries if e is not None]
     return _top(kept), len(kept) == len(entries) and len(kept) <= TOP
 
@@ -277,14 +284,17 @@ class ScoreBoard:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> tuple[ScoreBoard, bool]:
+    def from_dict(cls, data: dict[str, Any], today: date | None = None) -> tuple[ScoreBoard, bool]:
+        """The board ``data`` holds, and whether all of it was kept (entries dated more
+        than :data:`DAYS_AHEAD` after ``today``, the local date by default, are not)."""
         board = cls()
-        board.all_time, clean = _entries_from(data.get("all_time", []))
+        newest = (today or date.today()) + timedelta(days=DAYS_AHEAD)
+        board.all_time, clean = _entries_from(data.get("all_time", []), newest)
         days = data.get("days", {})
         if not isinstance(days, dict):
             days, clean = {}, False
         for day, raw in days.items():
-            entries, ok = _entries_from(raw)
+            entries, ok = _entries_from(raw, newest)
             ok = ok and all(e.date == day for e in entries)
             entries = [e for e in entries if e.date == day]
             clean = clean and ok
@@ -452,12 +462,14 @@ class Profile:
         self._write(stats_key(setup.game, setup.layout), self._stats_dict(stats))
 
     # -- high scores ----------------------------------------------------------
-    def _board(self, game_id: str) -> ScoreBoard:
+    def _board(self, game_id: str, today: date | None = None) -> ScoreBoard:
+        """The game's board as stored; a ``today`` before the clock's date (a past day
+        asked about) drops no later post."""
         key = scores_key(game_id)
         found = self._read("scores", key)
         if found is None:
             return ScoreBoard()
-        board, clean = ScoreBoard.from_dict(found[0])
+        board, clean = ScoreBoard.from_dict(found[0], max(today or date.min, date.today()))
         self._keep(key, clean, found[1], board.to_dict())
         return board
 
@@ -474,7 +486,7 @@ class Profile:
             raise ValueError(f"score must be a whole number from 0 to {MAX_SCORE}, got {score!r}")
         day = (today or date.today()).isoformat()
         entry = ScoreEntry(name, score, day, str(deals)[:40], spec.id)
-        board = self._board(spec.id)
+        board = self._board(spec.id, today)
         board.add(entry)
         self._write(scores_key(spec.id), board.to_dict())
         return entry
@@ -482,7 +494,7 @@ class Profile:
     def top_today(self, game_id: str, today: date | None = None) -> list[ScoreEntry]:
         """The 10 best posts of ``today`` (the local date by default), best first."""
         day = (today or date.today()).isoformat()
-        return list(self._board(game_id).days.get(day, []))
+        return list(self._board(game_id, today).days.get(day, []))
 
     def top_all_time(self, game_id: str) -> list[ScoreEntry]:
         """The 10 best posts ever kept, best first."""

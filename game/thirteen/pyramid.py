@@ -23,6 +23,7 @@ from .cards import (
     is_pair,
     is_plain_number,
     parse_compact,
+    quoted,
 )
 from .deals import decks_for_deal_n
 from .game import (  # noqa: F401  (IllegalMoveError re-exported)
@@ -423,10 +424,12 @@ class Pyramid(PyramidTable, Game):
         parts = text.split()
         if len(parts) != 5 or parts[0].lower() != cls.game_id:
             raise NotationError(
-                f"a Pyramid position is 'pyramid ROWS DRAW WASTE RECYCLES_LEFT', got {text!r}"
+                f"a Pyramid position is 'pyramid ROWS DRAW WASTE RECYCLES_LEFT', got {quoted(text)}"
             )
         if not is_plain_number(parts[4], 9) or int(parts[4]) > cls.RECYCLES:
-            raise NotationError(f"recycles left must be 0 to {cls.RECYCLES}, got {parts[4]!r}")
+            raise NotationError(
+                f"recycles left must be 0 to {cls.RECYCLES}, got {quoted(parts[4])}"
+            )
         deal, key = parse_deal_text(parts[1], parts[2], parts[3], cls.RECYCLES)
         game = object.__new__(cls)
         Game.__init__(game)
@@ -613,14 +616,16 @@ class Pyramid13(PyramidTable, Game):
         if len(parts) != 7 or parts[0].lower() != cls.game_id:
             raise NotationError(
                 "a Pyramid 13 position is 'pyramid13 DEAL SCORES ROWS DRAW WASTE LATER', "
-                f"got {text!r}"
+                f"got {quoted(text)}"
             )
         if parts[1] not in ("1", "2", "3"):
-            raise NotationError(f"deal must be 1, 2 or 3, got {parts[1]!r}")
+            raise NotationError(f"deal must be 1, 2 or 3, got {quoted(parts[1])}")
         index = int(parts[1]) - 1
         texts = [] if parts[2] == "-" else parts[2].split(",")
         if not all(is_plain_number(t, max_digits=4) for t in texts):
-            raise NotationError(f"scores must be numbers separated by commas, got {parts[2]!r}")
+            raise NotationError(
+                f"scores must be numbers separated by commas, got {quoted(parts[2])}"
+            )
         scores = tuple(int(t) for t in texts)
         for n, score in enumerate(scores[:DEALS_PER_GAME]):
             if not _possible_deal_score(score, n):

@@ -26,9 +26,11 @@ Standard library only: this module runs in the browser.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
+import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -298,15 +300,41 @@ class BrowserStorage(Storage):
         return found
 
 
+def _not_regular(path: Path, mode: int) -> OSError:
+    if stat.S_ISDIR(mode):
+        return IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    return OSError(errno.EINVAL, "not a regular file", str(path))
+
+
+def read_regular_file(path: Path) -> str:
+    """The text of the file at ``path``; OSError unless it is a regular file.
+
+    A FIFO there would block the start for ever (opening one to read waits for a
+    writer) and a device like /dev/zero would never end, so neither is read: the
+    file is checked before it is opened, and opened without waiting, in case a FIFO
+    took its place in between, and checked again.
+    """
+    mode = os.stat(path).st_mode  # FileNotFoundError when there is none
+    if not stat.S_ISREG(mode):
+        raise _not_regular(path, mode)
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with open(fd, encoding="utf-8") as file:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_regular(path, mode)
+        return file.read()
+
+
 def read_data_file(path: Path) -> dict[str, Any] | None:
     """The data file's JSON object; None when the file holds anything else (not text,
     not JSON, nested too deep to read, not an object).  OSError, FileNotFoundError
-    included, when it cannot be read at all."""
+    included, when it cannot be read at all (also when it is no regular file: a
+    folder, a FIFO, a device)."""
     try:
         # json.loads, not load_json: this file is the desktop's, where too deep a
         # nesting is a RecursionError (only the browser's stack runs out first), and
         # a file whose one odd key nests deep still gives up its other keys
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_regular_file(path))
     except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
         return None
     return data if isinstance(data, dict) else None
@@ -341,8 +369,8 @@ class FileStorage(Storage):
             data = read_data_file(self.path)
         except FileNotFoundError:
             return
-        # any other OSError (no permission, a folder in its place) is raised: the file
-        # may be fine, so it is left alone and :func:`open_storage` keeps nothing
+        # any other OSError (no permission, a folder or a FIFO in its place) is raised:
+        # the file may be fine, so it is left alone and :func:`open_storage` keeps nothing
         self._seen = self._stamp()  # as read: setting values aside need not read it again
         self._take_in(data)
 

@@ -18,6 +18,7 @@ from .cards import (
     is_pair,
     is_plain_number,
     parse_compact,
+    quoted,
     rank,
 )
 from .game import Game, Outcome, Progress, Refusal, Termination
@@ -51,7 +52,9 @@ class Layout:
         digits that are not ASCII (:func:`.cards.is_plain_number`)."""
         parts = str(text).lower().strip().split("x")
         if len(parts) != 2 or not all(is_plain_number(p, 9) for p in parts):
-            raise ValueError(f"layout {text!r} must be COLUMNSxROWS with whole numbers, like 3x5")
+            raise ValueError(
+                f"layout {quoted(text)} must be COLUMNSxROWS with whole numbers, like 3x5"
+            )
         return cls(int(parts[0]), int(parts[1]))
 
     @property
@@ -323,7 +326,9 @@ class Thirteens(Game):
         """Parse ``thirteens CxR <rows top-down, '/'-separated> <stock or ->``."""
         parts = text.split()
         if len(parts) != 4 or parts[0].lower() != cls.game_id:
-            raise NotationError(f"a Thirteens position is 'thirteens CxR ROWS STOCK', got {text!r}")
+            raise NotationError(
+                f"a Thirteens position is 'thirteens CxR ROWS STOCK', got {quoted(text)}"
+            )
         try:
             layout = Layout.parse(parts[1])
         except ValueError as exc:

@@ -12,7 +12,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import pyramid, thirteens
-from .cards import DECK_SIZE, Card, NotationError, count_text, deck_text, parse_deck
+from .cards import (
+    DECK_SIZE,
+    QUOTE_MAX,
+    Card,
+    NotationError,
+    count_text,
+    deck_text,
+    parse_deck,
+    quoted,
+)
 from .deals import check_deal_number, decks_for_deal_n
 from .game import Game
 from .spec import Decks, GameSpec
@@ -47,7 +56,7 @@ for _spec in (thirteens.SPEC, pyramid.SPEC13, pyramid.SPEC):
 def game_spec(game_id: str) -> GameSpec:
     spec = GAMES.get(str(game_id).lower())
     if spec is None:
-        raise ValueError(f"unknown game {game_id!r} (games: {', '.join(GAMES)})")
+        raise ValueError(f"unknown game {quoted(game_id)} (games: {', '.join(GAMES)})")
     return spec
 
 
@@ -145,11 +154,11 @@ class GameSetup:
             raise ValueError("a game setup must be an object")
         deal = data.get("deal")
         if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool)):
-            raise ValueError(f"deal must be a number, got {deal!r}")
+            raise ValueError(f"deal must be a number, got {quoted(deal)}")
         deck, layout = data.get("deck"), data.get("layout")
         for name, value in (("deck", deck), ("layout", layout)):
             if value is not None and not isinstance(value, str):
-                raise ValueError(f"{name} must be text, got {value!r}")
+                raise ValueError(f"{name} must be text, got {quoted(value)}")
         return cls(str(data.get("game")), deal=deal, deck=deck, layout=layout)
 
 
@@ -174,7 +183,8 @@ class GameRecord:
             try:
                 game.play(game.parse_move(text))
             except ValueError as exc:
-                raise type(exc)(f"move {n} ({text}): {exc}") from None
+                named = f" ({text})" if len(text) <= QUOTE_MAX else ""  # the reason quotes it
+                raise type(exc)(f"move {n}{named}: {exc}") from None
         return game
 
     def to_dict(self) -> dict[str, Any]:

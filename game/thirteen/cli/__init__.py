@@ -13,14 +13,14 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from . import bench, bench_ui, deal, play, shot, show, sim, solve
-from .args import CommandError
+from .args import CommandError, Parser
 
 COMMANDS: tuple[ModuleType, ...] = (show, play, shot, bench_ui, solve, deal, sim, bench)
 """In the order ``--help`` lists them."""
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m thirteen", description=__doc__)
+    parser = Parser(prog="python -m thirteen", description=__doc__)
     sub = parser.add_subparsers(dest="command")
     for command in COMMANDS:
         command.register(sub).set_defaults(func=command.run)
@@ -36,8 +36,26 @@ def _silence_stdout() -> None:
         pass
 
 
+def _closed_stream() -> str | None:
+    """Which standard stream the program was started with closed (``>&-``), if any.
+
+    Python then sets it to None, and the next file opened takes its descriptor: what
+    is written to the stream (by SDL, say) would land in that file.
+    """
+    if sys.stdout is None:
+        return "output"
+    if sys.stderr is None:
+        return "error"
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one sub-command; returns the exit status (2: a user mistake, told in one line)."""
+    closed = _closed_stream()
+    if closed is not None:  # nothing runs: its output could not be read, or land elsewhere
+        if sys.stderr is not None:
+            print(f"error: standard {closed} is closed", file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

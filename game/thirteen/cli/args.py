@@ -6,13 +6,38 @@ from __future__ import annotations
 import argparse
 import math
 import re
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
 
-from ..cards import NotationError
+from ..cards import QUOTE_MAX, NotationError, clip, quoted
 from ..deals import MAX_DEAL
 from ..game import Game, IllegalMoveError
 from ..thirteens import Layout
 from ..variants import GAMES, GameSetup
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, except that its error line quotes a long argument cut (an
+    unknown sub-command, choice or option would otherwise be echoed whole).  Its
+    sub-command parsers are of this class too (argparse makes them of the parent's)."""
+
+    def parse_known_args(
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        self._given = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
+    def error(self, message: str) -> NoReturn:
+        given = getattr(self, "_given", sys.argv[1:])
+        # an option's value may come joined to it: --game=VALUE
+        texts = {t for arg in given for t in (arg, arg.partition("=")[2]) if len(t) > QUOTE_MAX}
+        for text in sorted(texts, key=len, reverse=True):
+            # cut short: argparse's line holds its usage and any choices as well
+            short = quoted(text, brief=True)
+            message = message.replace(repr(text), short).replace(text, clip(text, brief=True))
+        super().error(message)
+
 
 # -- argument types ------------------------------------------------------------
 #
@@ -38,10 +63,10 @@ def int_range(
 
     def parse(text: str) -> int:
         if not _WHOLE.fullmatch(text.strip()):
-            raise argparse.ArgumentTypeError(f"expected {what} {bounds}, got {text!r}")
+            raise argparse.ArgumentTypeError(f"expected {what} {bounds}, got {quoted(text)}")
         value = int(text)
         if value < low or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(f"expected {what} {bounds}, got {text!r}")
+            raise argparse.ArgumentTypeError(f"expected {what} {bounds}, got {quoted(text)}")
         return value
 
     return parse
@@ -59,7 +84,7 @@ def whole_number(text: str) -> int:
     """Any whole number in ASCII digits; its range is checked where it is used (a deal
     number by :class:`GameSetup`, which names the range)."""
     if not _WHOLE.fullmatch(text.strip()):
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {quoted(text)}")
     return int(text)
 
 
@@ -72,7 +97,7 @@ def _number(text: str, expected: str, ok: Callable[[float], bool]) -> float:
     """``text`` as a finite float that passes ``ok``; nan and inf never do."""
     value = float(text) if _DECIMAL.fullmatch(text.strip()) else math.nan
     if not (math.isfinite(value) and ok(value)):
-        raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected {expected}, got {quoted(text)}")
     return value
 
 
@@ -126,5 +151,7 @@ def game_from_args(args: argparse.Namespace) -> Game:
         try:
             game.play(game.parse_move(token))
         except (NotationError, IllegalMoveError) as exc:
-            raise CommandError(f"move {n} ({token}) failed: {exc}") from None
+            # a long move is left for the reason to name (it quotes every bad move)
+            named = f" ({token})" if len(token) <= QUOTE_MAX else ""
+            raise CommandError(f"move {n}{named} failed: {exc}") from None
     return game

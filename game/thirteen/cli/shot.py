@@ -10,12 +10,13 @@ import re
 import sys
 from pathlib import Path
 
-from ..cards import Card, NotationError, parse_card
+from ..cards import QUOTE_MAX, Card, NotationError, parse_card, quoted
 from ..storage import FILE_NAME, ROOT, MemoryStorage, read_data_file
 from ..ui import shot as ui_shot
 from ..ui.canvas import canvas_size
 from .args import CommandError, add_game_arguments, game_from_args
 
+PATH = ui_shot.PATH_SHOWN
 MIN_SIDE, MAX_SIDE = 64, 4096
 """Bounds of each side of ``--size``, in pixels."""
 
@@ -26,11 +27,13 @@ def shot_size(text: str) -> tuple[int, int]:
     """argparse type for ``--size``: ``WxH`` with each side from MIN_SIDE to MAX_SIDE."""
     match = _SIZE.fullmatch(text.strip().lower())
     if match is None:
-        raise argparse.ArgumentTypeError(f"expected WxH in pixels, like 640x360, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"expected WxH in pixels, like 640x360, got {quoted(text)}"
+        )
     w, h = int(match[1]), int(match[2])
     if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
         raise argparse.ArgumentTypeError(
-            f"each side must be from {MIN_SIDE} to {MAX_SIDE} pixels, got {text!r}"
+            f"each side must be from {MIN_SIDE} to {MAX_SIDE} pixels, got {quoted(text)}"
         )
     return w, h
 
@@ -40,7 +43,10 @@ def card_arg(text: str) -> Card:
     try:
         return parse_card(text)
     except NotationError as exc:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a card: {exc}") from None
+        # a long text is named by the reason alone, which quotes it (cut) and says
+        # it is not a card, rather than twice on one line
+        message = f"{text!r} is not a card: {exc}" if len(text) <= QUOTE_MAX else str(exc)
+        raise argparse.ArgumentTypeError(message) from None
 
 
 def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -85,10 +91,13 @@ def check_out(path: str) -> None:
     if not path.strip():
         raise CommandError("--out is empty: give the PNG file to write, like shot.png")
     if os.path.isdir(path):
-        raise CommandError(f"--out {path!r} is a directory; give a file name, like shot.png")
+        raise CommandError(
+            f"--out {quoted(path, PATH)} is a directory; give a file name, like shot.png"
+        )
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        raise CommandError(f"--out {path!r}: the folder {folder!r} does not exist")
+        named = quoted(folder, PATH, brief=True)  # (the path names it too)
+        raise CommandError(f"--out {quoted(path, PATH)}: the folder {named} does not exist")
 
 
 def read_profile_dir(directory: str) -> MemoryStorage:
@@ -99,20 +108,25 @@ def read_profile_dir(directory: str) -> MemoryStorage:
     says so on stderr) or sets the odd values aside in memory only.
     """
     if not os.path.isdir(directory):
-        raise CommandError(f"--profile-dir {directory!r} is not a directory")
+        raise CommandError(f"--profile-dir {quoted(directory, PATH)} is not a directory")
     path = os.path.join(directory, FILE_NAME)
     storage = MemoryStorage()
     try:
         data = read_data_file(Path(path))
     except FileNotFoundError:
-        print(f"note: no {FILE_NAME} in {directory!r}; showing an empty profile", file=sys.stderr)
+        print(
+            f"note: no {FILE_NAME} in {quoted(directory, PATH)}; showing an empty profile",
+            file=sys.stderr,
+        )
         return storage
     except OSError as exc:
-        raise CommandError(f"--profile-dir: cannot read {path!r}: {exc.strerror}") from None
+        raise CommandError(
+            f"--profile-dir: cannot read {quoted(path, PATH)}: {exc.strerror}"
+        ) from None
     if data is None:
         print(
-            f"note: {path!r} is not a saved profile (not a JSON object); showing an empty "
-            "profile and leaving the file as it is",
+            f"note: {quoted(path, PATH)} is not a saved profile (not a JSON object); "
+            "showing an empty profile and leaving the file as it is",
             file=sys.stderr,
         )
         return storage

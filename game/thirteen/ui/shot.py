@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from ..cards import Card, card_text
+from ..cards import Card, card_text, clip, quoted
 from ..game import Game
 from ..moves import Move
 from ..storage import MemoryStorage, Storage
@@ -19,6 +19,8 @@ from .spots import SpotKind
 
 SCENES = tuple(name.value for name in SceneName)
 """What a shot can show: ``entry`` is the screen-name keyboard."""
+PATH_SHOWN = 80
+"""The most characters of a path a message quotes: an ordinary path is shown whole."""
 
 
 class ShotError(Exception):
@@ -117,5 +119,8 @@ def render_shot(
     try:
         pygame.image.save(image, out)
     except (pygame.error, OSError) as exc:
-        raise ShotError(f"--out {out!r}: cannot write the PNG: {exc}") from None
+        # the error repeats the path (a name too long, say): the path is named briefly
+        why = clip(str(exc), PATH_SHOWN)
+        name = quoted(out, PATH_SHOWN, brief=True)
+        raise ShotError(f"--out {name}: cannot write the PNG: {why}") from None
     return played

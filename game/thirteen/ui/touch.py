@@ -12,10 +12,13 @@ tablet may rest a finger on the screen; those taps all count.  Once a finger
 moves while another is down, no finger of that touch taps.
 
 Pure bookkeeping over SDL's finger events (x and y are fractions of the window).
+A finger event whose position is not a finite number (NaN or infinity, from a
+confused screen or browser) is ignored: it places no finger and plays no tap.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 
@@ -44,8 +47,13 @@ class _Finger:
     moved: bool = False
 
 
-def finger_pos(x: float, y: float, size: tuple[int, int] = (WIDTH, HEIGHT)) -> tuple[int, int]:
-    """SDL's finger fractions as a point on the logical canvas of ``size``."""
+def finger_pos(
+    x: float, y: float, size: tuple[int, int] = (WIDTH, HEIGHT)
+) -> tuple[int, int] | None:
+    """SDL's finger fractions as a point on the logical canvas of ``size``; None when
+    they are not finite numbers (``int`` of NaN or infinity raises)."""
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return None
     return (int(x * size[0]), int(y * size[1]))
 
 
@@ -69,12 +77,16 @@ class TapReader:
         if not self._down:
             self._pinch = False
         at = finger_pos(x, y, self.size)
+        if at is None:  # no place to tap: this finger is not followed
+            self._down.pop((touch_id, finger_id), None)  # (nor an earlier touch of its id)
+            return
         self._down[(touch_id, finger_id)] = _Finger(at, now)
         self._last_touch = (now, at)
 
     def motion(self, touch_id: int, finger_id: int, x: float, y: float) -> None:
         finger = self._down.get((touch_id, finger_id))
-        if finger is not None and not _near(finger.at, finger_pos(x, y, self.size), TAP_SLOP):
+        at = finger_pos(x, y, self.size)
+        if finger is not None and at is not None and not _near(finger.at, at, TAP_SLOP):
             finger.moved = True
             if len(self._down) > 1:
                 self._pinch = True
@@ -86,6 +98,8 @@ class TapReader:
         if not self._down:
             self._pinch = False
         at = finger_pos(x, y, self.size)
+        if at is None:
+            return None  # lifted, somewhere: no tap
         self._last_touch = (time.monotonic(), at)
         if finger is None or pinch or finger.moved or not _near(finger.at, at, TAP_SLOP):
             return None

@@ -8,12 +8,16 @@ and yielding longer between looks in the browser.
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pygame
 import pytest
 
+import thirteen
 from thirteen import app as app_module
 from thirteen.ui import idle
 
@@ -176,3 +180,13 @@ def test_the_browser_loop_looks_for_input_twenty_times_a_second(make):
     late, frames = run_until_key(app, desktop=False, after_ms=500)
     assert late < 0.25, f"the key was handled {late * 1000:.0f} ms after it came"
     assert frames <= 15, f"{frames} frames ran on an idle table in 0.5 s"  # every 50 ms: 10
+
+
+def test_the_ui_benchmark_prints_the_idle_figures():
+    env = {**os.environ, "PYTHONPATH": str(Path(thirteen.__file__).parents[1])}
+    command = [sys.executable, "-m", "thirteen", "bench-ui", "--frames", "1", "--idle-seconds", "1"]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = [line for line in done.stdout.splitlines() if line.startswith("idle table")]
+    assert len(lines) == 2, done.stdout
+    assert "% of one core over 1 s" in lines[0] and "never sleeping" in lines[1]

@@ -73,6 +73,9 @@ BAD = [
     (["bench-ui", "--frames", "-1"], "'-1'"),
     (["bench-ui", "--frames", "many"], "'many'"),
     (["bench-ui", "--frames", "100001"], "'100001'"),
+    (["bench-ui", "--idle-seconds", "-1"], "'-1'"),
+    (["bench-ui", "--idle-seconds", "3601"], "'3601'"),
+    (["bench-ui", "--idle-seconds", "1.5"], "'1.5'"),
     # shot: rejected before anything is drawn
     ([*SHOT, "--out", "x.png", "--select", "Zz"], "'Zz'"),
     ([*SHOT, "--out", "x.png", "--focus", "Zz"], "'Zz'"),

@@ -1,9 +1,13 @@
 """The whole game on a 1280x720 display: one async loop for the browser and the desktop.
 
 Each frame the loop pumps events, advances time, draws only when the scene is
-dirty, and yields once with ``await asyncio.sleep(0)`` (pygbag needs that; on
-the desktop a clock also caps the loop at 60 frames a second, so an idle
-table costs almost nothing).
+dirty, and yields with ``await asyncio.sleep`` (pygbag needs that). While
+anything moves or counts down, or just after input or a change on screen, it
+runs up to 60 frames a second. On an idle screen it sleeps, so that an idle
+table costs next to nothing: on the desktop it waits for an event, which
+wakes it at once (see :mod:`.ui.idle`); in the browser, which cannot block,
+it yields :data:`PAGE_IDLE_SLEEP_MS` at a time between looks at the event
+queue.
 """
 
 from __future__ import annotations
@@ -22,9 +26,10 @@ from . import share
 from .game import Game
 from .hints import HintMemo
 from .profile import Profile
-from .session import Session, Showing
+from .session import TAKEOVER_CHECK_MS, Session, Showing
 from .ui import HEIGHT, WIDTH
 from .ui.display import Display
+from .ui.idle import wait_for_event
 from .ui.scene import Scene, backdrop, felt_under
 from .ui.scene_names import SceneName
 from .ui.sound import Sounds
@@ -39,6 +44,43 @@ STARTED_AT = time.perf_counter()
 """When this module was imported: the clock :attr:`App.first_frame_ms` counts from."""
 
 FRAMES_KEPT = 600
+
+FRAME_MS = 1000 / 60
+"""One frame at the loop's full rate."""
+
+MAX_STEP_MS = 100.0
+"""The most time one frame advances animations and timers: after a stall (a hidden tab,
+a busy machine) they go on from where they were rather than jump ahead."""
+
+LINGER_MS = 1000.0
+"""After input or a frame that drew, the loop keeps its full rate this long, idle or
+not: the next press of a player at play is answered within a frame in the browser too."""
+
+IDLE_WAIT_MS = float(TAKEOVER_CHECK_MS)
+"""The longest the loop sleeps on an idle screen: the session looks once a second
+whether another tab took the save slot over."""
+
+PAGE_IDLE_SLEEP_MS = 50.0
+"""How long the browser loop yields at a time on an idle screen: it cannot wait for an
+event, so a press waits up to this (and a frame) to be seen; the loop wakes 20 times a
+second rather than every frame."""
+
+INPUT_EVENTS = frozenset(
+    {
+        pygame.KEYDOWN,
+        pygame.KEYUP,
+        pygame.TEXTINPUT,
+        pygame.MOUSEMOTION,
+        pygame.MOUSEBUTTONDOWN,
+        pygame.MOUSEBUTTONUP,
+        pygame.MOUSEWHEEL,
+        pygame.FINGERDOWN,
+        pygame.FINGERMOTION,
+        pygame.FINGERUP,
+    }
+)
+"""Events from the player: each keeps the loop at full rate for :data:`LINGER_MS` (a
+pointer moving towards a card, a finger that touched and will lift)."""
 
 
 class App:
@@ -68,6 +110,11 @@ class App:
         """``time.perf_counter()`` when the first frame was shown."""
         self.frame_ms: deque[float] = deque(maxlen=FRAMES_KEPT)
         """How long the last frames that drew took (events, update, draw, flip), in ms."""
+        self.sleeps_when_idle = True
+        """False: the loop runs every frame even on an idle screen, as it did before it
+        learnt to sleep (the idle benchmark's baseline)."""
+        self.stirred_at = 0.0
+        """When (in :attr:`now_ms`) input last came or a frame last drew (see :data:`LINGER_MS`)."""
         from .ui.screens.start import StartScene
 
         self.start_scene = StartScene(self)
@@ -324,6 +371,8 @@ class App:
         start = time.perf_counter()
         self.now_ms += dt_ms
         for event in pygame.event.get():
+            if event.type in INPUT_EVENTS:
+                self.stirred_at = self.now_ms
             self.dispatch(event)
         self.display.poll(dt_ms)
         if self.display.changed:
@@ -339,8 +388,33 @@ class App:
             if self.first_frame_at is None:
                 self.first_frame_at = end
             self.frame_ms.append((end - start) * 1000)
+            self.stirred_at = self.now_ms
             return True
         return False
+
+    def busy(self) -> bool:
+        """Whether the loop must keep its full frame rate: the scene on show moves or
+        counts down (:meth:`.Scene.active`) or has a change to draw, or input came or a
+        frame drew less than :data:`LINGER_MS` ago."""
+        if self.scene.dirty or self.scene.active():
+            return True
+        return self.now_ms - self.stirred_at < LINGER_MS
+
+    def idle_wait_ms(self) -> float:
+        """How long the loop may sleep before the next frame unless input comes: 0 while
+        :meth:`busy` (or when :attr:`sleeps_when_idle` is off)."""
+        if not self.sleeps_when_idle or self.busy():
+            return 0.0
+        return IDLE_WAIT_MS
+
+    def rest(self, ms: float) -> None:
+        """``ms`` passed while the loop slept on an idle screen: the clocks that count
+        real time move on (a press's wait for a second one, the session's look at the
+        save slot, the browser's look at the viewport), but nothing animates, so the
+        first frame of what the waking input starts does not jump ahead."""
+        self.now_ms += ms
+        self.display.poll(ms)
+        self.session.watch(self.table if self.scene is self.table else None, ms)
 
 
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -381,20 +455,41 @@ def make_app(
     return current
 
 
+async def drive(app: App, desktop: bool | None = None) -> None:
+    """Run ``app``'s frames until it stops: at most 60 a second while it is busy, and
+    on an idle screen a sleep until input (the desktop; ``desktop`` None: unless in the
+    browser) or :data:`PAGE_IDLE_SLEEP_MS` at a time (the browser)."""
+    if desktop is None:
+        desktop = sys.platform != "emscripten"
+    clock = pygame.time.Clock()
+    last = time.perf_counter()
+    slept = False
+    while app.running:
+        now = time.perf_counter()
+        dt = (now - last) * 1000
+        last = now
+        if slept:  # the time asleep passes without animating; this frame is one frame
+            app.rest(max(0.0, dt - FRAME_MS))
+            dt = min(dt, FRAME_MS)
+        app.step(min(MAX_STEP_MS, dt))
+        if not app.running:
+            break
+        wait = app.idle_wait_ms()
+        slept = wait > 0
+        if desktop:
+            clock.tick(60)  # also paces the wakes of a stream of events while idle
+            if slept:
+                wait_for_event(wait)
+            await asyncio.sleep(0)
+        else:
+            await asyncio.sleep(min(wait, PAGE_IDLE_SLEEP_MS) / 1000)
+
+
 async def run(argv: list[str] | None = None) -> None:
     """Run the game until the window closes (in the browser: for ever)."""
     app = make_app(argv)
-    desktop = sys.platform != "emscripten"
-    clock = pygame.time.Clock()
-    last = time.perf_counter()
-    while app.running:
-        now = time.perf_counter()
-        app.step(min(100.0, (now - last) * 1000))
-        last = now
-        if desktop:
-            clock.tick(60)
-        await asyncio.sleep(0)
-    if desktop:
+    await drive(app)
+    if sys.platform != "emscripten":
         pygame.quit()
 
 

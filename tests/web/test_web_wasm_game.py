@@ -12,7 +12,9 @@ page uses), removes the King and then a pair with real mouse clicks on the
 canvas (shown scaled, as on the site), checks the engine and the pixels,
 reloads the page and checks that the game resumed from localStorage. It
 prints (``pytest -s``) and writes to wasm-timings.json beside the screenshots
-how long the first frame took after navigation and the median frame time.
+how long the first frame took after navigation, the median frame time, and how
+busy the page's main thread is on an idle table (Chromium's own count of time
+spent in tasks), with the loop sleeping and, as a baseline, never sleeping.
 """
 
 from __future__ import annotations
@@ -52,6 +54,8 @@ TABLE = [0, 0, 1040, 720]
 """The card table left of the side panel (logical pixels)."""
 REDRAWS = 300
 """Frames forced to redraw the whole table for the frame-time median."""
+IDLE_S = 5
+"""Seconds the idle table's main-thread time is counted, sleeping and not."""
 
 APP = "__import__('thirteen.app').app.current"
 GAME = f"{APP}.game"
@@ -169,6 +173,25 @@ def idle(page: Any) -> None:
     wait_py(page, f"{APP}.scene is {APP}.table and not {APP}.table.anim.active")
     wait_py(page, f"not {APP}.scene.dirty")
     page.wait_for_timeout(100)  # the frame is on the canvas; let the compositor show it
+
+
+def main_thread_share(page: Any, seconds: float) -> float:
+    """The share of ``seconds`` the page's main thread spent running tasks (Chromium's
+    ``TaskDuration``, read over the DevTools protocol), the test itself keeping still."""
+    import time
+
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+
+    def task_s() -> float:
+        metrics = cdp.send("Performance.getMetrics")["metrics"]
+        return next(m["value"] for m in metrics if m["name"] == "TaskDuration")
+
+    busy, wall = task_s(), time.perf_counter()
+    page.wait_for_timeout(seconds * 1000)
+    share = (task_s() - busy) / (time.perf_counter() - wall)
+    cdp.detach()
+    return share
 
 
 def card_rect(page: Any, card: str) -> list[int]:
@@ -371,6 +394,15 @@ _redraws = asyncio.ensure_future(_redraw({REDRAWS}))
     assert page.errors == []
     assert len(frames) == REDRAWS
 
+    # An idle table: the loop sleeps between looks at the events; before, it never did.
+    wait_py(page, f"not {APP}.busy()")
+    idle_share = main_thread_share(page, IDLE_S)
+    run(page, f"{APP}.sleeps_when_idle = False")
+    never_sleeping = main_thread_share(page, IDLE_S)
+    run(page, f"{APP}.sleeps_when_idle = True")
+    running(page)
+    assert idle_share < never_sleeping / 2, (idle_share, never_sleeping)
+
     figures = {
         "pyodide": page.pyodide_version,
         "browser": "headless Chromium, --disable-gpu (software canvas)",
@@ -386,6 +418,9 @@ _redraws = asyncio.ensure_future(_redraw({REDRAWS}))
         "frame_interval_ms": round(wall_ms / len(frames), 2),
         "median_deal_animation_frame_ms": round(statistics.median(deal_frames), 2),
         "deal_animation_frames": len(deal_frames),
+        "idle_main_thread_share": round(idle_share, 4),
+        "idle_main_thread_share_never_sleeping": round(never_sleeping, 4),
+        "idle_seconds": IDLE_S,
     }
     (screenshots / "wasm-timings.json").write_text(json.dumps(figures, indent=1) + "\n")
     print(
@@ -393,6 +428,8 @@ _redraws = asyncio.ensure_future(_redraw({REDRAWS}))
         f" ({figures['first_frame_after_reload_s']} s after a reload),"
         f" median frame {figures['median_frame_ms']} ms over {len(frames)} frames"
         f" (p90 {figures['p90_frame_ms']} ms; one frame every {figures['frame_interval_ms']} ms);"
+        f" idle table: main thread busy {idle_share:.1%} of {IDLE_S} s"
+        f" ({never_sleeping:.1%} never sleeping);"
         f" headless Chromium without GPU; {screenshots / 'wasm-timings.json'}"
     )
 

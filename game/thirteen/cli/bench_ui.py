@@ -1,4 +1,5 @@
-"""``python -m thirteen bench-ui``: drawing speed (see :mod:`thirteen.ui.bench`)."""
+"""``python -m thirteen bench-ui``: drawing speed and the idle loop's cost (see
+:mod:`thirteen.ui.bench`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from .args import int_range
 def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Add the ``bench-ui`` sub-command."""
     parser = sub.add_parser(
-        "bench-ui", help="time drawing a table frame and reaching the first frame"
+        "bench-ui",
+        help="time drawing a table frame and reaching the first frame, and measure the "
+        "processor time an idle table takes",
     )
     parser.add_argument(
         "--frames",
@@ -19,9 +22,21 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         default=300,
         help=f"frames to time per game (1 to {ui_bench.MAX_FRAMES})",
     )
+    parser.add_argument(
+        "--idle-seconds",
+        type=int_range(0, ui_bench.MAX_IDLE_SECONDS),
+        default=10,
+        help="how long the loop runs on an idle table, sleeping and then (the baseline) "
+        f"never sleeping (0 to {ui_bench.MAX_IDLE_SECONDS}; 0: not measured)",
+    )
+    parser.add_argument(
+        "--no-baseline",
+        action="store_true",
+        help="measure the idle table only as the loop runs now, not also never sleeping",
+    )
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the drawing figures (pygame is imported only now)."""
-    return ui_bench.main(args.frames)
+    return ui_bench.main(args.frames, args.idle_seconds, baseline=not args.no_baseline)

@@ -1,12 +1,16 @@
 """``python -m thirteen bench-ui`` (or ``python -m thirteen.ui.bench``): drawing speed.
 
 Prints figures rather than asserting them: the median time to draw a full
-table frame at 1280x720 for each game (targets: <= 4 ms) and the time from
-start to the first drawn frame (target: <= 0.5 s).  Runs headless.
+table frame at 1280x720 for each game (targets: <= 4 ms), the time from
+start to the first drawn frame (target: <= 0.5 s), and the share of one core
+the game loop takes on an idle table, sleeping until input and, as a
+baseline, running every frame as it did before.  Runs headless (the dummy
+video driver unless ``SDL_VIDEODRIVER`` names another).
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import statistics
 import sys
@@ -15,11 +19,38 @@ import time
 MAX_FRAMES = 100_000
 """``--frames`` at most (per game; a frame takes a few milliseconds)."""
 
+MAX_IDLE_SECONDS = 3600
+"""``--idle-seconds`` at most (each of the two idle runs lasts that long)."""
 
-def main(frames: int = 300) -> int:
-    """Print the drawing figures; ``frames`` (at least 1) are timed per game."""
+
+def idle_share(app: object, seconds: float, sleeps: bool) -> float:
+    """The share of one core (process time over wall time) the real game loop takes on
+    the idle screen of ``app`` for ``seconds``; ``sleeps`` False: it runs every frame,
+    as before it learnt to sleep. A QUIT event posted by SDL's timer ends the loop."""
+    import pygame
+
+    from .. import app as app_module
+
+    assert isinstance(app, app_module.App)
+    app.sleeps_when_idle = sleeps
+    app.running = True
+    app.step(16)  # draw what is pending, then let the table stand still for a while
+    app.step(app_module.LINGER_MS)
+    pygame.event.clear()
+    pygame.time.set_timer(pygame.QUIT, round(seconds * 1000), loops=1)
+    wall, cpu = time.perf_counter(), time.process_time()
+    asyncio.run(app_module.drive(app))
+    return (time.process_time() - cpu) / (time.perf_counter() - wall)
+
+
+def main(frames: int = 300, idle_seconds: int = 10, baseline: bool = True) -> int:
+    """Print the drawing figures; ``frames`` (at least 1) are timed per game, and the
+    idle loop runs ``idle_seconds`` (0: not at all), then as long again never sleeping
+    unless ``baseline`` is False."""
     if not 1 <= frames <= MAX_FRAMES:
         raise ValueError(f"frames must be from 1 to {MAX_FRAMES}, got {frames!r}")
+    if not 0 <= idle_seconds <= MAX_IDLE_SECONDS:
+        raise ValueError(f"idle_seconds must be from 0 to {MAX_IDLE_SECONDS}, got {idle_seconds!r}")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     started = time.perf_counter()
@@ -29,6 +60,7 @@ def main(frames: int = 300) -> int:
     from ..profile import Profile
     from ..storage import MemoryStorage
     from ..variants import GAMES, GameSetup
+    from .idle import how_it_waits
 
     profile = Profile(MemoryStorage())
     app = app_module.make_app(["--query", "?game=pyramid13&deal=1"], profile)
@@ -54,6 +86,21 @@ def main(frames: int = 300) -> int:
             f"{game_id:10} full table frame: median {median:.2f} ms "
             f"over {frames} frames (target <= 4 ms)"
         )
+    if idle_seconds:
+        setup = GameSetup("thirteens", deal=1, layout=GAMES["thirteens"].default_layout)
+        app.put_on_table(setup.new_game(), deal=False)
+        share = idle_share(app, idle_seconds, sleeps=True)
+        print(
+            f"idle table: {share:.1%} of one core over {idle_seconds} s (video driver "
+            f"{pygame.display.get_driver()}, waiting for input with {how_it_waits()})"
+        )
+        if baseline:
+            before = idle_share(app, idle_seconds, sleeps=False)
+            ratio = f"{before / share:.1f} times as much" if share > 0 else "more"
+            print(
+                f"idle table, never sleeping (as before): {before:.1%} of one core over "
+                f"{idle_seconds} s ({ratio})"
+            )
     pygame.quit()
     return 0
 

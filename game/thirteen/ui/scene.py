@@ -3,7 +3,9 @@
 A scene handles already-normalised events (touch arrives as a left-button
 MOUSEBUTTONDOWN), advances time in ``update`` and draws the whole canvas in
 ``draw``; it sets ``dirty`` whenever what it would draw changed, and the
-loop draws only then.
+loop draws only then.  It says in ``active`` whether time alone will change
+it (an animation, a timer): only then does the loop keep its frame rate on
+an idle screen, otherwise it sleeps until input.
 """
 
 from __future__ import annotations
@@ -48,6 +50,12 @@ class Scene:
 
     def update(self, dt_ms: float) -> None:
         """Advance animations and timers."""
+
+    def active(self) -> bool:
+        """Whether time alone will change this scene (something moves or counts down in
+        ``update``): while it does, the loop runs every frame; otherwise it may sleep
+        until input comes."""
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole canvas."""

@@ -639,6 +639,12 @@ class TableScene(Scene):
         return True
 
     # -- time ---------------------------------------------------------------
+    def active(self) -> bool:
+        """Cards moving, or a hint, message, warning or notice shown for a while, or the
+        end screen's delayed opening: each needs the frames that count it down."""
+        timers = (self.hint_left, self.message_left, self.confirm_left, self.banner_left)
+        return self.anim.active or self.end_left is not None or any(t > 0 for t in timers)
+
     def update(self, dt_ms: float) -> None:
         if self.anim.update(dt_ms):
             self.dirty = True

@@ -8,9 +8,8 @@ import pygame
 
 from ...cards import make_card
 from ...variants import GAMES
-from .. import HEIGHT, WIDTH, theme
 from .. import cards as card_art
-from ..canvas import SHORT_SIDE
+from .. import theme
 from ..widgets import Button
 from .menu import MenuScene, back_button, draw_backdrop, shown_game
 
@@ -53,22 +52,13 @@ def help_text(key: str) -> list[str]:
 
 
 class HelpScene(MenuScene):
+    UPRIGHT = True  # the tabs two to a row, the picture under the text
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         shown = shown_game(app)
         self.tab = shown[0] if shown is not None else app.start_scene.game_id
         self.build()
-
-    def lays_out(self, size: tuple[int, int]) -> bool:
-        """1280x720, and any canvas held upright (tabs in rows, the picture under the text)."""
-        return size == (WIDTH, HEIGHT) or size[0] == SHORT_SIDE < size[1]
-
-    def relayout(self) -> None:
-        self.build()
-
-    def upright(self) -> bool:
-        w, h = self.app.screen.get_size()
-        return w == SHORT_SIDE < h
 
     def build(self) -> None:
         self.widgets = [back_button(self.upright())]

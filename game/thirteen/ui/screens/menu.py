@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import theme
+from .. import HEIGHT, WIDTH, theme
+from ..canvas import SHORT_SIDE
 from ..scene import Scene, backdrop
 from ..widgets import Button, Checkbox
 
@@ -25,6 +26,25 @@ Widget = Button | Checkbox
 
 class MenuScene(Scene):
     """Widgets reachable by pointer and by keyboard (Tab/arrows, Enter/Space, Esc)."""
+
+    UPRIGHT = False
+    """Whether the screen also lays itself out on a canvas held upright (720 wide); the
+    others are shown scaled to fit there (see :meth:`.Scene.lays_out`)."""
+
+    def lays_out(self, size: tuple[int, int]) -> bool:
+        return size == (WIDTH, HEIGHT) or (self.UPRIGHT and size[0] == SHORT_SIDE < size[1])
+
+    def upright(self) -> bool:
+        """Whether the screen is laid out upright now."""
+        w, h = self.app.screen.get_size()
+        return self.UPRIGHT and w == SHORT_SIDE < h
+
+    def relayout(self) -> None:
+        self.build()
+
+    def build(self) -> None:
+        """Make the widgets for the canvas's shape."""
+        self.dirty = True
 
     def __init__(self, app: App) -> None:
         super().__init__(app)

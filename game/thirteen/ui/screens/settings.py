@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...storage import FULL, NOT_KEPT
-from .. import HEIGHT, WIDTH, theme
-from ..canvas import SHORT_SIDE
+from .. import theme
 from ..widgets import Checkbox
 from .menu import MenuScene, back_button, draw_backdrop
 
@@ -20,6 +19,7 @@ R = pygame.Rect
 
 
 class SettingsScene(MenuScene):
+    UPRIGHT = True  # the checkboxes are 600 wide
     FIELDS = (
         ("sound", "Sound effects", "select, remove, deal, win"),
         ("animations", "Animations", "cards slide, fall and fly (short, never in the way)"),
@@ -35,13 +35,6 @@ class SettingsScene(MenuScene):
         super().__init__(app)
         self.build()
 
-    def lays_out(self, size: tuple[int, int]) -> bool:
-        """1280x720, and any canvas held upright (the checkboxes are 600 wide)."""
-        return size == (WIDTH, HEIGHT) or size[0] == SHORT_SIDE < size[1]
-
-    def relayout(self) -> None:
-        self.build()
-
     def build(self) -> None:
         self.widgets = [back_button(self.upright())]
         x = (self.app.screen.get_width() - 600) // 2 if self.upright() else 340
@@ -51,10 +44,6 @@ class SettingsScene(MenuScene):
             rect = R(x, top + n * 110, 600, 92)
             self.widgets.append(Checkbox(name, rect, label, value, note))
         self.dirty = True
-
-    def upright(self) -> bool:
-        w, h = self.app.screen.get_size()
-        return w == SHORT_SIDE < h
 
     def activate(self, name: str) -> None:
         if name == "back":

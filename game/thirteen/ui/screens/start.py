@@ -11,8 +11,7 @@ from ... import share
 from ...cards import is_plain_number
 from ...deals import MAX_DEAL
 from ...variants import GAMES, GameSetup
-from .. import HEIGHT, WIDTH, theme
-from ..canvas import SHORT_SIDE as WIDTH_UPRIGHT
+from .. import theme
 from ..scene import same_press
 from ..scene_names import SceneName
 from ..widgets import Button, Checkbox
@@ -38,6 +37,8 @@ class StartButton(StrEnum):
 
 class StartScene(MenuScene):
     """Choose a game (and layout), then how to deal: random, today's, or a number."""
+
+    UPRIGHT = True  # one column
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -84,22 +85,10 @@ class StartScene(MenuScene):
     FOOT_Y = 604
     HEADS_Y = 122
 
-    def lays_out(self, size: tuple[int, int]) -> bool:
-        """1280x720 as it always was, and any canvas held upright (one column)."""
-        return size == (WIDTH, HEIGHT) or size[0] == WIDTH_UPRIGHT
-
-    def relayout(self) -> None:
-        self.build()
-
-    @property
-    def upright(self) -> bool:
-        w, h = self.app.screen.get_size()
-        return h > w and w == WIDTH_UPRIGHT
-
     def place(self) -> None:
         """Where the columns go: side by side on 1280x720, one under the other upright."""
         cls = type(self)
-        if not self.upright:
+        if not self.upright():
             for name in ("GAME_X", "GAME_W", "DEAL_X", "DEAL_W", "BLURB_Y", "LAYOUT_Y"):
                 setattr(self, name, getattr(cls, name))
             for name in ("MESSAGE_Y", "GAME_Y", "GAME_PITCH", "GAME_H", "DEAL_Y"):
@@ -109,7 +98,7 @@ class StartScene(MenuScene):
             return
         height = self.app.screen.get_height()
         self.GAME_X = self.DEAL_X = 40
-        self.GAME_W = self.DEAL_W = WIDTH_UPRIGHT - 80
+        self.GAME_W = self.DEAL_W = self.app.screen.get_width() - 80
         self.GAME_Y, self.GAME_PITCH, self.GAME_H = 190, 104, 92
         self.HEADS_Y = 150
         bottom = self.GAME_Y + len(GAMES) * self.GAME_PITCH
@@ -138,12 +127,12 @@ class StartScene(MenuScene):
             bw = 120 if len(offered) == len(layouts) else 90
             x0 = self.GAME_X + self.GAME_W - len(offered) * (bw + 10) + 10
             for n, name in enumerate(offered):
-                rect = R(x0 + n * (bw + 10), self.LAYOUT_Y, bw, 90 if self.upright else 80)
+                rect = R(x0 + n * (bw + 10), self.LAYOUT_Y, bw, 90 if self.upright() else 80)
                 b = Button(f"layout:{name}", rect, name)
                 b.primary = name == self.layout
                 w.append(b)
         x, dw, y = self.DEAL_X, self.DEAL_W, self.DEAL_Y
-        pitch = 110 if self.upright else 100
+        pitch = 110 if self.upright() else 100
         half = (dw - 10) // 2
         w.append(
             Button(StartButton.PLAY, R(x, y, dw, 88), "Play a new deal", "Enter", primary=True)

@@ -209,3 +209,30 @@ def test_the_desktop_window_scales_the_canvas_smoothly_and_maps_the_pointer(make
     assert first_window_size((1366, 768)) == (1229, 691)  # a laptop: nine tenths
     assert first_window_size((3840, 2160)) == (1280, 720)
     assert first_window_size(None) == (1280, 720)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_end_screen_is_laid_out_upright(make, game_id):
+    """Over the cards between the bars: every button inside its box and at least 44 CSS
+    px, none overlapping, and no line of text over a button."""
+    from thirteen.ui.screens.end import EndScene
+
+    viewport = (390, 844)
+    app = make(f"?game={game_id}&deal=2", animations=False)
+    app.display.resize(*canvas_size(*viewport))
+    app.relayout()
+    game = app.game
+    while not game.is_over:
+        app.table.play(game.legal_moves()[0])
+    app.open(SceneName.END)
+    step(app)
+    end = app.scene
+    assert isinstance(end, EndScene) and app._fitted(end) is None
+    rects = [w.rect for w in end.widgets]
+    for n, rect in enumerate(rects):
+        assert end.BOX.contains(rect)
+        assert min(rect.size) * css_scale(viewport) >= MIN_HIT_CSS
+        assert all(not rect.colliderect(other) for other in rects[n + 1 :])
+    for words, _, _, text in end.lines():
+        assert end.BOX.contains(text), words
+        assert not any(text.colliderect(r) for r in rects), words

@@ -11,7 +11,7 @@ from ... import share
 from ...profile import NAME_CHARS, NAME_MAX, deals_label
 from ...variants import spec_of
 from ...verdicts import deal_verdicts, verdict_words
-from .. import HEIGHT, WIDTH, clipboard, theme
+from .. import clipboard, theme
 from ..scene import ARRIVE_MS, backdrop, same_press
 from ..table import HINT_BUDGET_MS, deal_words, end_words
 from ..widgets import Button
@@ -74,9 +74,36 @@ class EndScene(MenuScene):
     POST_Y = 478
     POST_H = 78
     BUTTONS_Y = 572
+    UPRIGHT = True  # the box over the cards, its buttons in two rows
+
+    def place(self) -> None:
+        """The box and its rows: over the table left of the panel sideways, over the
+        cards between the bars upright (the bar's score stays readable)."""
+        cls = type(self)
+        if not self.upright():
+            self.BOX, self.POST_Y, self.BUTTONS_Y = cls.BOX, cls.POST_Y, cls.BUTTONS_Y
+            return
+        self.BOX = R(20, 170, self.app.screen.get_width() - 40, 920)
+        self.BUTTONS_Y = self.BOX.bottom - 2 * 100 - 24
+        self.POST_Y = self.BUTTONS_Y - self.POST_H - 30
 
     def build(self) -> None:
+        self.place()
+        if self.upright():
+            self.build_upright()
+            return
         y, bw, gap = self.BUTTONS_Y, 164, 15
+        named = self.named_buttons()
+        if len(named) > 5:  # with Undo
+            bw, gap = 136, 11
+        x0 = self.BOX.centerx - (len(named) * bw + (len(named) - 1) * gap) // 2
+        w: list = []
+        for n, (name, label, key) in enumerate(named):
+            w.append(Button(name, R(x0 + n * (bw + gap), y, bw, 84), label, key, primary=n == 0))
+        post = self.post_button(R(self.BOX.right - 40 - 250, self.POST_Y, 250, self.POST_H))
+        self.widgets = w + ([post] if post is not None else [])
+
+    def named_buttons(self) -> tuple[tuple[str, str, str], ...]:
         named: tuple[tuple[str, str, str], ...] = (
             (EndButton.NEW, "New deal", "N"),
             (EndButton.RESTART, "Same deal", "R"),
@@ -86,11 +113,24 @@ class EndScene(MenuScene):
         )
         if self.can_undo():
             named = named[:2] + ((EndButton.UNDO, "Undo", "U"),) + named[2:]
-            bw, gap = 136, 11
-        x0 = self.BOX.centerx - (len(named) * bw + (len(named) - 1) * gap) // 2
+        return named
+
+    def build_upright(self) -> None:
+        """Two rows of three buttons at the foot of the box (a phone has no keys to name)."""
+        named = self.named_buttons()
+        box, gap = self.BOX, 12
+        per_row = 3
+        bw = (box.w - 60 - (per_row - 1) * gap) // per_row
         w: list = []
-        for n, (name, label, key) in enumerate(named):
-            w.append(Button(name, R(x0 + n * (bw + gap), y, bw, 84), label, key, primary=n == 0))
+        for n, (name, label, _) in enumerate(named):
+            row, col = divmod(n, per_row)
+            rect = R(box.x + 30 + col * (bw + gap), self.BUTTONS_Y + row * 100, bw, 90)
+            w.append(Button(name, rect, label, "", primary=n == 0))
+        post = self.post_button(R(box.x + 30, self.POST_Y, box.w - 60, 90))
+        self.widgets = w + ([post] if post is not None else [])
+
+    def post_button(self, rect: pygame.Rect) -> Button | None:
+        """Post score, for a finished game whose kind posts scores (Pyramid 13)."""
         settled = self.app.session.posted_for is self.game  # posted, or left unposted
         posted = settled and self.app.session.score_posted
         if (
@@ -100,16 +140,9 @@ class EndScene(MenuScene):
             and not self.settled_elsewhere
             and (posted or not settled)  # a score left unposted: no button
         ):
-            w.append(
-                Button(
-                    EndButton.POST,
-                    R(self.BOX.right - 40 - 250, self.POST_Y, 250, self.POST_H),
-                    "Posted" if posted else "Post score",
-                    "P",
-                    not posted,
-                )
-            )
-        self.widgets = w
+            label = "Posted" if posted else "Post score"
+            return Button(EndButton.POST, rect, label, "" if self.upright() else "P", not posted)
+        return None
 
     def enter(self) -> None:
         self.build()
@@ -314,8 +347,9 @@ class EndScene(MenuScene):
                 ("Streak", f"{st.current_streak} (best {st.best_streak})"),
                 ("Average", f"{st.average_score:.1f}"),
             ]
+            column = 300 if self.upright() else 420
             for n, (label, value) in enumerate(rows):
-                x = left + 60 + (n % 2) * 420
+                x = left + (10 if self.upright() else 60) + (n % 2) * column
                 yy = y + (n // 2) * 42
                 put(label, 28, theme.INK_DIM, topleft=(x, yy))
                 put(value, 34, theme.INK, topleft=(x + 120, yy - 3))
@@ -342,12 +376,12 @@ class EndScene(MenuScene):
         if self.message:
             put(self.message, 26, (255, 226, 150), midtop=(cx, y))
         if any(w.name == EndButton.POST and w.enabled for w in self.widgets):
-            put(
-                "Post your score to the high-score board:",
-                28,
-                theme.INK,
-                midleft=(left, self.POST_Y + self.POST_H // 2),
+            where = (
+                {"bottomleft": (left, self.POST_Y - 8)}
+                if self.upright()
+                else {"midleft": (left, self.POST_Y + self.POST_H // 2)}
             )
+            put("Post your score to the high-score board:", 28, theme.INK, **where)
         return out
 
     @staticmethod
@@ -382,7 +416,7 @@ class EndScene(MenuScene):
             and surface.get_size() == self.table.frame.size  # not shown scaled to fit
         ):
             self.table.draw(surface, buttons=False)
-            veil = pygame.Surface((WIDTH, HEIGHT), pygame.SRCALPHA)
+            veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             veil.fill((0, 20, 10, 170))
             surface.blit(veil, (0, 0))
             self.snapshot = surface.copy()

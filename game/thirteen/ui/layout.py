@@ -119,10 +119,6 @@ LANDSCAPE = frame_for((WIDTH, HEIGHT))
 PANEL, TABLE = LANDSCAPE.panel, LANDSCAPE.table
 
 
-def panel_buttons(frame: Frame = LANDSCAPE) -> dict[TableButton, pygame.Rect]:
-    return frame.buttons()
-
-
 @dataclass
 class Spot:
     """One thing on the table that can be drawn and maybe clicked.

@@ -236,3 +236,28 @@ def test_the_end_screen_is_laid_out_upright(make, game_id):
     for words, _, _, text in end.lines():
         assert end.BOX.contains(text), words
         assert not any(text.colliderect(r) for r in rects), words
+
+
+def test_name_entry_upright_has_thumb_wide_keys_and_types(make):
+    """Seven keys to a row: every key at least 44 CSS px on a 390x844 phone; a tap types."""
+    from thirteen.ui.screens.entry import EntryScene
+
+    viewport = (390, 844)
+    app = make()
+    app.display.resize(*canvas_size(*viewport))
+    app.relayout()
+    typed: list[str] = []
+    app.push(EntryScene(app, "Post your score: 10", "Your name", typed.append))
+    step(app)
+    entry = app.scene
+    assert app._fitted(entry) is None
+    canvas = pygame.Rect((0, 0), app.screen.get_size())
+    keys = [rect for _, rect, _ in entry.keyboard.keys]
+    for n, rect in enumerate(keys):
+        assert canvas.contains(rect)
+        assert min(rect.size) * css_scale(viewport) >= MIN_HIT_CSS
+        assert all(not rect.colliderect(other) for other in keys[n + 1 :])
+    for letter in "LUCKY":
+        rect = next(r for value, r, _ in entry.keyboard.keys if value == letter)
+        click(app, rect.center)
+    assert entry.text == "LUCKY"

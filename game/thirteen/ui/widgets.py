@@ -104,6 +104,8 @@ class Checkbox:
 
 KEY_ROWS = ("1234567890", "QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM-_.")
 SPECIAL = (("shift", "aA", 2), ("space", "Space", 4), ("back", "Delete", 2), ("enter", "OK", 2))
+NARROW_ROWS = ("1234567", "890-_.", "ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZ")
+"""Upright, seven keys to a row in alphabetical order: each key a thumb wide."""
 DIGIT_ROWS = ("123", "456", "789")
 DIGIT_SPECIAL = (("back", "Delete", 1), ("0", "0", 1), ("enter", "OK", 1))
 
@@ -113,12 +115,15 @@ class Keyboard:
 
     ``digits``: a keypad of the ten digits only (a deal number has no use for letters)."""
 
-    def __init__(self, area: pygame.Rect, digits: bool = False) -> None:
+    def __init__(self, area: pygame.Rect, digits: bool = False, narrow: bool = False) -> None:
+        """``narrow``: seven keys to a row (a phone held upright) instead of QWERTY."""
         self.area = area
         self.upper = True
         self.keys: list[tuple[str, pygame.Rect, str]] = []
         """(value, rect, label) for every key."""
         key_rows, special = (DIGIT_ROWS, DIGIT_SPECIAL) if digits else (KEY_ROWS, SPECIAL)
+        if narrow and not digits:
+            key_rows = NARROW_ROWS
         gap = 6
         rows = len(key_rows) + 1
         columns = max(len(row) for row in key_rows)
@@ -127,6 +132,8 @@ class Keyboard:
         for r, row in enumerate(key_rows):
             y = area.y + r * (kh + gap)
             x0 = area.centerx - (len(row) * kw + (len(row) - 1) * gap) // 2
+            if narrow:  # rows start at the left, as the alphabet reads
+                x0 = area.x
             for i, ch in enumerate(row):
                 rect = pygame.Rect(x0 + i * (kw + gap), y, kw, kh)
                 self.keys.append((ch, rect, ch))

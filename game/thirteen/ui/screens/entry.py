@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...cards import is_plain_number
-from .. import WIDTH, theme
+from .. import theme
 from ..widgets import Keyboard
 from .menu import MenuScene, back_button, draw_backdrop
 
@@ -49,12 +49,21 @@ class EntryScene(MenuScene):
         """The characters a name may hold: any other key says so at once, rather than
         being typed and refused only at OK."""
         self.error = ""
-        self.keyboard = (
-            Keyboard(R(440, 300, 400, 400), digits=True)
-            if digits
-            else Keyboard(R(140, 300, 1000, 400))
-        )
-        self.widgets = [back_button()]
+        self.build()
+
+    UPRIGHT = True  # the keys seven to a row, a thumb wide
+
+    def build(self) -> None:
+        if self.upright():
+            w, h = self.app.screen.get_size()
+            area = R(20, 300, w - 40, min(h - 340, 1000))
+            self.keyboard = Keyboard(area, digits=self.digits, narrow=True)
+        elif self.digits:
+            self.keyboard = Keyboard(R(440, 300, 400, 400), digits=True)
+        else:
+            self.keyboard = Keyboard(R(140, 300, 1000, 400))
+        self.widgets = [back_button(self.upright())]
+        self.dirty = True
 
     def activate(self, name: str) -> None:
         if name == "back":
@@ -100,9 +109,12 @@ class EntryScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.title)
-        theme.blit_text(surface, self.prompt, 28, (WIDTH // 2, 100), theme.INK_DIM, "midtop")
+        middle = surface.get_width() // 2
+        top = 30 if self.upright() else 0  # clear of the taller Back button
+        size = theme.fitting_size(self.prompt, surface.get_width() - 40, 28, 20)
+        theme.blit_text(surface, self.prompt, size, (middle, 100 + top), theme.INK_DIM, "midtop")
         field = R(0, 0, 560, 84)
-        field.midtop = (WIDTH // 2, 140)
+        field.midtop = (middle, 140 + top)
         pygame.draw.rect(surface, (250, 250, 244), field, border_radius=12)
         pygame.draw.rect(surface, theme.GOLD, field, width=3, border_radius=12)
         rect = theme.blit_text(
@@ -116,6 +128,8 @@ class EntryScene(MenuScene):
             3,
         )
         if self.error:
-            theme.blit_text(surface, self.error, 26, (WIDTH // 2, 240), (255, 180, 160), "midtop")
+            size = theme.fitting_size(self.error, surface.get_width() - 40, 26, 18)
+            where = (middle, 240 + top)
+            theme.blit_text(surface, self.error, size, where, (255, 180, 160), "midtop")
         self.keyboard.draw(surface)
         self.draw_widgets(surface)

@@ -127,10 +127,16 @@ class MenuScene(Scene):
             w.draw(surface, focused=w is ring)
 
 
-def draw_backdrop(surface: pygame.Surface, title: str) -> None:
+def draw_backdrop(surface: pygame.Surface, title: str, back: bool = True) -> None:
     """The felt and a title: the common look of the menu scenes."""
     surface.blit(backdrop(surface.get_size()), (0, 0))
-    theme.blit_text(surface, title, 64, (surface.get_width() // 2, 28), theme.INK, "midtop")
+    w, h = surface.get_size()
+    if back and w == SHORT_SIDE < h:  # upright: beside Back, as large as fits there
+        left = back_button(True).rect.right + 16
+        size = theme.fitting_size(title, w - left - 16, 64, 36)
+        theme.blit_text(surface, title, size, ((left + w) // 2, 28), theme.INK, "midtop")
+        return
+    theme.blit_text(surface, title, 64, (w // 2, 28), theme.INK, "midtop")
 
 
 def back_button(upright: bool = False) -> Button:

@@ -286,7 +286,7 @@ class StartScene(MenuScene):
         super().key(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface, "Thirteen")
+        draw_backdrop(surface, "Thirteen", back=False)
         theme.blit_text(
             surface,
             "Solitaire games of pairs that make 13",

@@ -160,20 +160,24 @@ def test_the_start_screen_is_one_column_on_an_upright_phone(make):
 
 
 def test_screens_not_laid_out_for_a_shape_are_shown_whole_and_take_clicks_where_drawn(make):
-    app = make("?game=thirteens&deal=1")
+    """The statistics' table of other layouts (six columns) is shown scaled upright: a
+    click lands on the tab drawn there, and the chosen tab is laid out upright."""
+    app = make("?game=thirteens&deal=1&layout=6x5")
     app.display.resize(720, 1558)
     app.relayout()
     app.open(SceneName.STATS)
     step(app)
+    assert app.scene.tabs[app.scene.tab] is app.scene.other_tab
     scale, left, top = app._fitted(app.scene)
     assert scale > 0 and left == 0 and top > 0
     tab = next(w for w in app.scene.widgets if w.name == "tab:3")
     click(app, (round(left + tab.rect.centerx * scale), round(top + tab.rect.centery * scale)))
     assert app.scene.tab == 3
+    assert app._fitted(app.scene) is None  # Pyramid 13's figures: laid out upright
 
 
-@pytest.mark.parametrize("scene", [SceneName.HELP, SceneName.SETTINGS])
-def test_help_and_settings_lay_themselves_out_upright(make, scene):
+@pytest.mark.parametrize("scene", [SceneName.HELP, SceneName.SETTINGS, SceneName.STATS])
+def test_help_settings_and_statistics_lay_themselves_out_upright(make, scene):
     viewport = (390, 844)
     app = make("?game=pyramid13&deal=1")
     app.display.resize(*canvas_size(*viewport))

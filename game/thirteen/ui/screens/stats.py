@@ -8,7 +8,7 @@ import pygame
 
 from ...profile import Stats
 from ...variants import GAMES
-from .. import theme
+from .. import HEIGHT, WIDTH, theme
 from ..widgets import Button
 from .menu import MenuScene, back_button, draw_backdrop, shown_game
 
@@ -70,13 +70,30 @@ class StatsScene(MenuScene):
             self.tab = len(tabs)
         self.build()
 
+    UPRIGHT = True  # the tabs two to a row; figures, chart and boards one under another
+
+    def lays_out(self, size: tuple[int, int]) -> bool:
+        """Upright too, except the table of other layouts (six columns: shown scaled)."""
+        if self.tabs[self.tab] is self.other_tab and size != (WIDTH, HEIGHT):
+            return False
+        return super().lays_out(size)
+
+    def upright(self) -> bool:
+        return super().upright() and self.tabs[self.tab] is not self.other_tab
+
     def build(self) -> None:
-        self.widgets = [back_button()]
+        upright = self.upright()
+        self.widgets = [back_button(upright)]
         step = 1200 // len(self.tabs)
         for n, (_, _, label) in enumerate(self.tabs):
-            b = Button(f"tab:{n}", R(40 + n * step, 110, step - 10, 80), label)
+            if upright:
+                rect = R(40 + (n % 2) * 325, 130 + (n // 2) * 100, 315, 90)
+            else:
+                rect = R(40 + n * step, 110, step - 10, 80)
+            b = Button(f"tab:{n}", rect, label)
             b.primary = n == self.tab
             self.widgets.append(b)
+        self.dirty = True
 
     def activate(self, name: str) -> None:
         if name == "back":
@@ -146,7 +163,9 @@ class StatsScene(MenuScene):
         ]
         spec = GAMES[gid]
         unit, cap = CHART_UNITS[spec.score_unit], spec.max_score
-        if spec.posts_scores:
+        if self.upright():
+            self.draw_upright(surface, gid, rows, st, unit, cap)
+        elif spec.posts_scores:
             # Two columns of figures, the chart under them, the boards on the right.
             for n, (label, value) in enumerate(rows):
                 x, y = 60 + (n % 2) * 280, 220 + (n // 2) * 46
@@ -162,6 +181,20 @@ class StatsScene(MenuScene):
                 theme.blit_text(surface, value, 38, (330, y - 3), theme.INK)
             self.draw_distribution(surface, st.distribution, R(660, 280, 560, 320), unit, cap)
         self.draw_widgets(surface)
+
+    def draw_upright(self, surface: pygame.Surface, gid: str, rows, st, unit, cap) -> None:
+        """Figures, then the chart, then (Pyramid 13) the two boards side by side."""
+        y = max(w.rect.bottom for w in self.widgets) + 30
+        for n, (label, value) in enumerate(rows):
+            theme.blit_text(surface, label, 32, (60, y + n * 48), theme.INK_DIM)
+            theme.blit_text(surface, value, 38, (400, y + n * 48 - 3), theme.INK)
+        y += len(rows) * 48 + 90
+        self.draw_distribution(surface, st.distribution, R(100, y, 560, 300), unit, cap)
+        if GAMES[gid].posts_scores:
+            y += 300 + 110
+            profile = self.app.profile
+            self.draw_board(surface, "Today's top 10", profile.top_today(gid), 40, y)
+            self.draw_board(surface, "All-time top 10", profile.top_all_time(gid), 380, y)
 
     @staticmethod
     def buckets(
@@ -247,19 +280,21 @@ class StatsScene(MenuScene):
         )
 
     @staticmethod
-    def draw_board(surface: pygame.Surface, title: str, entries: list, x: int) -> None:
-        theme.blit_text(surface, title, 32, (x, 220), theme.GOLD)
+    def draw_board(
+        surface: pygame.Surface, title: str, entries: list, x: int, top: int = 220
+    ) -> None:
+        theme.blit_text(surface, title, 32, (x, top), theme.GOLD)
         if not entries:
-            theme.blit_text(surface, "no scores yet", 26, (x, 262), theme.INK_DIM)
+            theme.blit_text(surface, "no scores yet", 26, (x, top + 42), theme.INK_DIM)
         for n, e in enumerate(entries[:10]):
-            y = 262 + n * 40
+            y = top + 42 + n * 40
             theme.blit_text(surface, f"{n + 1}.", 28, (x + 30, y), theme.INK_DIM, "topright")
             score = theme.blit_text(surface, str(e.score), 28, (x + 270, y), theme.INK, "topright")
             room = score.left - 12 - (x + 40)  # ten wide letters need a smaller size
             size = theme.fitting_size(e.name, room, 28, 20)
             # on the row's baseline, whatever its size
-            top = y + theme.font(28).get_ascent() - theme.font(size).get_ascent()
-            theme.blit_text(surface, e.name, size, (x + 40, top), theme.INK)
+            line = y + theme.font(28).get_ascent() - theme.font(size).get_ascent()
+            theme.blit_text(surface, e.name, size, (x + 40, line), theme.INK)
 
 
 CHART_UNITS = {

@@ -18,7 +18,7 @@ from .pyramid import (
     solve_pyramid,
     solve_pyramid13_deal,
 )
-from .result import UNKNOWN, Basis, SolveResult
+from .result import UNKNOWN, Basis, SolveResult, refuse_shortest
 
 MoveScore = tuple[float, ...]
 
@@ -42,8 +42,7 @@ def solve_round(
     shortest: bool = False,
 ) -> SolveResult:
     """Can the current round's pyramid be cleared in its one pass (the moves clear it)."""
-    if shortest:
-        raise ValueError("--shortest is only offered for Pyramid (classic)")
+    refuse_shortest(shortest)
     return solve_pyramid13_deal(game, budget_ms=budget_ms, max_nodes=max_nodes)
 
 

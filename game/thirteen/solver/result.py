@@ -35,6 +35,12 @@ class Basis(Enum):
     GUESS = "guess"  # nothing proven in time: the heuristic's move, or a best line so far
 
 
+def refuse_shortest(shortest: bool) -> None:
+    """The solvers that find no fewest-steps line say so alike when one is asked for."""
+    if shortest:
+        raise ValueError("--shortest is only offered for Pyramid (classic)")
+
+
 @dataclass
 class SolveResult:
     """A verdict, and when winnable a complete line of moves the engine replays to a win."""

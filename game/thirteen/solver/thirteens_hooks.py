@@ -12,7 +12,7 @@ from ..cards import DECK_SIZE
 from ..game import Game
 from ..moves import Move, MoveToEmpty, RemoveKing, RemovePair
 from ..thirteens import REACHABILITY_LIMIT, Thirteens, column_moves, find_removals
-from .result import Basis, SolveResult
+from .result import Basis, SolveResult, refuse_shortest
 from .thirteens import best_line_thirteens, solve_thirteens
 
 MoveScore = tuple[float, ...]
@@ -26,8 +26,7 @@ def solve(
     shortest: bool = False,
 ) -> SolveResult:
     """Can the game still be won (every card removed)."""
-    if shortest:
-        raise ValueError("--shortest is only offered for Pyramid (classic)")
+    refuse_shortest(shortest)
     return solve_thirteens(game, budget_ms=budget_ms, max_nodes=max_nodes)
 
 

@@ -677,6 +677,7 @@ class Pyramid13(PyramidTable, Game):
 
 SPEC13 = GameSpec(
     id="pyramid13",
+    group="Pyramids",
     title="Pyramid 13",
     decks=DEALS_PER_GAME,
     build=lambda decks, layout: Pyramid13(decks),
@@ -713,6 +714,7 @@ SPEC13 = GameSpec(
 
 SPEC = GameSpec(
     id="pyramid",
+    group="Pyramids",
     title="Pyramid",
     decks=1,
     build=lambda decks, layout: Pyramid(decks[0]),

@@ -41,6 +41,9 @@ class GameSpec:
     position_type: type[Game]
     blurb: str
     """One line for the start screen."""
+    group: str = ""
+    """The start screen's heading this game is listed under ("Thirteens", "Pyramids",
+    "Other 13s", "Other sums"); games of one group sit together in registry order."""
     help: tuple[str, ...] = ()
     """The help screen's paragraphs on this game's rules, in our own words."""
     layouts: tuple[str, ...] = ()

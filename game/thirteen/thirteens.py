@@ -390,6 +390,7 @@ class Thirteens(Game):
 
 SPEC = GameSpec(
     id="thirteens",
+    group="Thirteens",
     title="Thirteens",
     decks=1,
     build=lambda decks, layout: Thirteens(decks[0], layout),

@@ -22,7 +22,10 @@ PACKAGE = Path(thirteen.__file__).resolve().parent
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("cards", "deals", "moves", "game", "spec", "thirteens", "pyramid", "variants")),
     ("solvers", ("solver", "hints", "winnable", "players", "verdicts", "bench")),
-    ("session and storage", ("storage", "profile", "share", "session")),
+    (
+        "session and storage",
+        ("storage", "database", "platform_storage", "profile", "share", "session"),
+    ),
     ("interface", ("app", "ui")),
     ("command line", ("cli", "__main__")),
 )

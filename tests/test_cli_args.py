@@ -16,8 +16,9 @@ import pytest
 from thirteen.bench import MAX_BENCH_DEALS, parse_deals, parse_games
 from thirteen.cli import args as cli_args
 from thirteen.cli import build_parser, main
+from thirteen.database import DatabaseStorage
 from thirteen.deals import MAX_DEAL
-from thirteen.storage import FILE_NAME, NAMESPACE, RECOVERY, FileStorage
+from thirteen.storage import DB_NAME, FILE_NAME, NAMESPACE, RECOVERY
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -271,17 +272,18 @@ def _good_profile(directory: Path) -> None:
     from thirteen.profile import Profile
     from thirteen.variants import new_game
 
-    profile = Profile(FileStorage(directory / FILE_NAME))
+    profile = Profile(DatabaseStorage(directory / DB_NAME))
     profile.settings.four_colour = True
     profile.save_settings()
     game = new_game("pyramid", deal=3)
     while not game.is_over:
         game.play(game.legal_moves()[0])
     profile.record_result(game)
+    profile.storage.close()  # as the game leaves it: closed, its log folded in
 
 
 ODD = {
-    NAMESPACE + "settings": {"not": "a string"},  # FileStorage would set this aside
+    NAMESPACE + "settings": {"not": "a string"},  # the game would set this aside
     NAMESPACE + "stats/pyramid": '{"v": 2, "played": "lots"}',  # Profile would rewrite it
     "someone-else": "kept",
 }
@@ -317,10 +319,13 @@ def test_profile_dir_copy_holds_the_saved_values(tmp_path: Path) -> None:
     from thirteen.cli.shot import read_profile_dir
 
     _good_profile(tmp_path)
-    saved = FileStorage(tmp_path / FILE_NAME)
+    saved = DatabaseStorage(tmp_path / DB_NAME)
     copy = read_profile_dir(str(tmp_path))
     assert copy.keys() == saved.keys() and copy.keys()
     assert all(copy.get(k) == saved.get(k) for k in saved.keys())
+    saved.close()
+    for made in tmp_path.iterdir():
+        made.unlink()
     (tmp_path / FILE_NAME).write_text(json.dumps(ODD), encoding="utf-8")
     copy = read_profile_dir(str(tmp_path))
     assert copy.get("stats/pyramid") == ODD[NAMESPACE + "stats/pyramid"]

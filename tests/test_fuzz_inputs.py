@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from thirteen import share
 from thirteen.cards import FULL_DECK, NotationError, card_text, parse_deck
 from thirteen.cli import main as cli_main
+from thirteen.database import DatabaseStorage
 from thirteen.deals import MAX_DEAL
 from thirteen.game import Game
 from thirteen.profile import (
@@ -33,10 +34,11 @@ from thirteen.profile import (
     validate_name,
 )
 from thirteen.storage import (
+    DB_NAME,
+    FILE_NAME,
     MAX_JSON_DEPTH,
     NAMESPACE,
     RECOVERY,
-    FileStorage,
     MemoryStorage,
     load_json,
 )
@@ -584,7 +586,7 @@ def test_settings_keep_every_valid_field(fields_):
 )
 def test_profile_over_odd_file_storage(tmp_path_factory, text, good):
     folder = Path(tmp_path_factory.mktemp("store"))
-    path = folder / "thirteen.json"
+    path = folder / FILE_NAME
     parsed = None
     try:
         parsed = json.loads(text)
@@ -594,19 +596,21 @@ def test_profile_over_odd_file_storage(tmp_path_factory, text, good):
         parsed[NAMESPACE + "settings"] = GOOD_SETTINGS
         text = json.dumps(parsed)
     path.write_bytes(text.encode("utf-8"))
-    storage = FileStorage(path)
+    storage = DatabaseStorage(folder / DB_NAME, durable=False)
     profile = Profile(storage)
     exercise(profile)
+    # the old file is taken in once and kept beside, byte for byte
+    assert (folder / (FILE_NAME + ".bak")).read_bytes() == text.encode("utf-8")
+    assert not path.exists()
     if isinstance(parsed, dict):
-        strings = {k: v for k, v in parsed.items() if isinstance(v, str)}
-        assert_nothing_lost(strings, storage.data)
+        ours = {k: v for k, v in parsed.items() if isinstance(v, str) and k.startswith("thirteen/")}
+        assert_nothing_lost(ours, {k: storage.get(k) for k in storage.keys()})
         if good:
             assert profile.settings == Settings(False, False, True, False)
     else:
-        # Not an object: the file is kept beside, byte for byte, and play starts afresh.
-        kept = [p for p in folder.iterdir() if ".corrupt-" in p.name]
-        assert [p.read_bytes() for p in kept] == [text.encode("utf-8")]
+        # Not an object: what could be read is kept, and the player is told
         assert profile.notices
+    storage.close()
 
 
 @pytest.fixture(scope="module")
@@ -774,12 +778,12 @@ def test_load_json_agrees_with_json_loads_below_the_limit(text):
 
 
 def test_deeply_nested_json_file_is_moved_aside(tmp_path):
-    """Found by fuzzing: the same RecursionError escaped FileStorage, so the game
+    """Found by fuzzing: the same RecursionError escaped the file storage, so the game
     fell back to memory storage and could save nothing for the whole session."""
-    path = tmp_path / "thirteen.json"
+    path = tmp_path / FILE_NAME
     path.write_text(DEEP, encoding="utf-8")
-    storage = FileStorage(path)
+    storage = DatabaseStorage(tmp_path / DB_NAME)
     assert storage.usable()
-    assert [p.read_text(encoding="utf-8") for p in tmp_path.glob("*.corrupt-*")] == [DEEP]
+    assert [p.read_text(encoding="utf-8") for p in tmp_path.glob("*.bak")] == [DEEP]
     profile = Profile(storage)
     assert profile.notices

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from thirteen import winnable
+from thirteen.database import DatabaseStorage
 from thirteen.game import Game, Outcome
 from thirteen.profile import Profile
 from thirteen.session import (
@@ -22,7 +23,7 @@ from thirteen.session import (
     Session,
     Showing,
 )
-from thirteen.storage import FILE_NAME, FileStorage, MemoryStorage
+from thirteen.storage import DB_NAME, MemoryStorage
 from thirteen.variants import GameSetup
 
 P13 = GameSetup("pyramid13", deal=5)
@@ -233,8 +234,9 @@ def test_only_a_finished_pyramid13_game_with_points_is_unposted() -> None:
 def test_a_session_writes_the_slot_only_while_it_holds_what_it_last_wrote(tmp_path) -> None:
     """Two desktop windows on one data file: the one that saved last keeps the slot;
     the other is told (False) and writes nothing, and its clear leaves the slot alone."""
-    path = tmp_path / FILE_NAME
-    first, second = SaveSlot(Profile(FileStorage(path))), SaveSlot(Profile(FileStorage(path)))
+    path = tmp_path / DB_NAME
+    first = SaveSlot(Profile(DatabaseStorage(path)))
+    second = SaveSlot(Profile(DatabaseStorage(path)))
     game = GameSetup("pyramid", deal=3).new_game()
     first.take()
     assert first.save(game) and first.owns()
@@ -245,11 +247,11 @@ def test_a_session_writes_the_slot_only_while_it_holds_what_it_last_wrote(tmp_pa
     assert not first.owns()
     game.play(game.legal_moves()[-1])
     assert not first.save(game)
-    assert Profile(FileStorage(path)).load_game().moves == resumed.moves
+    assert Profile(DatabaseStorage(path)).load_game().moves == resumed.moves
     first.clear()
-    assert Profile(FileStorage(path)).load_game().moves == resumed.moves
+    assert Profile(DatabaseStorage(path)).load_game().moves == resumed.moves
     second.clear()
-    assert Profile(FileStorage(path)).load_game() is None
+    assert Profile(DatabaseStorage(path)).load_game() is None
 
 
 def test_others_game_reads_another_windows_game_without_taking_the_slot() -> None:

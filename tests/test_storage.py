@@ -11,20 +11,21 @@ from pathlib import Path
 
 import pytest
 
+from thirteen.database import DatabaseStorage
+from thirteen.platform_storage import open_storage
 from thirteen.storage import (
+    DB_NAME,
     FILE_NAME,
     FULL,
     MAX_RECOVERED,
     NAMESPACE,
     NOT_KEPT,
-    RECOVERED,
     RECOVERY,
+    SAVED_AFTER_ALL,
     BrowserStorage,
-    FileStorage,
     MemoryStorage,
     Storage,
     data_dir,
-    open_storage,
 )
 
 
@@ -74,7 +75,7 @@ class BlockedWindow:
 
 
 def backends(tmp_path: Path) -> list[Storage]:
-    return [MemoryStorage(), BrowserStorage(FakeWindow()), FileStorage(tmp_path / FILE_NAME)]
+    return [MemoryStorage(), BrowserStorage(FakeWindow()), DatabaseStorage(tmp_path / DB_NAME)]
 
 
 @pytest.mark.parametrize("kind", ["memory", "browser", "file"])
@@ -129,121 +130,53 @@ def test_browser_quota_error_on_write() -> None:
     assert storage.notice == FULL
     assert storage.get("b") == "x" * 100  # the session goes on as if saved
     assert NAMESPACE + "b" not in ls.items
+    assert storage.set("c", "z") is False  # queued behind the refused one, in order
+    assert storage.unsaved == 2 and storage.retry() is False
     ls.quota = None
-    assert storage.set("b", "y")  # a later write that fits reaches the browser
+    assert storage.retry() and storage.unsaved == 0  # room again: both are kept
+    assert ls.items[NAMESPACE + "b"] == "x" * 100 and ls.items[NAMESPACE + "c"] == "z"
+    assert storage.notice == SAVED_AFTER_ALL
+    assert storage.set("b", "y")  # and later writes go straight through
     assert ls.items[NAMESPACE + "b"] == "y"
 
 
 def test_file_persists_across_sessions(tmp_path: Path) -> None:
-    path = tmp_path / "deep" / "dir" / FILE_NAME
-    first = FileStorage(path)
+    path = tmp_path / "deep" / "dir" / DB_NAME
+    first = DatabaseStorage(path)
     first.set("settings", "one")
     first.set("game", "two")
     first.remove("game")
-    second = FileStorage(path)
+    first.close()
+    second = DatabaseStorage(path)
     assert second.get("settings") == "one"
     assert second.get("game") is None
-    assert json.loads(path.read_text()) == {NAMESPACE + "settings": "one"}
-    assert not list(path.parent.glob("*.tmp"))
+    assert second.keys() == [NAMESPACE + "settings"]
 
 
 def test_two_windows_on_one_file_keep_each_others_writes(tmp_path: Path) -> None:
-    path = tmp_path / "thirteen.json"
-    one, two = FileStorage(path), FileStorage(path)
+    path = tmp_path / DB_NAME
+    one, two = DatabaseStorage(path), DatabaseStorage(path)
     one.set("settings", "a")
-    two.set("stats/pyramid", "b")  # does not write back a file without "settings"
+    two.set("stats/pyramid", "b")
     one.set("game", "c")
     assert two.get("game") == "c" and one.get("stats/pyramid") == "b"
     two.remove("settings")
     assert one.get("settings") is None
-    assert json.loads(path.read_text()) == {
-        NAMESPACE + "stats/pyramid": "b",
-        NAMESPACE + "game": "c",
-    }
-    assert not list(path.parent.glob("*.tmp"))
+    assert one.keys() == [NAMESPACE + "game", NAMESPACE + "stats/pyramid"]
 
 
-def test_a_same_size_write_within_the_same_timestamp_is_seen(tmp_path: Path) -> None:
-    """Found by a model check: on file systems whose timestamps are coarse (1 s on
-    HFS+, 2 s on FAT), another window's rewrite of the same size kept the old
-    modification time, so it went unseen and the next write here put the old value
-    back.  Every write replaces the file, so its inode tells it too."""
-    path = tmp_path / "thirteen.json"
-    one, two = FileStorage(path), FileStorage(path)
-    one.set("stats/pyramid", '{"played":1}')
-    assert two.get("stats/pyramid") == '{"played":1}'
-    seen = path.stat()
-    one.set("stats/pyramid", '{"played":2}')  # the same size
-    os.utime(path, ns=(seen.st_atime_ns, seen.st_mtime_ns))  # a coarse clock
-    assert path.stat().st_size == seen.st_size
-    assert two.get("stats/pyramid") == '{"played":2}'
-    two.set("settings", "x")
-    assert FileStorage(path).get("stats/pyramid") == '{"played":2}'
+def test_an_update_changes_the_record_as_stored_now(tmp_path: Path) -> None:
+    """Each window adds to the record as the other left it, not to its own old copy."""
+    path = tmp_path / DB_NAME
+    one, two = DatabaseStorage(path), DatabaseStorage(path)
 
+    def add(old: str | None) -> str:
+        return str(int(old or "0") + 1)
 
-@pytest.mark.parametrize(
-    ("written", "kept"),
-    [
-        ('{"thirteen/v1/settings": "x", ', None),  # not JSON
-        ("[1, 2]", None),  # not an object
-        ('{"thirteen/v1/odd": 42, "thirteen/v1/stats/pyramid": "theirs"}', "42"),
-    ],
-)
-def test_what_another_program_writes_meanwhile_is_set_aside_not_overwritten(
-    tmp_path: Path, written: str, kept: str | None
-) -> None:
-    path = tmp_path / FILE_NAME
-    storage = FileStorage(path)
-    assert storage.set("settings", "mine")
-    path.write_text(written)
-    os.utime(path, ns=(1, 1))  # a change the stamp sees even within one clock tick
-    assert storage.set("game", "g")
-    assert storage.notice == RECOVERED
-    if kept is None:  # the whole file, aside
-        assert (tmp_path / (FILE_NAME + ".corrupt-1")).read_text() == written
-    else:  # the odd value, under a recovery key; the rest taken in
-        assert storage.get(RECOVERY + "odd/1") == kept
-        assert storage.get("stats/pyramid") == "theirs"
-    assert FileStorage(path).get("game") == "g"
-
-
-def test_file_with_corrupt_json_is_kept_aside(tmp_path: Path) -> None:
-    path = tmp_path / FILE_NAME
-    path.write_text('{"thirteen/v1/settings": "ok", ', encoding="utf-8")
-    storage = FileStorage(path)
-    assert storage.notice == RECOVERED
-    assert storage.keys() == []
-    aside = tmp_path / (FILE_NAME + ".corrupt-1")
-    assert aside.read_text() == '{"thirteen/v1/settings": "ok", '
-    assert storage.set("settings", "fresh")
-    assert FileStorage(path).get("settings") == "fresh"
-    path.write_bytes(b"\xff\xfe not text")
-    assert FileStorage(path).notice == RECOVERED
-    assert (tmp_path / (FILE_NAME + ".corrupt-2")).exists()
-
-
-@pytest.mark.parametrize("payload", ["[1, 2]", '"text"', "null", "42"])
-def test_file_that_is_not_an_object_is_kept_aside(tmp_path: Path, payload: str) -> None:
-    path = tmp_path / FILE_NAME
-    path.write_text(payload)
-    storage = FileStorage(path)
-    assert storage.keys() == [] and storage.notice == RECOVERED
-    assert (tmp_path / (FILE_NAME + ".corrupt-1")).read_text() == payload
-
-
-def test_file_values_of_the_wrong_type_are_set_aside_and_the_rest_kept(tmp_path: Path) -> None:
-    path = tmp_path / FILE_NAME
-    path.write_text(
-        json.dumps({NAMESPACE + "settings": "good", NAMESPACE + "game": {"not": "a string"}})
-    )
-    storage = FileStorage(path)
-    assert storage.get("settings") == "good"
-    assert storage.get("game") is None
-    assert storage.notice == RECOVERED
-    assert json.loads(storage.get(RECOVERY + "game/1")) == {"not": "a string"}
-    reopened = FileStorage(path)  # the repair was written back
-    assert reopened.notice is None
-    assert reopened.get(RECOVERY + "game/1") == storage.get(RECOVERY + "game/1")
+    for _ in range(5):
+        one.update("count", add)
+        two.update("count", add)
+    assert one.get("count") == two.get("count") == "10"
 
 
 def test_set_aside_keeps_a_bounded_number_of_copies() -> None:
@@ -255,7 +188,6 @@ def test_set_aside_keeps_a_bounded_number_of_copies() -> None:
     assert len(kept) == MAX_RECOVERED
     assert sorted(storage.get(k) for k in kept) == [f"bad {n}" for n in range(2, MAX_RECOVERED + 2)]
     assert storage.get("game") is None
-    assert storage.notice == RECOVERED
 
 
 @pytest.mark.parametrize("stray", ["\u00b2", "\u0661", "9" * 5000, "x"])
@@ -275,8 +207,8 @@ def test_set_aside_numbers_past_stray_recovery_keys(stray: str) -> None:
 def test_open_storage_on_the_desktop_uses_the_data_dir(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("THIRTEEN_DATA_DIR", str(tmp_path / "data"))
     storage = open_storage(platform="linux")
-    assert isinstance(storage, FileStorage) and storage.kind == "file"
-    assert storage.path == tmp_path / "data" / FILE_NAME
+    assert isinstance(storage, DatabaseStorage) and storage.kind == "file"
+    assert storage.path == tmp_path / "data" / DB_NAME
     assert storage.notice is None
     assert storage.keys() == []  # the probe left nothing behind
 
@@ -284,7 +216,7 @@ def test_open_storage_on_the_desktop_uses_the_data_dir(tmp_path, monkeypatch) ->
 def test_open_storage_falls_back_to_memory_when_the_file_cannot_be_written(tmp_path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("")
-    storage = open_storage(platform="linux", path=blocker / "sub" / FILE_NAME)
+    storage = open_storage(platform="linux", path=blocker / "sub" / DB_NAME)
     assert storage.kind == "memory" and storage.notice == NOT_KEPT
     assert storage.set("settings", "x") and storage.get("settings") == "x"
 
@@ -303,15 +235,15 @@ def test_a_file_that_cannot_be_read_is_left_alone_and_nothing_kept(tmp_path, mon
         return real(name, *args, **kwargs)
 
     monkeypatch.setattr(os, "open", refuse)
-    storage = open_storage(platform="linux", path=path)
+    storage = open_storage(platform="linux", path=tmp_path / DB_NAME)
     assert storage.kind == "memory" and storage.notice == NOT_KEPT
     assert storage.set("settings", "other")
     monkeypatch.undo()
     assert path.read_text() == good and sorted(p.name for p in tmp_path.iterdir()) == [FILE_NAME]
-    folder = tmp_path / "folder"
-    folder.mkdir()
+    folder = tmp_path / "folder" / DB_NAME
+    folder.mkdir(parents=True)
     assert open_storage(platform="linux", path=folder).kind == "memory"
-    assert folder.is_dir() and not list(tmp_path.glob("*.corrupt-*"))
+    assert folder.is_dir() and not list(folder.parent.glob("*.corrupt*"))
 
 
 def test_open_storage_in_the_browser() -> None:
@@ -340,22 +272,6 @@ def test_open_storage_in_the_browser() -> None:
     assert full.get("settings") is None and full.keys() == []
     full.set_aside("settings", "junk")
     assert ls.items == {NAMESPACE + "settings": "mine"}
-
-
-def test_a_read_only_data_file_is_read_and_not_written(tmp_path, monkeypatch) -> None:
-    path = tmp_path / FILE_NAME
-    good = json.dumps({NAMESPACE + "settings": "mine"})
-    path.write_text(good)
-
-    def refuse(self, data) -> None:
-        raise PermissionError(13, "Permission denied", str(self.path))
-
-    monkeypatch.setattr(FileStorage, "_write", refuse)
-    storage = open_storage(platform="linux", path=path)
-    assert isinstance(storage, FileStorage) and storage.notice == FULL
-    assert storage.get("settings") == "mine"
-    assert storage.set("settings", "other") is False and storage.get("settings") == "other"
-    assert path.read_text() == good
 
 
 def test_data_dir_per_platform(tmp_path: Path) -> None:
@@ -402,21 +318,18 @@ def test_a_fifo_in_place_of_the_data_file_is_refused_without_blocking(tmp_path: 
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
-def test_a_fifo_put_in_place_of_the_data_file_later_is_not_read(tmp_path: Path) -> None:
-    """Another window's file is read again when it changes: a FIFO there is not."""
+def test_a_fifo_in_place_of_the_database_is_refused_without_blocking(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / DB_NAME)
     done = run_guarded(
-        "import os\n"
-        "from thirteen.storage import open_storage, FILE_NAME, data_dir\n"
+        "from thirteen.platform_storage import open_storage\n"
         "storage = open_storage(platform='linux')\n"
-        "storage.set('settings', 'mine')\n"
-        "path = data_dir() / FILE_NAME\n"
-        "os.remove(path)\n"
-        "os.mkfifo(path)\n"
-        "print(storage.get('settings'), storage.keys())\n",
+        "print(storage.kind, storage.set('settings', 'x'), storage.get('settings'))\n",
         tmp_path,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout == f"mine {[NAMESPACE + 'settings']}\n"
+    assert done.stdout == "memory True x\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [DB_NAME]
+    assert stat.S_ISFIFO((tmp_path / DB_NAME).stat().st_mode)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")

@@ -490,6 +490,9 @@ async def run(argv: list[str] | None = None) -> None:
     app = make_app(argv)
     await drive(app)
     if sys.platform != "emscripten":
+        unsaved = app.session.close()
+        if unsaved:
+            print(unsaved, file=sys.stderr)  # the window is gone: the terminal is told
         pygame.quit()
 
 

@@ -16,7 +16,14 @@ key (under ``thirteen/v1/``)    record
 Reading never fails: an older version is migrated (see :data:`MIGRATIONS`); a
 value that is not JSON, is of a newer version, or has fields of the wrong type
 is set aside under a recovery key (see :meth:`Storage.set_aside`), the valid
-parts are kept and rewritten, and a notice is added to :attr:`Profile.notices`.
+parts are kept and rewritten, and a notice naming the record is added to
+:attr:`Profile.notices` (see :func:`recovered_notice`).
+
+Every change is a read-modify-write of one record (:meth:`Storage.update`): a game
+counted adds one to the statistics as stored now, a score posted goes into the board
+as stored now, a setting changed changes that setting only, and the saved game is
+written only over the text this window last saw.  So two windows on one storage
+never undo each other's changes.
 
 Ties in a top 10: the earlier post keeps the higher place.
 """
@@ -32,9 +39,10 @@ from typing import Any
 
 from .cards import quoted
 from .game import Game, Outcome
-from .storage import RECOVERED, Storage, full_key, load_json, open_storage
+from .platform_storage import open_storage
+from .storage import NAMESPACE, RECOVERED, RECOVERY, Storage, full_key, load_json
 from .thirteens import DEFAULT_LAYOUT, Layout
-from .variants import GameRecord, GameSetup, game_spec
+from .variants import GAMES, GameRecord, GameSetup, game_spec
 
 TOP = 10
 DAYS_KEPT = 7
@@ -134,6 +142,53 @@ def stats_key(game_id: str, layout: str | None = None) -> str:
 
 def scores_key(game_id: str) -> str:
     return f"scores/{game_spec(game_id).id}"
+
+
+def record_name(key: str) -> str:
+    """What the record at ``key`` is, for the player: "Pyramid statistics"."""
+    short = full_key(key).removeprefix(NAMESPACE)
+    if short == SETTINGS_KEY:
+        return "settings"
+    if short == GAME_KEY:
+        return "the saved game"
+    kind, _, rest = short.partition("/")
+    game_id, _, layout = rest.partition("/")
+    spec = GAMES.get(game_id)
+    if kind == "stats" and spec is not None:
+        return f"{spec.title} {layout} statistics" if layout else f"{spec.title} statistics"
+    if kind == "scores" and spec is not None:
+        return f"{spec.title} scores"
+    if full_key(key).startswith(RECOVERY):
+        return "data set aside before"
+    return "other data"
+
+
+def _listed(names: list[str], most: int = 2) -> str:
+    """``a``, ``a and b``, ``a, b and 3 more``: each name once, in order."""
+    names = list(dict.fromkeys(names))
+    if len(names) > most + 1:
+        names = [*names[:most], f"{len(names) - most} more"]
+    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def recovered_notice(aside: list[str], kept: list[str] | None = None) -> str:
+    """The line that names the records set aside (``""``: damage no key names) and says
+    what was kept: ``None`` for every other record, else the keys kept."""
+    names = _listed([record_name(k) if k else "part of the data file" for k in aside])
+    if kept is None:
+        return f"{RECOVERED} ({names}): set aside, the rest kept."
+    kept_names = [record_name(k) for k in kept if not full_key(k).startswith(RECOVERY)]
+    if not kept_names:
+        return f"{RECOVERED} ({names}): set aside; nothing else was found."
+    return f"{RECOVERED} ({names}): set aside; kept {_listed(kept_names)}."
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+_ANY: Any = object()
+"""Whatever the save slot holds (see :meth:`Profile.save_game`)."""
 
 
 # -- reading records ----------------------------------------------------------
@@ -320,22 +375,49 @@ class Profile:
     def __init__(self, storage: Storage | None = None) -> None:
         self.storage = storage if storage is not None else open_storage()
         self.notices: list[str] = []
+        self._storage_said: str | None = None
         self._note()
+        if self.storage.aside:
+            self.notices.append(recovered_notice(self.storage.aside, self.storage.kept))
         self.settings = self._load_settings()
+        self._settings_seen = asdict(self.settings)
+        """The settings as last read or written here: what a save changes is the rest."""
 
     # -- plumbing -----------------------------------------------------------
     def _note(self, message: str | None = None) -> None:
-        """Add ``message`` and the storage's notice, each once."""
-        for line in (self.storage.notice, message):
-            if line and line not in self.notices:
-                self.notices.append(line)
+        """Add ``message`` once, and the storage's notice each time it changes (storage
+        full, saved after all, full again)."""
+        said = self.storage.notice
+        if said and said != self._storage_said:
+            self.notices.append(said)
+        self._storage_said = said
+        if message and message not in self.notices:
+            self.notices.append(message)
 
     def _write(self, key: str, data: dict[str, Any]) -> str:
         """Store ``data`` as JSON; the text stored (kept in memory when the backend refused)."""
-        raw = json.dumps(data, separators=(",", ":"))
+        raw = _dumps(data)
         self.storage.set(key, raw)
         self._note()
         return raw
+
+    def _change(self, key: str, change: Callable[[str | None], str | None]) -> str | None:
+        """Apply ``change`` to the record as stored now, in one transaction where the
+        storage has them; the record's new text."""
+        new = self.storage.update(key, change)
+        self._note()
+        return new
+
+    def retry_writes(self) -> bool:
+        """Retry the writes the storage refused (a full disk); True when none is left."""
+        done = self.storage.retry()
+        self._note()
+        return done
+
+    @property
+    def unsaved(self) -> int:
+        """How many changes the storage has refused so far and not yet kept."""
+        return self.storage.unsaved
 
     def _read(self, kind: str, key: str) -> tuple[dict[str, Any], bool] | None:
         """The record at ``key`` migrated to the current version, and whether it
@@ -354,17 +436,22 @@ class Profile:
 
     def _set_aside(self, key: str, raw: str) -> None:
         self.storage.set_aside(key, raw)
-        self._note(RECOVERED)
+        self._note(recovered_notice([key]))
 
     def _keep(self, key: str, clean: bool, migrated: bool, new: dict[str, Any]) -> None:
         """When parts were dropped, keep the original aside and store the valid
-        parts; store a migrated record in its new form."""
+        parts; store a migrated record in its new form (either only while the record
+        is still the one read: another window may have written it since)."""
+        if not (migrated or not clean):
+            return
+        raw = self.storage.get(key)
+        if raw is None:
+            return
         if not clean:
-            raw = self.storage.get(key)
-            if raw is not None:
-                self._set_aside(key, raw)
-        if migrated or not clean:
-            self._write(key, new)
+            self.storage.update(self.storage.recovery_slot(key), lambda _old: raw)
+            self._note(recovered_notice([key]))
+        text = _dumps(new)
+        self._change(key, lambda old: text if old == raw else old)
 
     # -- settings -----------------------------------------------------------
     def _load_settings(self) -> Settings:
@@ -380,7 +467,21 @@ class Profile:
         return {"v": VERSIONS["settings"], **asdict(settings)}
 
     def save_settings(self) -> None:
-        self._write(SETTINGS_KEY, self._settings_dict(self.settings))
+        """Store the settings changed here since they were read, over the settings as
+        stored now (another window's changes to the others stay)."""
+        mine = asdict(self.settings)
+        changed = {k: v for k, v in mine.items() if self._settings_seen.get(k) != v}
+
+        def change(old: str | None) -> str:
+            current = _settings_text(old)
+            for name, value in changed.items():
+                setattr(current, name, value)
+            return _dumps(self._settings_dict(current))
+
+        now = _settings_text(self._change(SETTINGS_KEY, change))
+        for name, value in asdict(now).items():
+            setattr(self.settings, name, value)  # the interface holds this object
+        self._settings_seen = asdict(self.settings)
 
     # -- statistics ---------------------------------------------------------
     def stats(self, game_id: str, layout: str | None = None) -> Stats:
@@ -415,6 +516,22 @@ class Profile:
         out["distribution"] = {str(k): v for k, v in sorted(stats.distribution.items())}
         return {"v": VERSIONS["stats"], **out}
 
+    def _change_stats(self, setup: GameSetup, apply: Callable[[Stats], None]) -> Stats:
+        """Apply ``apply`` to the statistics of ``setup``'s game as stored now (read,
+        changed and written in one transaction); the statistics as they were."""
+        self.stats(setup.game, setup.layout)  # sets aside what cannot be read
+        before = Stats()
+
+        def change(old: str | None) -> str:
+            nonlocal before
+            stats = _stats_text(old)
+            before = replace(stats, distribution=dict(stats.distribution))
+            apply(stats)
+            return _dumps(self._stats_dict(stats))
+
+        self._change(stats_key(setup.game, setup.layout), change)
+        return before
+
     def record_result(self, game: Game) -> Stats | None:
         """Count one finished or abandoned game: played, won iff WON, streaks, score.
 
@@ -424,20 +541,21 @@ class Profile:
         setup: GameSetup | None = getattr(game, "setup", None)
         if setup is None:
             return None
-        stats = self.stats(setup.game, setup.layout)
-        before = replace(stats, distribution=dict(stats.distribution))
         score = max(0, int(game.score))
-        stats.played += 1
-        stats.total_score += score
-        stats.distribution[score] = stats.distribution.get(score, 0) + 1
-        if game.outcome is Outcome.WON:
-            stats.won += 1
-            stats.current_streak += 1
-            stats.best_streak = max(stats.best_streak, stats.current_streak)
-        else:
-            stats.current_streak = 0
-        self._write(stats_key(setup.game, setup.layout), self._stats_dict(stats))
-        return before
+        won = game.outcome is Outcome.WON
+
+        def count(stats: Stats) -> None:
+            stats.played += 1
+            stats.total_score += score
+            stats.distribution[score] = stats.distribution.get(score, 0) + 1
+            if won:
+                stats.won += 1
+                stats.current_streak += 1
+                stats.best_streak = max(stats.best_streak, stats.current_streak)
+            else:
+                stats.current_streak = 0
+
+        return self._change_stats(setup, count)
 
     def take_back_result(self, game: Game, before: Stats) -> None:
         """Uncount a finished game whose last move the player took back (it plays on and
@@ -447,19 +565,22 @@ class Profile:
         setup: GameSetup | None = getattr(game, "setup", None)
         if setup is None:
             return
-        stats = self.stats(setup.game, setup.layout)
         score = max(0, int(game.score))
-        stats.played = max(0, stats.played - 1)
-        stats.total_score = max(0, stats.total_score - score)
-        left = stats.distribution.get(score, 0) - 1
-        if left > 0:
-            stats.distribution[score] = left
-        else:
-            stats.distribution.pop(score, None)
-        if game.outcome is Outcome.WON:
-            stats.won = max(0, stats.won - 1)
-        stats.current_streak, stats.best_streak = before.current_streak, before.best_streak
-        self._write(stats_key(setup.game, setup.layout), self._stats_dict(stats))
+        won = game.outcome is Outcome.WON
+
+        def uncount(stats: Stats) -> None:
+            stats.played = max(0, stats.played - 1)
+            stats.total_score = max(0, stats.total_score - score)
+            left = stats.distribution.get(score, 0) - 1
+            if left > 0:
+                stats.distribution[score] = left
+            else:
+                stats.distribution.pop(score, None)
+            if won:
+                stats.won = max(0, stats.won - 1)
+            stats.current_streak, stats.best_streak = before.current_streak, before.best_streak
+
+        self._change_stats(setup, uncount)
 
     # -- high scores ----------------------------------------------------------
     def _board(self, game_id: str, today: date | None = None) -> ScoreBoard:
@@ -486,9 +607,15 @@ class Profile:
             raise ValueError(f"score must be a whole number from 0 to {MAX_SCORE}, got {score!r}")
         day = (today or date.today()).isoformat()
         entry = ScoreEntry(name, score, day, str(deals)[:40], spec.id)
-        board = self._board(spec.id, today)
-        board.add(entry)
-        self._write(scores_key(spec.id), board.to_dict())
+        self._board(spec.id, today)  # sets aside what cannot be read
+        asked = max(today or date.min, date.today())
+
+        def add(old: str | None) -> str:
+            board = _board_text(old, asked)
+            board.add(entry)
+            return _dumps(board.to_dict())
+
+        self._change(scores_key(spec.id), add)
         return entry
 
     def top_today(self, game_id: str, today: date | None = None) -> list[ScoreEntry]:
@@ -513,14 +640,22 @@ class Profile:
         wrote it since; True when it cannot be read, which proves no change."""
         return self.storage.holds(GAME_KEY, text)
 
-    def save_game(self, game: Game) -> str | None:
+    def save_game(self, game: Game, over: str | None = _ANY) -> str | None:
         """Store the game in progress (setup + moves): the text stored, or None, writing
-        nothing, for a game not made from a GameSetup (it cannot be resumed)."""
+        nothing, for a game not made from a GameSetup (it cannot be resumed), or when
+        ``over`` is given and the slot no longer holds it (None: holds nothing): another
+        window wrote it since, and the check and the write are one transaction."""
         try:
             record = GameRecord.of(game)
         except ValueError:
             return None
-        return self._write(GAME_KEY, {"v": VERSIONS["game"], "record": record.to_dict()})
+        raw = _dumps({"v": VERSIONS["game"], "record": record.to_dict()})
+        if over is _ANY:
+            self.storage.set(GAME_KEY, raw)
+            self._note()
+            return raw
+        now = self._change(GAME_KEY, lambda old: raw if old == over else old)
+        return raw if now == raw else None
 
     def load_game(self) -> Game | None:
         """The saved game replayed to where the player left off, undo history
@@ -545,7 +680,36 @@ class Profile:
         except Exception:
             return None
 
-    def clear_game(self) -> None:
-        """Empty the save slot."""
-        self.storage.remove(GAME_KEY)
-        self._note()
+    def clear_game(self, only: str | None = _ANY) -> None:
+        """Empty the save slot; with ``only``, only while it still holds that text."""
+        if only is _ANY:
+            self.storage.remove(GAME_KEY)
+            self._note()
+        else:
+            self._change(GAME_KEY, lambda old: None if old == only else old)
+
+
+def _record_text(kind: str, text: str | None) -> dict[str, Any] | None:
+    """The record ``text`` holds, migrated; None when there is none or it is unreadable
+    (inside a transaction nothing is set aside: the read before it did that)."""
+    if text is None:
+        return None
+    try:
+        return _migrate(kind, load_json(text))
+    except (ValueError, RecursionError):
+        return None
+
+
+def _settings_text(text: str | None) -> Settings:
+    data = _record_text("settings", text)
+    return _settings_from(data)[0] if data is not None else Settings()
+
+
+def _stats_text(text: str | None) -> Stats:
+    data = _record_text("stats", text)
+    return _stats_from(data)[0] if data is not None else Stats()
+
+
+def _board_text(text: str | None, today: date) -> ScoreBoard:
+    data = _record_text("scores", text)
+    return ScoreBoard.from_dict(data, today)[0] if data is not None else ScoreBoard()

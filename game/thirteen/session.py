@@ -45,6 +45,12 @@ TAKEOVER_CHECK_MS = 1000
 """How often a table in play looks whether another tab took the save slot over, so a
 player coming back to this tab is told at once rather than at their next move."""
 
+RETRY_MS = 2000
+"""How often writes the storage refused (a full disk) are tried again while the game
+runs, so they are kept soon after space returns, not only at the next move."""
+
+NOT_SAVED_AT_CLOSE = "thirteen: {n} change(s) could not be saved: storage is full or blocked."
+
 WINNABLE_BUDGET_MS = 400
 """The whole search for a winnable random deal, so a click never freezes the game
 (the solver's own budget is per deal, and some layouts take hundreds of deals)."""
@@ -114,7 +120,12 @@ class SaveSlot:
             return True
         if not self.owns():
             return False
-        self._claim = self.profile.save_game(game)
+        # written only over the claim, in one transaction: another window's save that
+        # came between the look above and this write is not overwritten either
+        text = self.profile.save_game(game, over=self._claim)
+        if text is None:
+            return False
+        self._claim = text
         return True
 
     def take(self) -> None:
@@ -138,7 +149,7 @@ class SaveSlot:
     def clear(self) -> None:
         """Empty the slot, unless another tab has put its own game there since."""
         if self.owns():
-            self.profile.clear_game()
+            self.profile.clear_game(only=self._claim)
         self._claim = None
 
 
@@ -173,6 +184,7 @@ class Session:
         self.pending_say: str | None = None
         """A notice to show on the next table put out (see :meth:`note`)."""
         self._since_takeover_check = 0.0
+        self._since_retry = 0.0
 
     # -- opening and starting games ------------------------------------------
     def open(
@@ -329,7 +341,9 @@ class Session:
     def watch(self, play: Play | None, dt_ms: float) -> None:
         """Time passing with ``play`` on the screen (None: no table is): every
         :data:`TAKEOVER_CHECK_MS` while its game is in play, was the save slot taken
-        over by another tab?"""
+        over by another tab?  Also, every :data:`RETRY_MS`, the writes storage refused
+        are tried again (see :meth:`retry_writes`)."""
+        self._retry_in(dt_ms)
         if play is None or play.detached or play.game.is_over:
             self._since_takeover_check = 0.0
             return
@@ -338,6 +352,28 @@ class Session:
             self._since_takeover_check = 0.0
             if not self.slot.owns():
                 self._taken_over(play)
+
+    def _retry_in(self, dt_ms: float) -> None:
+        if not self.profile.unsaved:
+            self._since_retry = 0.0
+            return
+        self._since_retry += dt_ms
+        if self._since_retry >= RETRY_MS:
+            self._since_retry = 0.0
+            self.retry_writes()
+
+    def retry_writes(self) -> bool:
+        """Try the refused writes again; once they are kept the player is told so."""
+        done = self.profile.retry_writes()
+        self._tell_storage_news()
+        return done
+
+    def close(self) -> str | None:
+        """The window closes: a last try at the refused writes; the line that says how
+        many were not kept, or None when everything was."""
+        if not self.profile.unsaved or self.profile.retry_writes():
+            return None
+        return NOT_SAVED_AT_CLOSE.format(n=self.profile.unsaved)
 
     def _still_saved(self, play: Play | None) -> bool:
         """Whether ``play``'s game is still the saved one: no other tab took the slot over

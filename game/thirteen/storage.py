@@ -4,8 +4,9 @@ Three backends behind one small interface, chosen by :func:`open_storage`:
 
 * :class:`BrowserStorage`: ``window.localStorage`` in the browser (pygbag gives
   ``from platform import window``, Pyodide ``js.window``);
-* :class:`FileStorage`: one JSON file in the user's data directory on the
-  desktop (see :func:`data_dir`; ``THIRTEEN_DATA_DIR`` overrides it);
+* :class:`~thirteen.database.DatabaseStorage`: an SQLite database in the user's
+  data directory on the desktop (see :func:`data_dir`; ``THIRTEEN_DATA_DIR``
+  overrides it), one row per record, every write one transaction;
 * :class:`MemoryStorage`: a dict, when neither works; nothing outlives the
   session.
 
@@ -15,11 +16,11 @@ put under the namespace, so ``get("settings")`` and
 ``get("thirteen/v1/settings")`` are the same value; :meth:`Storage.keys`
 returns full keys.
 
-No storage failure may stop the game: ``get``/``set``/``remove``/``keys`` never
-raise.  A failed write is kept in a per-session overlay so the game goes on
-as if it had been saved, and :attr:`Storage.notice` says, quietly, that
-progress will not be kept.  Values that cannot be read are not deleted but
-moved under a recovery key (:meth:`Storage.set_aside`).
+No storage failure may stop the game: ``get``/``update``/``set``/``remove``/``keys``
+never raise.  A refused write is queued and retried (:meth:`Storage.retry`); the
+session sees it meanwhile, and :attr:`Storage.notice` says, quietly, that progress
+is not kept, then that it is saved after all.  Values that cannot be read are not
+deleted but moved under a recovery key (:meth:`Storage.set_aside`).
 
 Standard library only: this module runs in the browser.
 """
@@ -33,6 +34,7 @@ import re
 import stat
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -44,12 +46,18 @@ RECOVERY = NAMESPACE + "recovered/"
 """Values set aside live at ``RECOVERY + <key without namespace> + "/" + n``."""
 MAX_RECOVERED = 3
 """Recovered copies kept per key; the oldest goes when a fourth arrives."""
+DB_NAME = "thirteen.db"
+"""The desktop's database, in :func:`data_dir`."""
 FILE_NAME = "thirteen.json"
+"""The JSON data file of earlier versions: taken into the database once, then renamed
+``thirteen.json.bak`` and kept."""
 ENV_DIR = "THIRTEEN_DATA_DIR"
 
 NOT_KEPT = "Progress will not be kept: this device's storage is unavailable."
-FULL = "Progress will not be kept: storage is full or blocked."
-RECOVERED = "Some saved data could not be read; it was set aside and the rest kept."
+FULL = "Progress will not be kept while storage is full or blocked."
+SAVED_AFTER_ALL = "Storage works again: all progress is saved."
+RECOVERED = "Some saved data could not be read"
+"""How every notice of data set aside begins (the profile names the records)."""
 
 MAX_JSON_DEPTH = 32
 """The deepest nesting of brackets read back.  Our records nest four levels at most;
@@ -92,12 +100,24 @@ def full_key(key: str) -> str:
     return key if key.startswith(ROOT) else NAMESPACE + key
 
 
+Change = Callable[[str | None], str | None]
+"""What an update does to one record: its stored text (None: none) to the new text
+(None: remove it).  Called inside the backend's transaction, so it may run again on a
+newer text when the write is retried: it must depend on nothing but its argument."""
+
+
 class Storage:
     """Strings by key, with failures turned into return values and a notice.
 
-    Subclasses implement ``_get``/``_set``/``_remove``/``_keys`` and may raise
-    anything; this class catches it.  ``kind`` is ``"browser"``, ``"file"`` or
-    ``"memory"``; ``notice`` is a line for the player, or None.
+    Every write is an :meth:`update`: a change applied to the record as stored now, in
+    one transaction where the backend has them, so two windows that each add to a
+    record keep both additions.  A write the backend refuses (a full disk, a full
+    quota) is queued with the others refused after it and retried in order, on the next
+    write and on :meth:`retry`; this session sees its queued writes meanwhile.
+
+    Subclasses implement ``_get``/``_keys`` and ``_update`` (or ``_set``/``_remove``)
+    and may raise anything; this class catches it.  ``kind`` is ``"browser"``,
+    ``"file"`` or ``"memory"``; ``notice`` is a line for the player, or None.
     """
 
     kind: str = "memory"
@@ -105,10 +125,20 @@ class Storage:
     def __init__(self) -> None:
         self.notice: str | None = None
         self.read_only = False
-        """Opened readable but not writable: nothing is written or removed there at all
-        (a full localStorage still takes removals: a saved game would be lost)."""
+        """Opened readable but not writable (its writes are queued from the start)."""
         self._overlay: dict[str, str | None] = {}
-        """Writes the backend refused, so this session still sees them."""
+        """What this session sees of the records its queued writes change."""
+        self._queued: list[tuple[str, Change]] = []
+        """Writes the backend refused, oldest first, to retry in this order."""
+        self._seen: dict[str, str | None] = {}
+        """Each record as last read or written here: what a refused write changes when
+        the record cannot be read either."""
+        self.aside: list[str] = []
+        """Keys whose stored values were damaged when the storage was opened (kept aside
+        in a copy of the file or under recovery keys); ``""`` for damage no key names."""
+        self.kept: list[str] | None = None
+        """With damage that hid what else there was, the keys still kept; None when
+        every other record was read whole."""
 
     # -- the backend's part -------------------------------------------------
     def _get(self, key: str) -> str | None:
@@ -123,9 +153,22 @@ class Storage:
     def _keys(self) -> list[str]:
         raise NotImplementedError
 
+    def _update(self, key: str, change: Change) -> str | None:
+        """Apply ``change`` to the stored record; the new text.  Backends with
+        transactions override this to read and write in one."""
+        old = self._get(key)
+        old = old if isinstance(old, str) else None
+        new = change(old)
+        if new != old:
+            if new is None:
+                self._remove(key)
+            else:
+                self._set(key, new)
+        return new
+
     # -- the safe part ------------------------------------------------------
     def _failed(self, message: str = FULL) -> None:
-        if self.notice is None or self.notice == RECOVERED:
+        if self.notice is None or self.notice in (RECOVERED, SAVED_AFTER_ALL):
             self.notice = message
 
     def get(self, key: str) -> str | None:
@@ -137,7 +180,9 @@ class Storage:
         except Exception:
             self._failed(NOT_KEPT)
             return None
-        return value if isinstance(value, str) else None
+        value = value if isinstance(value, str) else None
+        self._seen[key] = value
+        return value
 
     def holds(self, key: str, value: str | None) -> bool:
         """Whether ``key`` still holds ``value`` (None: nothing), so no other tab or
@@ -151,31 +196,72 @@ class Storage:
             return True
         return (now if isinstance(now, str) else None) == value
 
+    def update(self, key: str, change: Change) -> str | None:
+        """Apply ``change`` to the record at ``key`` as stored now; the record's new text.
+
+        When the backend refuses, the change is queued (and retried, see :meth:`retry`)
+        and this session sees it applied to the record as it sees it.
+        """
+        key = full_key(key)
+        if self._queued:
+            self.retry()
+        if not self._queued:
+            try:
+                new = self._update(key, change)
+            except Exception:
+                pass
+            else:
+                self._overlay.pop(key, None)
+                new = new if isinstance(new, str) else None
+                self._seen[key] = new
+                return new
+        if key in self._overlay:
+            new = change(self._overlay[key])
+        else:
+            try:
+                now = self._get(key)
+                now = now if isinstance(now, str) else None
+            except Exception:  # unreadable too: change it as this session last saw it
+                now = self._seen.get(key)
+            new = change(now)
+        self._seen[key] = new
+        self._queued.append((key, change))
+        self._overlay[key] = new
+        self._failed()
+        return new
+
     def set(self, key: str, value: str) -> bool:
         """Store ``value``; False (and a notice) when the backend refused."""
-        key = full_key(key)
-        try:
-            if self.read_only:
-                raise PermissionError("opened read-only")
-            self._set(key, str(value))
-        except Exception:
-            self._overlay[key] = str(value)
-            self._failed()
-            return False
-        self._overlay.pop(key, None)
-        return True
+        text = str(value)
+        self.update(key, lambda _old: text)
+        return not self._queued
 
     def remove(self, key: str) -> None:
-        key = full_key(key)
-        try:
-            if self.read_only:
-                raise PermissionError("opened read-only")
-            self._remove(key)
-        except Exception:
-            self._overlay[key] = None
-            self._failed()
-        else:
-            self._overlay.pop(key, None)
+        self.update(key, lambda _old: None)
+
+    @property
+    def unsaved(self) -> int:
+        """How many writes the backend refused and that are still to be retried."""
+        return len(self._queued)
+
+    def retry(self) -> bool:
+        """Retry the refused writes, oldest first, each as a change of the record as
+        stored now (so what another window wrote meanwhile stays); True when none is
+        left.  Once they are all kept, :attr:`notice` says so."""
+        if not self._queued:
+            return True
+        while self._queued:
+            key, change = self._queued[0]
+            try:
+                self._update(key, change)
+            except Exception:
+                return False
+            self._queued.pop(0)
+        self._overlay.clear()
+        self.read_only = False
+        if self.notice in (FULL, NOT_KEPT):
+            self.notice = SAVED_AFTER_ALL
+        return True
 
     def keys(self) -> list[str]:
         """Our keys (full, namespaced), sorted; others' keys are never listed."""
@@ -190,12 +276,9 @@ class Storage:
                 found.add(key)
         return sorted(found)
 
-    def set_aside(self, key: str, raw: str) -> str:
-        """Keep an unreadable value under a recovery key, drop it from ``key``.
-
-        Returns the recovery key.  Up to :data:`MAX_RECOVERED` copies per key
-        are kept, numbered 1 (oldest) upwards.
-        """
+    def recovery_slot(self, key: str) -> str:
+        """The recovery key the next value set aside from ``key`` goes under, making room
+        (up to :data:`MAX_RECOVERED` copies per key, numbered 1, the oldest, upwards)."""
         key = full_key(key)
         base = RECOVERY + key.removeprefix(NAMESPACE) + "/"
         taken = sorted(
@@ -206,33 +289,44 @@ class Storage:
         if len(taken) >= MAX_RECOVERED:
             for n in taken[: len(taken) - MAX_RECOVERED + 1]:
                 self.remove(base + str(n))
-        slot = base + str((taken[-1] + 1) if taken else 1)
+        return base + str((taken[-1] + 1) if taken else 1)
+
+    def set_aside(self, key: str, raw: str) -> str:
+        """Keep an unreadable value under a recovery key, drop it from ``key``.
+
+        Returns the recovery key.  The value at ``key`` is removed only while it is
+        still ``raw``: another window may have written a good one since.
+        """
+        key = full_key(key)
+        slot = self.recovery_slot(key)
         self.set(slot, raw)
-        self.remove(key)
-        if self.notice is None:
-            self.notice = RECOVERED
+        self.update(key, lambda old: None if old == raw else old)
         return slot
 
     def usable(self) -> bool:
         """Whether a write and a read back work now (used to pick a backend)."""
         probe = NAMESPACE + ".probe"
         try:
-            self._set(probe, "1")
+            self._update(probe, lambda _old: "1")
             ok = self._get(probe) == "1"
-            self._remove(probe)
+            self._update(probe, lambda _old: None)
         except Exception:
             return False
         return ok
 
     def readable(self) -> bool:
         """Whether what is stored can be read, when writes fail (storage full, say): the
-        saved game, statistics and scores are then still shown, and nothing is kept."""
+        saved game, statistics and scores are then still shown, and new progress is
+        kept when the storage takes writes again."""
         try:
             self._keys()
             self._get(NAMESPACE + ".probe")
         except Exception:
             return False
         return True
+
+    def close(self) -> None:
+        """Let go of the backend (a database connection); nothing to do for most."""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} kind={self.kind!r} notice={self.notice!r}>"
@@ -306,8 +400,19 @@ def _not_regular(path: Path, mode: int) -> OSError:
     return OSError(errno.EINVAL, "not a regular file", str(path))
 
 
-def read_regular_file(path: Path) -> str:
-    """The text of the file at ``path``; OSError unless it is a regular file.
+def refuse_unless_regular(path: Path) -> None:
+    """OSError when ``path`` is there but no regular file (a folder, a FIFO, a device):
+    nothing at all is fine."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(mode):
+        raise _not_regular(path, mode)
+
+
+def read_regular_bytes(path: Path) -> bytes:
+    """The bytes of the file at ``path``; OSError unless it is a regular file.
 
     A FIFO there would block the start for ever (opening one to read waits for a
     writer) and a device like /dev/zero would never end, so neither is read: the
@@ -318,141 +423,109 @@ def read_regular_file(path: Path) -> str:
     if not stat.S_ISREG(mode):
         raise _not_regular(path, mode)
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with open(fd, encoding="utf-8") as file:
+    with open(fd, "rb") as file:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
             raise _not_regular(path, mode)
         return file.read()
 
 
-def read_data_file(path: Path) -> dict[str, Any] | None:
-    """The data file's JSON object; None when the file holds anything else (not text,
-    not JSON, nested too deep to read, not an object).  OSError, FileNotFoundError
-    included, when it cannot be read at all (also when it is no regular file: a
-    folder, a FIFO, a device)."""
-    try:
-        # json.loads, not load_json: this file is the desktop's, where too deep a
-        # nesting is a RecursionError (only the browser's stack runs out first), and
-        # a file whose one odd key nests deep still gives up its other keys
-        data = json.loads(read_regular_file(path))
-    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
-        return None
-    return data if isinstance(data, dict) else None
+@dataclass
+class Salvaged:
+    """What a data file written as one JSON object ``{key: text}`` still holds."""
+
+    records: dict[str, str] = field(default_factory=dict)
+    """The records read whole: our keys and their texts."""
+    damaged: dict[str, str] = field(default_factory=dict)
+    """Records whose key could be read but not their text (cut short, garbled, not a
+    string): what there was of it, to set aside."""
+    unknown: bool = False
+    """Some of the file could not be told apart at all (cut off, or garbled where no
+    key shows), so records may be missing that nothing names."""
 
 
-class FileStorage(Storage):
-    """One small JSON object ``{key: value}`` in a file, rewritten atomically.
+_KEY_AT = re.compile(r'(?<!\\)"((?:[^"\\\n]|\\.)*)"\s*:\s*')
+"""A key and its colon, not inside a string (the quotes inside our values are escaped)."""
 
-    A file that is not JSON, or not an object, is renamed to
-    ``<name>.corrupt-<n>`` (kept, not deleted) and the game starts empty; one
-    that cannot be read at all (no permission) is left alone, and the game keeps
-    nothing (:func:`open_storage`).
-    Entries whose value is not a string are set aside one by one under
-    recovery keys, and the others kept.  Like localStorage shared by two
-    browser tabs, two windows may use the file at once: each read sees the
-    other's writes (the file is read again when it changed on disk), and each
-    write changes only its own key in the newest contents.
+_BAD_BYTES = re.compile("[\udc80-\udcff]")
+"""A byte that was not UTF-8, as ``surrogateescape`` decodes it."""
+
+
+def _latin1(text: str) -> str:
+    """Text with each byte that was not UTF-8 read as Latin-1, the likeliest intent
+    (a file saved by an editor in Latin-1); the profile then checks what it means."""
+    return _BAD_BYTES.sub(lambda m: chr(ord(m.group()) - 0xDC00), text)
+
+
+def salvage_records(raw: bytes) -> Salvaged:
+    """The records of a JSON data file, record by record: one bad byte or a cut end
+    loses only the records it touches.
+
+    A UTF-8 byte-order mark is skipped; bytes that are not UTF-8 are read as Latin-1.
+    Where the whole text is not JSON, each ``"key": value`` pair is read on its own, so
+    a record cut short or garbled is set aside and those around it are kept.
     """
+    text = _latin1(raw.decode("utf-8", errors="surrogateescape")).removeprefix("\ufeff")
+    out = Salvaged()
 
-    kind = "file"
+    def take(key: str, value: Any) -> None:
+        if not key.startswith(ROOT):
+            return  # not ours: never listed, never set aside
+        if isinstance(value, str):
+            out.records[key] = value
+        else:
+            out.damaged[key] = json.dumps(value)
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
-        super().__init__()
-        self.path = Path(path)
-        self.data: dict[str, str] = {}
-        self._seen: tuple[int, int, int] | None = None  # the file as last read or written
-        self._load()
-        self._seen = self._stamp()
-
-    def _load(self) -> None:
+    try:
+        whole = json.loads(text)
+    except (ValueError, RecursionError):
+        whole = None
+    if isinstance(whole, dict):
+        for key, value in whole.items():
+            take(key, value)
+        return out
+    start = text.find("{")
+    if start < 0 or whole is not None:
+        out.unknown = True  # empty (a power cut before the old file's write) or no object
+        return out
+    decoder = json.JSONDecoder()
+    pos = start + 1
+    while True:
+        found = _KEY_AT.search(text, pos)
+        if found is None:
+            break
+        if text[pos : found.start()].strip(" \t\r\n,"):
+            out.unknown = True  # something stood here that is no record
         try:
-            data = read_data_file(self.path)
-        except FileNotFoundError:
-            return
-        # any other OSError (no permission, a folder or a FIFO in its place) is raised:
-        # the file may be fine, so it is left alone and :func:`open_storage` keeps nothing
-        self._seen = self._stamp()  # as read: setting values aside need not read it again
-        self._take_in(data)
-
-    def _take_in(self, data: dict[str, Any] | None) -> None:
-        """The file's contents as read: its text values are kept and the others set
-        aside under recovery keys; a file that is no JSON object is set aside whole."""
-        if data is None:
-            self._move_aside()
-            self._seen = self._stamp()
-            return
-        self.data = {k: v for k, v in data.items() if isinstance(v, str)}
-        for key, value in data.items():
-            if not isinstance(value, str):
-                self.set_aside(key, json.dumps(value))
-
-    def _move_aside(self) -> None:
-        for n in range(1, 1000):
-            target = self.path.with_name(f"{self.path.name}.corrupt-{n}")
-            if not target.exists():
-                break
+            key = json.loads(f'"{found.group(1)}"')
+        except ValueError:
+            key = None
         try:
-            os.replace(self.path, target)
-        except OSError:
-            pass
-        self.notice = RECOVERED
+            value, end = decoder.raw_decode(text, found.end())
+        except (ValueError, RecursionError):
+            after = _KEY_AT.search(text, found.end())
+            end = after.start() if after else len(text)
+            if isinstance(key, str) and key.startswith(ROOT):
+                out.damaged[key] = text[found.end() : end].rstrip(" \t\r\n,}")
+            else:
+                out.unknown = True
+            pos = end
+            continue
+        if isinstance(key, str):
+            take(key, value)
+        else:
+            out.unknown = True
+        pos = end
+    if text[pos:].strip(" \t\r\n,") != "}":
+        out.unknown = True  # cut off after the last record read
+    return out
 
-    def _stamp(self) -> tuple[int, int, int] | None:
-        """What tells the file changed: its time and size, and its inode, since every
-        write replaces the file (coarse clocks, 1 s on HFS+ and 2 s on FAT, leave a
-        same-size rewrite with the old time)."""
-        try:
-            st = self.path.stat()
-        except OSError:
-            return None
-        return st.st_mtime_ns, st.st_size, st.st_ino
 
-    def _refresh(self) -> None:
-        """Take in what another window wrote since we last read or wrote the file."""
-        stamp = self._stamp()
-        if stamp == self._seen:
-            return
-        self._seen = stamp
-        if stamp is None:
-            return  # the file is gone: what we hold is written again on the next change
-        try:
-            data = read_data_file(self.path)
-        except OSError:
-            return  # unreadable now: keep what we have
-        # what another program wrote is set aside as at a start, before the next write
-        # of ours replaces it
-        self._take_in(data)
-
-    def _write(self, data: dict[str, str]) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
-        os.replace(tmp, self.path)
-        self._seen = self._stamp()
-
-    def _get(self, key: str) -> str | None:
-        self._refresh()
-        return self.data.get(key)
-
-    def _set(self, key: str, value: str) -> None:
-        self._refresh()
-        if self.data.get(key) == value and self.path.exists():
-            return
-        new = {**self.data, key: value}
-        self._write(new)
-        self.data = new
-
-    def _remove(self, key: str) -> None:
-        self._refresh()
-        if key not in self.data:
-            return
-        new = {k: v for k, v in self.data.items() if k != key}
-        self._write(new)
-        self.data = new
-
-    def _keys(self) -> list[str]:
-        self._refresh()
-        return list(self.data)
+def read_data_file(path: Path) -> Salvaged:
+    """What the JSON data file at ``path`` still holds (see :func:`salvage_records`).
+    OSError, FileNotFoundError included, when it cannot be read at all (also when it is
+    no regular file: a folder, a FIFO, a device)."""
+    return salvage_records(read_regular_bytes(path))
 
 
 def data_dir(
@@ -485,34 +558,3 @@ def browser_window() -> Any:
     import js  # type: ignore[import-not-found]  # Pyodide only
 
     return js.window
-
-
-def open_storage(
-    platform: str | None = None,
-    window: Callable[[], Any] = browser_window,
-    path: str | os.PathLike[str] | None = None,
-) -> Storage:
-    """The best storage that works here; never raises.
-
-    Browser (``sys.platform == "emscripten"``) → localStorage; elsewhere → the
-    JSON file in :func:`data_dir`.  One that can be read but not written (a
-    localStorage filled by other games on an itch.io origin, a read-only file) is
-    still used, read-only, with the "full" notice: its saved game and statistics
-    stay in sight, and this session's writes are kept in memory.  Neither
-    readable → memory with a notice.  The arguments exist for tests.
-    """
-    platform = sys.platform if platform is None else platform
-    try:
-        if platform == "emscripten":
-            storage: Storage = BrowserStorage(window())
-        else:
-            storage = FileStorage(path if path is not None else data_dir() / FILE_NAME)
-        if storage.usable():
-            return storage
-        if storage.readable():
-            storage.notice = FULL
-            storage.read_only = True
-            return storage
-    except Exception:
-        pass
-    return MemoryStorage(notice=NOT_KEPT)

@@ -27,9 +27,10 @@ from hypothesis import strategies as st
 
 from thirteen import app as app_module
 from thirteen.cards import FULL_DECK, card_text
+from thirteen.database import DatabaseStorage
 from thirteen.profile import Profile
 from thirteen.session import WINNABLE_NOT_FOUND
-from thirteen.storage import FileStorage, MemoryStorage
+from thirteen.storage import MemoryStorage
 from thirteen.ui import HEIGHT, WIDTH
 from thirteen.ui.layout import PANEL
 from thirteen.ui.screens.entry import EntryScene
@@ -300,7 +301,9 @@ def test_random_events_with_storage_that_fails_writes(display, data, pattern):
 @settings(FUZZ, max_examples=max(1, EXAMPLES // 3))
 @given(st.data())
 def test_random_events_with_file_storage(display, tmp_path_factory, data):
-    run_session(data, FileStorage(tmp_path_factory.mktemp("fuzz") / "thirteen.json"))
+    run_session(
+        data, DatabaseStorage(tmp_path_factory.mktemp("fuzz") / "thirteen.db", durable=False)
+    )
 
 
 # -- regressions the fuzzing found ---------------------------------------------

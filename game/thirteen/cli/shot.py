@@ -4,14 +4,21 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import sys
 from pathlib import Path
 
 from ..cards import QUOTE_MAX, Card, NotationError, parse_card, quoted
-from ..storage import FILE_NAME, ROOT, MemoryStorage, read_data_file
+from ..database import copied_rows
+from ..storage import (
+    DB_NAME,
+    FILE_NAME,
+    MemoryStorage,
+    Salvaged,
+    read_data_file,
+    refuse_unless_regular,
+)
 from ..ui import shot as ui_shot
 from ..ui.canvas import canvas_size
 from .args import CommandError, add_game_arguments, game_from_args
@@ -103,40 +110,47 @@ def check_out(path: str) -> None:
 def read_profile_dir(directory: str) -> MemoryStorage:
     """A memory copy of the data saved in ``directory``, which is only read.
 
-    Unlike :class:`~thirteen.storage.FileStorage`, a file that cannot be read is
-    not renamed and odd values are not rewritten: the copy starts empty (a note
-    says so on stderr) or sets the odd values aside in memory only.
+    The database (:data:`~thirteen.storage.DB_NAME`), else the JSON file of earlier
+    versions.  Unlike :func:`~thirteen.storage.open_storage`, nothing there is
+    renamed, taken in or rewritten: a file that cannot be read gives an empty copy (a
+    note says so on stderr), and what cannot be read is set aside in memory only.
     """
     if not os.path.isdir(directory):
         raise CommandError(f"--profile-dir {quoted(directory, PATH)} is not a directory")
-    path = os.path.join(directory, FILE_NAME)
     storage = MemoryStorage()
+    db = Path(directory) / DB_NAME
+    path = db if os.path.lexists(db) else Path(directory) / FILE_NAME
     try:
-        data = read_data_file(Path(path))
+        refuse_unless_regular(path)
+        if path == db:
+            rows, lost, unknown = copied_rows(db)
+            found = Salvaged(rows, {key: "" for key in lost}, unknown)
+        else:
+            found = read_data_file(path)
     except FileNotFoundError:
         print(
-            f"note: no {FILE_NAME} in {quoted(directory, PATH)}; showing an empty profile",
+            f"note: no {DB_NAME} or {FILE_NAME} in {quoted(directory, PATH)}; "
+            "showing an empty profile",
             file=sys.stderr,
         )
         return storage
     except OSError as exc:
         raise CommandError(
-            f"--profile-dir: cannot read {quoted(path, PATH)}: {exc.strerror}"
+            f"--profile-dir: cannot read {quoted(str(path), PATH)}: {exc.strerror}"
         ) from None
-    if data is None:
+    if found.unknown:
         print(
-            f"note: {quoted(path, PATH)} is not a saved profile (not a JSON object); "
-            "showing an empty profile and leaving the file as it is",
+            f"note: part of {quoted(str(path), PATH)} could not be read; "
+            "showing what could, and leaving the file as it is",
             file=sys.stderr,
         )
-        return storage
-    for key, value in data.items():
-        if not key.startswith(ROOT):
-            continue  # not ours: FileStorage never lists such keys either
-        if isinstance(value, str):
-            storage.set(key, value)
-        else:  # as FileStorage does, but in memory only
-            storage.set_aside(key, json.dumps(value))
+    for key, value in found.records.items():
+        storage.set(key, value)
+    for key, value in found.damaged.items():
+        storage.set_aside(key, value)
+    # the notice the game would give opening this folder
+    storage.aside = [*found.damaged, *([""] if found.unknown else [])]
+    storage.kept = sorted(found.records) if found.unknown else None
     return storage
 
 

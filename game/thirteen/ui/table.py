@@ -15,8 +15,9 @@ import pygame
 
 from .. import hints, share
 from ..cards import Card
-from ..game import Game, IllegalMoveError, Progress, Refusal, Termination
+from ..game import Game, IllegalMoveError, Progress, Refusal, RoundEnd, Termination
 from ..moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing
+from ..session import RedoLine
 from ..spec import TableKind
 from ..variants import GameSetup, spec_of
 from . import cards as card_art
@@ -32,7 +33,8 @@ from .layout import (
     geometry,
     pyramid_metrics,
 )
-from .scene import DEAL_GRACE_MS, Scene, backdrop, same_press
+from .round_summary import RoundSummary
+from .scene import ARRIVE_MS, DEAL_GRACE_MS, Scene, backdrop, same_press
 from .scene_names import SceneName
 from .spots import SpotKind, Zone
 from .widgets import Button
@@ -57,6 +59,7 @@ BUTTON_LABELS = {
     TableButton.NEW: ("New", "N"),
     TableButton.RESTART: ("Restart", "R"),
     TableButton.UNDO: ("Undo", "U"),
+    TableButton.REDO: ("Redo", "Ctrl+Y"),
     TableButton.HINT: ("Hint", "H"),
     TableButton.HELP: ("Help", "F1"),
     TableButton.SOUND: ("Sound", "M"),
@@ -172,6 +175,10 @@ class TableScene(Scene):
         self.recorded = game.is_over
         self.detached = False
         """Another tab took the save slot over: this game is not saved or counted."""
+        self.summary: RoundSummary | None = None
+        """A finished round kept on the table with its score until the player goes on."""
+        self.redo_line = RedoLine()
+        """Moves taken back that Redo plays again, until a new move is made."""
         self.anim = Animator()
         self.anim.enabled = app.settings.animations
         self.frame: Frame = frame_for(app.screen.get_size())
@@ -198,9 +205,13 @@ class TableScene(Scene):
         self.frame = frame
         self.anim.finish()
         self.buttons = self._make_buttons()
-        self.geo = geometry(self.game, frame)
+        self.geo = geometry(self.on_table(), frame)
         self._refresh_buttons()
         self.dirty = True
+
+    def on_table(self) -> Game:
+        """The position drawn: a finished round's last one while its summary shows."""
+        return self.summary.view if self.summary is not None else self.game
 
     # -- state helpers ------------------------------------------------------
     def deal_in(self) -> None:
@@ -216,8 +227,10 @@ class TableScene(Scene):
         for b in self.buttons:
             if b.name == TableButton.UNDO:
                 b.enabled = self.can_undo()
+            elif b.name == TableButton.REDO:
+                b.enabled = self.can_redo()
             elif b.name == TableButton.HINT:
-                b.enabled = not over
+                b.enabled = not over and self.summary is None
             elif b.name == TableButton.SOUND:
                 # a command, like every other button (a state, "Sound on", read as one too)
                 b.label = "Mute" if self.app.settings.sound else "Unmute"
@@ -317,6 +330,10 @@ class TableScene(Scene):
                 return
         if any(part.collidepoint(pos) for part in self.frame.chrome()):
             return
+        if self.summary is not None:
+            if self.app.now_ms - self.summary.shown_at >= ARRIVE_MS:
+                self.next_round()  # a click anywhere on the cards goes on
+            return
         if self.just_dealt():
             return  # the rest of a double click that ended the last layout
         spot = self.spot_under(pos)
@@ -352,8 +369,16 @@ class TableScene(Scene):
         playing = (pygame.K_d, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
         if k in playing and self.just_dealt():
             return  # as a click
+        if k in playing and self.summary is not None:
+            if self.app.now_ms - self.summary.shown_at >= ARRIVE_MS:
+                self.next_round()
+            return
         if k == pygame.K_z and mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self.command(TableButton.UNDO)
+        elif (k == pygame.K_y and mod & (pygame.KMOD_CTRL | pygame.KMOD_META)) or (
+            k == pygame.K_u and mod & pygame.KMOD_SHIFT
+        ):
+            self.command(TableButton.REDO)
         elif k in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             self.move_focus(k, bool(mod & pygame.KMOD_SHIFT))
         elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -500,6 +525,7 @@ class TableScene(Scene):
         except IllegalMoveError as exc:
             self.say(str(exc))
             return False
+        self.redo_line.played(move)
         self.selected = None
         self.hint_spots = []
         self.confirm = None
@@ -508,15 +534,22 @@ class TableScene(Scene):
         self.keep_focus_near(before)
         self.anim.enabled = self.app.settings.animations
         gone = set(effect.removed)
-        if game.progress().round != round_before:
+        ended_view = game.ended_round()
+        if ended_view is not None and effect.round_end is not None:
+            # the round's last position stays, with its score, until the player goes on
+            self.summary = RoundSummary(ended_view, effect.round_end, self.app.now_ms)
+            self.geo = geometry(ended_view, self.frame)
+            self.focus_key = None
+            self.anim.transition(before, self.geo, gone)
+            self.app.sounds.play("king" if isinstance(move, RemoveKing) else "remove")
+            self.say(self.round_words(effect.round_end), 4000, major=True)
+        elif game.progress().round != round_before:
             leaving = [(c, r) for c, r in before.card_rects().items() if c in gone]
             self.anim.deal(self.geo, leaving)
             self.dealt_at = self.app.now_ms if self.anim.active else None
             ended = effect.round_end
             if ended is not None:
-                bonus = f" with the pyramid cleared (+{ended.bonus})" if ended.cleared else ""
-                # (the next round's number is the line above it)
-                self.say(f"Round {ended.number} scored {ended.points}{bonus}.", 4000, major=True)
+                self.say(self.round_words(ended), 4000, major=True)
             self.app.sounds.play("deal")
         else:
             self.anim.transition(before, self.geo, gone)
@@ -530,6 +563,29 @@ class TableScene(Scene):
         if game.is_over:
             self.finish()
         return True
+
+    @staticmethod
+    def round_words(ended: RoundEnd) -> str:
+        """The panel's line on a finished round's score (the next round's number is the
+        line above it)."""
+        bonus = f" with the pyramid cleared (+{ended.bonus})" if ended.cleared else ""
+        return f"Round {ended.number} scored {ended.points}{bonus}."
+
+    def next_round(self) -> None:
+        """Put the finished round away: its cards leave and the next pyramid is dealt."""
+        summary = self.summary
+        if summary is None:
+            return
+        self.summary = None
+        leaving = list(self.geo.card_rects().items())
+        self.geo = geometry(self.game, self.frame)
+        self.anim.enabled = self.app.settings.animations
+        self.anim.deal(self.geo, leaving)
+        self.dealt_at = self.app.now_ms if self.anim.active else None
+        self.say(self.round_words(summary.ended), 4000, major=True)
+        self.app.sounds.play("deal")
+        self._refresh_buttons()
+        self.dirty = True
 
     def _after_change(self) -> None:
         self._refresh_buttons()
@@ -566,7 +622,8 @@ class TableScene(Scene):
             self.end_left = None
         before = self.geo
         at_draw = self.focus_at_draw()
-        self.game.undo()
+        self.summary = None  # back across the round's end: its last move is taken back
+        self.redo_line.undone(self.game.undo())
         self.selected = None
         self.hint_spots = []
         self.confirm = None  # its warning goes with the message: New asks again
@@ -578,8 +635,20 @@ class TableScene(Scene):
         self.anim.transition(before, self.geo, set())
         self._after_change()
 
+    def can_redo(self) -> bool:
+        """Whether a move taken back can be played again (none is once a new one is made)."""
+        move = self.redo_line.next()
+        return move is not None and not self.game.is_over and self.game.is_legal(move)
+
+    def redo(self) -> None:
+        """Play the last move taken back again."""
+        if self.can_redo():
+            move = self.redo_line.next()
+            assert move is not None
+            self.play(move)
+
     def show_hint(self) -> None:
-        if self.game.is_over:
+        if self.game.is_over or self.summary is not None:
             return
         found = hints.hint_for(self.game, budget_ms=HINT_BUDGET_MS, memo=self.app.hint_memo)
         if found is None:
@@ -675,6 +744,8 @@ class TableScene(Scene):
         the panel's key letters (M for sound, Esc for menu) would contradict its own."""
         surface.blit(backdrop(surface.get_size()), (0, 0))
         self.draw_table(surface)
+        if self.summary is not None:
+            self.summary.draw(surface, self.frame, self.geo, self.game)
         self.draw_panel(surface, buttons)
         if self.banner:
             self.draw_banner(surface)
@@ -720,7 +791,7 @@ class TableScene(Scene):
             y += 28
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        geo, game = self.geo, self.game
+        geo, game = self.geo, self.on_table()
         four = self.app.settings.four_colour
         w, h = geo.card_w, geo.card_h
         for text, pos in geo.labels:
@@ -877,7 +948,8 @@ class TableScene(Scene):
             y += 30
         if self.message:
             y += 8
-            for line in theme.wrap(self.message, 24, panel.w - 32)[:4]:
+            room = min(b.rect.top for b in self.buttons) - 4 - y  # the message above them
+            for line in theme.wrap(self.message, 24, panel.w - 32)[: max(1, min(4, room // 22))]:
                 theme.blit_text(surface, line, 24, (x, y), (255, 226, 150))
                 y += 22
         if buttons:
@@ -936,6 +1008,7 @@ COMMANDS: dict[TableButton, Callable[[TableScene], object]] = {
     TableButton.NEW: lambda table: table.app.new_deal(),
     TableButton.RESTART: lambda table: table.app.restart(),
     TableButton.UNDO: TableScene.undo,
+    TableButton.REDO: TableScene.redo,
     TableButton.HINT: TableScene.show_hint,
     TableButton.HELP: lambda table: table.app.open(SceneName.HELP),
     TableButton.STATS: lambda table: table.app.open(SceneName.STATS),

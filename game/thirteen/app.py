@@ -352,6 +352,13 @@ class App:
             event = pygame.event.Event(
                 pygame.MOUSEBUTTONDOWN, pos=pos, button=event.button, touch=False
             )
+        elif kind == pygame.MOUSEMOTION:
+            pos = self.display.to_canvas(event.pos)
+            if getattr(event, "touch", False) or self.taps.touched:
+                return  # a finger does not hover
+            event = pygame.event.Event(pygame.MOUSEMOTION, pos=self._to_scene(pos), touch=False)
+            self.scene.handle(event)
+            return
         elif kind != pygame.KEYDOWN:
             return
         if self.settings.sound and not self.sounds.ready:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pygame
 
+from thirteen.cards import parse_card
 from thirteen.ui.layout import TableButton, geometry
 from thirteen.ui.scene import ARRIVE_MS
 from thirteen.ui.screens.end import EndScene
 from thirteen.ui.table import END_DELAY_MS
 
-from .helpers import click, click_card, press, step, wait
+from .helpers import card_at, click, click_card, press, step, wait
 
 ROUND_ONE = (
     "3s+Td 2s+Js D Kh D D D 4d+9s 2h+Jh Ks 6s+7c D D D As+Qs Ad+Qh 4s+9d D D Kd Kc "
@@ -148,3 +149,73 @@ def test_f1_opens_help_from_the_start_and_end_screens(make):
     assert isinstance(app.scene, HelpScene) and app.scene.tab == "thirteens"
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, EndScene)
+
+
+def move_mouse(app, pos) -> None:
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+    )
+    step(app)
+
+
+def test_a_refused_click_shakes_its_card_and_says_why_next_to_it(make):
+    from thirteen.ui.feedback import NUDGE_MS, SHAKE_MS
+
+    app = make("?game=pyramid&deal=3")
+    table = app.table
+    blocked = next(s for s in table.geo.spots if s.card is not None and not s.free)
+    click(app, blocked.outline.center)
+    nudge = table.nudge
+    assert nudge is not None and nudge.key == table.spot_key(blocked)
+    assert nudge.words.startswith("Not free yet") and table.message == nudge.words
+    offsets = set()
+    for _ in range(int(SHAKE_MS // 16)):
+        offsets.add(table.shake_of(blocked))
+        step(app)
+    assert len(offsets) > 3 and max(map(abs, offsets)) > 2  # it moved both ways
+    assert table.shake_of(blocked) == 0
+    box, lines = nudge.box(blocked.outline, table.frame.table)
+    assert table.frame.table.contains(box)
+    gap = max(blocked.outline.top - box.bottom, box.top - blocked.outline.bottom)
+    assert 0 <= gap <= 20 and abs(box.centerx - blocked.outline.centerx) < box.w  # beside it
+    step(app, int(NUDGE_MS // 16) + 1)
+    assert table.nudge is None
+
+
+def test_with_animations_off_a_refused_card_flashes_without_moving(make):
+    app = make("?game=pyramid&deal=3", animations=False)
+    table = app.table
+    blocked = next(s for s in table.geo.spots if s.card is not None and not s.free)
+    click(app, blocked.outline.center)
+    assert table.nudge is not None and table.shake_of(blocked) == 0
+    press(app, pygame.K_d)  # a move puts the word away
+    assert table.nudge is None
+
+
+def test_the_card_under_the_mouse_shows_what_a_click_would_do(make):
+    app = make("?game=pyramid&deal=2", animations=False)  # Kh free, 3c+Ts a pair
+    table = app.table
+    move_mouse(app, card_at(app, parse_card("Kh")))
+    assert table.hover_key == ("card", parse_card("Kh")) and table.hover_plays
+    move_mouse(app, card_at(app, parse_card("3c")))
+    assert table.hover_key == ("card", parse_card("3c")) and not table.hover_plays
+    click_card(app, "3c")
+    move_mouse(app, card_at(app, parse_card("Ts")))
+    assert table.hover_key == ("card", parse_card("Ts")) and table.hover_plays  # completes
+    blocked = next(s for s in table.geo.spots if s.card is not None and not s.free)
+    move_mouse(app, blocked.outline.center)
+    assert table.hover_key is None
+    move_mouse(app, button(app, TableButton.UNDO).rect.center)
+    assert table.hover_key is None
+
+
+def test_a_finger_never_hovers(make):
+    app = make("?game=pyramid&deal=2", animations=False)
+    x, y = card_at(app, parse_card("Kh"))
+    w, h = app.screen.get_size()
+    pygame.event.post(
+        pygame.event.Event(pygame.FINGERDOWN, touch_id=1, finger_id=0, x=x / w, y=y / h)
+    )
+    step(app)
+    move_mouse(app, (x, y))
+    assert app.table.hover_key is None

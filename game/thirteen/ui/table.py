@@ -23,6 +23,7 @@ from ..variants import GameSetup, spec_of
 from . import cards as card_art
 from . import theme
 from .anim import Animator
+from .feedback import FLASH_MS, Nudge, draw_hover
 from .layout import (
     PILE_X,
     Frame,
@@ -177,6 +178,13 @@ class TableScene(Scene):
         """Another tab took the save slot over: this game is not saved or counted."""
         self.summary: RoundSummary | None = None
         """A finished round kept on the table with its score until the player goes on."""
+        self.nudge: Nudge | None = None
+        """A refused click being answered at its card (a shake and the reason)."""
+        self.hover_at: tuple[int, int] | None = None
+        """Where the mouse is over the table (a desktop pointer; touches never hover)."""
+        self.hover_key: tuple | None = None
+        self.hover_plays = False
+        """Whether a click on the hovered spot plays a move (else it selects)."""
         self.redo_line = RedoLine()
         """Moves taken back that Redo plays again, until a new move is made."""
         self.anim = Animator()
@@ -205,6 +213,7 @@ class TableScene(Scene):
         self.frame = frame
         self.anim.finish()
         self.buttons = self._make_buttons()
+        self.hover_at = self.hover_key = None  # the pointer is somewhere else now
         self.geo = geometry(self.on_table(), frame)
         self._refresh_buttons()
         self.dirty = True
@@ -244,9 +253,13 @@ class TableScene(Scene):
         self.confirm = None
         self.dirty = True
 
-    def explain(self, message: str) -> None:
-        """Why a click changed nothing, unless a round's score or a give-up warning is
-        being shown, which a stray click must not wipe."""
+    def explain(self, message: str, spot: Spot | None = None) -> None:
+        """Why a click changed nothing: next to the card clicked (``spot``), which shakes,
+        and in the panel, unless a round's score or a give-up warning is being shown there,
+        which a stray click must not wipe."""
+        if spot is not None:
+            self.nudge = Nudge(self.spot_key(spot), message, shake=self.app.settings.animations)
+            self.dirty = True
         if self.confirm is None and not (self.message_major and self.message):
             self.say(message)
 
@@ -319,6 +332,8 @@ class TableScene(Scene):
             self.press(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.deselect()
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover(event.pos)
         elif event.type == pygame.KEYDOWN:
             self.key(event)
 
@@ -340,6 +355,45 @@ class TableScene(Scene):
         if spot is not None:
             self.focus_key = self.spot_key(spot)
         self.activate(spot)
+
+    def hover(self, pos: tuple[int, int] | None) -> None:
+        """The mouse moved to ``pos`` (None: it left the table): the spot under it shows
+        what a click would do there (nothing for a card that cannot be played)."""
+        self.hover_at = pos
+        key, plays = None, False
+        if pos is not None and self.summary is None and not self.game.is_over:
+            if not any(part.collidepoint(pos) for part in self.frame.chrome()):
+                spot = self.spot_under(pos)
+                if spot is not None and spot.free:
+                    plays = self.click_plays(spot)
+                    if plays or spot.kind is SpotKind.CARD:
+                        key = self.spot_key(spot)
+        if (key, plays) != (self.hover_key, self.hover_plays):
+            self.hover_key, self.hover_plays = key, plays
+            self.dirty = True
+
+    def click_plays(self, spot: Spot) -> bool:
+        """Whether a click on the free ``spot`` would play a move now (else it selects,
+        or does nothing)."""
+        game = self.game
+        if spot.kind is SpotKind.PILE:
+            return game.is_legal(Recycle())
+        if spot.kind is SpotKind.EMPTY:
+            return (
+                self.selected is not None
+                and spot.column is not None
+                and game.is_legal(MoveToEmpty(self.selected, spot.column))
+            )
+        card = spot.card
+        if spot.kind is not SpotKind.CARD or card is None:
+            return False
+        alone = game.removal((card,))
+        if alone is not None and game.is_legal(alone):
+            return True
+        if self.selected == card:
+            return spot.zone is Zone.DRAW and game.is_legal(Draw())
+        move = None if self.selected is None else game.removal((self.selected, card))
+        return move is not None and game.is_legal(move)
 
     def just_dealt(self) -> bool:
         """Whether a new layout began to fly out a moment ago: a press then is the rest of
@@ -454,7 +508,7 @@ class TableScene(Scene):
         if spot is None or game.is_over:
             return  # empty felt, a finished game: nothing changes
         if not spot.free:
-            self.explain(blocked_words(spot, game))  # nothing changes, but it says why
+            self.explain(blocked_words(spot, game), spot)  # nothing changes, but it says why
             return
         if spot.kind is SpotKind.PILE:
             self.play(Recycle())
@@ -462,14 +516,15 @@ class TableScene(Scene):
         if spot.kind is SpotKind.EMPTY:
             if self.selected is None or spot.column is None:
                 self.explain(
-                    "To fill an empty column, select a column's top card, then click here."
+                    "To fill an empty column, select a column's top card, then click here.",
+                    spot,
                 )
                 return
             move = MoveToEmpty(self.selected, spot.column)
             if game.is_legal(move):
                 self.play(move)
             else:
-                self.explain("Only the top card of a column can move to an empty column.")
+                self.explain("Only the top card of a column can move to an empty column.", spot)
             return
         if spot.kind is not SpotKind.CARD or spot.card is None:
             return
@@ -491,15 +546,18 @@ class TableScene(Scene):
                 return
             if game.refusal(move) is Refusal.NOT_NEIGHBOURS:  # the selection moves, and why
                 self.explain(
-                    f"These make {game.rule.target} but do not touch: a pair must be neighbours."
+                    f"These make {game.rule.target} but do not touch: a pair must be neighbours.",
+                    spot,
                 )
         self.selected = card
         self.app.sounds.play("select")
+        self.hover(self.hover_at)  # a click on its partner now plays
         self.dirty = True
 
     def deselect(self) -> None:
         if self.selected is not None:
             self.selected = None
+            self.hover(self.hover_at)
             self.dirty = True
 
     def draw_or_recycle(self) -> None:
@@ -513,6 +571,9 @@ class TableScene(Scene):
             self.say(f"{self.game.title} has no draw pile: the stock fills the grid by itself.")
         else:
             self.say("Nothing left to draw.")
+            place = self.draw_place()
+            if place is not None:
+                self.explain("Nothing left to draw.", place)
 
     def play(self, move: Move) -> bool:
         """Play a legal move: animate the difference, sound, save, and spot the end."""
@@ -588,6 +649,8 @@ class TableScene(Scene):
         self.dirty = True
 
     def _after_change(self) -> None:
+        self.nudge = None
+        self.hover(self.hover_at)  # what is under the mouse now may play otherwise
         self._refresh_buttons()
         self.app.session.save_game(self)
         self.dirty = True
@@ -712,11 +775,20 @@ class TableScene(Scene):
         """Cards moving, or a hint, message, warning or notice shown for a while, or the
         end screen's delayed opening: each needs the frames that count it down."""
         timers = (self.hint_left, self.message_left, self.confirm_left, self.banner_left)
+        if self.nudge is not None:
+            return True
         return self.anim.active or self.end_left is not None or any(t > 0 for t in timers)
 
     def update(self, dt_ms: float) -> None:
         if self.anim.update(dt_ms):
             self.dirty = True
+        if self.nudge is not None:
+            if self.nudge.elapsed < FLASH_MS:
+                self.dirty = True  # the shake and the flash, up to the frame they end
+            self.nudge.elapsed += dt_ms
+            if self.nudge.done:
+                self.nudge = None
+                self.dirty = True
         for name in ("hint_left", "message_left", "confirm_left", "banner_left"):
             left = getattr(self, name)
             if left > 0:
@@ -832,12 +904,13 @@ class TableScene(Scene):
                 if spot.zone is Zone.GRID:  # under the lower cards, as once it lands
                     self.anim.draw_card(surface, spot.card, four)
             elif spot.card is not None:
-                surface.blit(shadow, spot.rect.move(3, 4))
+                place = spot.rect.move(self.shake_of(spot), 0)
+                surface.blit(shadow, place.move(3, 4))
                 if not spot.free:
                     art = card_art.dimmed(spot.card, w, h, four)
                 else:
                     art = card_art.card_face(spot.card, w, h, four, centre=spot.shown is None)
-                surface.blit(art, spot.rect)
+                surface.blit(art, place)
         for key in self.hint_spots:
             spot = self.find(key)
             if spot is not None:
@@ -853,11 +926,26 @@ class TableScene(Scene):
                 pygame.draw.rect(
                     surface, theme.GOLD, spot.outline.inflate(8, 8), width=5, border_radius=12
                 )
+        if self.hover_key is not None and self.hover_key != (SpotKind.CARD, self.selected):
+            spot = self.find(self.hover_key)
+            if spot is not None:
+                draw_hover(surface, spot.outline, self.hover_plays)
         if self.show_focus:
             spot = self.find(self.focus_key)
             if spot is not None:
                 self._dashed(surface, spot.outline.inflate(20, 20))
         self.anim.draw(surface, four)
+        if self.nudge is not None:
+            spot = self.find(self.nudge.key)
+            if spot is not None:
+                self.nudge.draw_flash(surface, spot.outline)
+                self.nudge.draw_words(surface, spot.outline, self.frame.table)
+
+    def shake_of(self, spot: Spot) -> int:
+        """How far sideways the refused card is drawn now (0 for every other)."""
+        if self.nudge is None or self.nudge.key != self.spot_key(spot):
+            return 0
+        return self.nudge.offset()
 
     @staticmethod
     def _draw_recycle(surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -64,6 +64,8 @@ class Play(Protocol):
     game: Game
     recorded: bool
     detached: bool
+    # (a table may also say how long its game took, ``timed_ms``: float | None, None
+    # when it was not timed from its first move, such as a game resumed after a reload)
 
 
 class RedoLine:
@@ -327,7 +329,7 @@ class Session:
             self._taken_over(play)
             return
         game = play.game
-        before = self.profile.record_result(game)
+        before = self.profile.record_result(game, getattr(play, "timed_ms", None))
         self.counted = (game, before) if before is not None else None
         if self.unposted(game):
             self.slot.save(game)  # kept until posted or waived

@@ -219,3 +219,142 @@ def test_a_finger_never_hovers(make):
     step(app)
     move_mouse(app, (x, y))
     assert app.table.hover_key is None
+
+
+def only_draw_position(game_id: str):
+    """A deal and the moves to a position whose one legal move is to draw."""
+    from thirteen.moves import Draw
+    from thirteen.variants import new_game
+
+    for deal in range(1, 200):
+        game = new_game(game_id, deal=deal)
+        if game.legal_moves() != [Draw()]:
+            continue
+        return deal
+    raise AssertionError("no deal starts with drawing as its only move")
+
+
+def test_auto_draw_draws_by_itself_when_drawing_is_the_only_move(make):
+    from thirteen.moves import Draw
+    from thirteen.ui.table import AUTO_DRAW_MS
+
+    deal = only_draw_position("pyramid")
+    app = make(f"?game=pyramid&deal={deal}", auto_draw=True)
+    table = app.table
+    assert table.auto_left > 0 and not app.game.moves  # it waits a moment first
+    step(app)
+    assert not app.game.moves
+    step(app, int(AUTO_DRAW_MS // 16) + 2)
+    assert app.game.moves[:1] == [Draw()]
+    drawn = len(app.game.moves)
+    press(app, pygame.K_u)  # the player goes back: it does not draw again by itself
+    step(app, int(AUTO_DRAW_MS // 16) + 20)
+    assert len(app.game.moves) == drawn - 1
+
+
+def test_without_auto_draw_nothing_draws_by_itself(make):
+    deal = only_draw_position("pyramid")
+    app = make(f"?game=pyramid&deal={deal}")
+    step(app, 60)
+    assert not app.game.moves and app.table.auto_left == 0
+
+
+def test_a_click_on_the_empty_draw_pile_turns_the_waste_over(make):
+    from thirteen.moves import Recycle
+
+    app = make("?game=pyramid&deal=3", animations=False)
+    while app.game.draw_count:
+        app.table.play(next(m for m in app.game.legal_moves() if m.text() == "D"))
+    pile = next(s for s in app.table.geo.spots if s.kind == "pile")
+    assert pile.free
+    click(app, pile.rect.center)
+    assert app.game.moves[-1] == Recycle()
+
+
+def test_the_timer_shows_on_the_table_and_a_won_game_keeps_its_best_time(make):
+    from thirteen.solver import solve
+
+    app = make("?game=pyramid&deal=1", animations=False, timer=True)
+    table = app.table
+    line = solve(app.game).moves
+    assert line
+    app.rest(5000)
+    step(app)
+    assert table.elapsed_ms == 0  # the time runs from the first move
+    table.play(line[0])
+    app.rest(61_000)  # the loop slept: real time still counts
+    step(app)
+    assert table.time_words() == "1:01"
+    for move in line[1:]:
+        table.play(move)
+    assert app.game.outcome.value == "won"
+    best = app.profile.stats("pyramid").best_ms
+    assert 61_000 <= best < 62_000
+
+
+def test_statistics_are_reset_per_game_after_a_second_press(make):
+    from thirteen.ui.scene_names import SceneName
+    from thirteen.variants import GameSetup
+
+    app = make("?game=pyramid&deal=3")
+    for game_id in ("pyramid", "thirteens"):
+        app.profile.record_result(GameSetup(game_id, deal=3).new_game())
+    app.open(SceneName.STATS)
+    reset = next(w for w in app.scene.widgets if w.name == "reset")
+    click(app, reset.rect.center)
+    assert "Press Reset again" in app.scene.message
+    assert app.profile.stats("pyramid").played == 1
+    click(app, reset.rect.center)  # the rest of a double click: not an answer
+    assert app.profile.stats("pyramid").played == 1
+    wait(app)
+    click(app, reset.rect.center)
+    assert app.profile.stats("pyramid").played == 0
+    assert app.profile.stats("thirteens", "3x5").played == 1  # another game's stay
+
+
+def lose(app) -> None:
+    """Play the last legal move (a draw while there is one) until the game ends: it
+    loses Pyramid deal 1, which can be won."""
+    game = app.game
+    while not game.is_over:
+        app.table.play(game.legal_moves()[-1])
+    step(app, int(END_DELAY_MS // 16) + 2)
+
+
+def test_show_a_win_replays_a_winning_line_without_counting(make):
+    from thirteen.ui.replay import STEP_MS, ReplayScene
+
+    app = make("?game=pyramid&deal=1", animations=False)
+    lose(app)
+    assert app.game.outcome.value == "lost" and isinstance(app.scene, EndScene)
+    end = app.scene
+    stats = app.profile.stats("pyramid")
+    assert any(w.name == "replay" for w in end.widgets)
+    wait(app, ARRIVE_MS)
+    press(app, pygame.K_w)
+    replay = app.scene
+    assert isinstance(replay, ReplayScene) and not replay.game.moves and replay.line
+    step(app, int(STEP_MS // 16) + 2)
+    assert len(replay.game.moves) == 1  # it plays by itself
+    press(app, pygame.K_SPACE)  # pause
+    step(app, int(STEP_MS // 16) * 3)
+    assert len(replay.game.moves) == 1
+    press(app, pygame.K_RIGHT)  # one step
+    assert len(replay.game.moves) == 2 and not replay.playing
+    click(app, next(b for b in replay.buttons if b.name == "replay-toggle").rect.center)
+    step(app, int(STEP_MS // 16 + 2) * len(replay.line))
+    assert replay.game.outcome.value == "won" and replay.game.moves == list(replay.line)
+    assert app.profile.stats("pyramid") == stats  # not counted
+    assert app.profile.load_game() is None  # nor saved over anything
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is end and app.table.game.outcome.value == "lost"
+
+
+def test_show_a_win_is_offered_only_for_a_lost_deal_that_could_be_won(make):
+    app = make("?game=pyramid13&deal=1", animations=False)  # a game of rounds: no
+    lose(app)
+    assert isinstance(app.scene, EndScene)
+    assert not any(w.name == "replay" for w in app.scene.widgets)
+    app = make("?game=thirteens&deal=17")  # lost from the start: nothing to show
+    step(app, int(END_DELAY_MS // 16) + 2)
+    assert not any(w.name == "replay" for w in app.scene.widgets)

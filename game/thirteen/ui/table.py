@@ -52,6 +52,8 @@ with a third of the desktop's time ended 34 points under the best on average,
 against 9 with all of it, so the browser gets more time."""
 END_DELAY_MS = 650
 CONFIRM_MS = 3000
+AUTO_DRAW_MS = 450
+"""The pause before auto-draw draws by itself: the last move is seen to land first."""
 BANNER_MS = 9000
 """How long the notices of a page's opening (a link it could not use as it is, storage
 that keeps nothing) stay over the table, unless a click or key comes first."""
@@ -108,6 +110,14 @@ def deal_words(setup: GameSetup | None) -> str:
     if setup.deal == share.today_deal(setup.game):
         return f"Today's deal #{setup.deal}"
     return f"Deal #{setup.deal}"
+
+
+def clock_words(ms: float) -> str:
+    """A time as a clock shows it: '4:07', '1:02:09'."""
+    minutes, seconds = divmod(int(ms // 1000), 60)
+    if minutes >= 60:
+        return f"{minutes // 60}:{minutes % 60:02d}:{seconds:02d}"
+    return f"{minutes}:{seconds:02d}"
 
 
 def round_words(progress: Progress) -> str:
@@ -187,6 +197,15 @@ class TableScene(Scene):
         """Whether a click on the hovered spot plays a move (else it selects)."""
         self.redo_line = RedoLine()
         """Moves taken back that Redo plays again, until a new move is made."""
+        self.auto_left = 0.0
+        """Milliseconds until auto-draw draws (0: it will not)."""
+        self.elapsed_ms = 0.0
+        """The game's time on this table, from its first move to its end."""
+        self.timed = not game.moves
+        """Whether the time runs from the first move (a game resumed after a reload does
+        not know its earlier time: it is shown but not kept as a best time)."""
+        self.clock_at: float | None = None
+        """``app.now_ms`` when the time was last counted (None: not running)."""
         self.anim = Animator()
         self.anim.enabled = app.settings.animations
         self.frame: Frame = frame_for(app.screen.get_size())
@@ -229,6 +248,7 @@ class TableScene(Scene):
         self.anim.deal(self.geo)
         self.dealt_at = self.app.now_ms if self.anim.active else None
         self.app.sounds.play("deal")
+        self.plan_auto_draw()
         self.dirty = True
 
     def _refresh_buttons(self) -> None:
@@ -581,6 +601,7 @@ class TableScene(Scene):
         before = self.geo
         round_before = game.progress().round
         at_draw = self.focus_at_draw()
+        self.tick()  # the time up to this move (it may end the game)
         try:
             effect = game.play(move)
         except IllegalMoveError as exc:
@@ -646,9 +667,41 @@ class TableScene(Scene):
         self.say(self.round_words(summary.ended), 4000, major=True)
         self.app.sounds.play("deal")
         self._refresh_buttons()
+        self.plan_auto_draw()
         self.dirty = True
 
+    @property
+    def timed_ms(self) -> float | None:
+        """The game's time for its statistics (None when it was not timed throughout)."""
+        return self.elapsed_ms if self.timed else None
+
+    def tick(self) -> None:
+        """Count the time since the last look, while the game is played on this table
+        (from its first move; time on other screens does not count)."""
+        now = self.app.now_ms
+        if self.clock_at is not None and self.game.moves and not self.game.is_over:
+            before = int(self.elapsed_ms // 1000)
+            self.elapsed_ms += max(0.0, now - self.clock_at)
+            if self.app.settings.timer and int(self.elapsed_ms // 1000) != before:
+                self.dirty = True  # the shown second changed
+        self.clock_at = now
+
+    def time_words(self) -> str:
+        return clock_words(self.elapsed_ms)
+
+    def only_draw(self) -> bool:
+        """Whether drawing is the one legal move (asked of the game, so any game with a
+        draw pile gets auto-draw)."""
+        return not self.game.is_over and self.game.legal_moves() == [Draw()]
+
+    def plan_auto_draw(self) -> None:
+        """After a change: with auto-draw on and drawing the only move, draw shortly."""
+        on = self.app.settings.auto_draw and self.summary is None
+        self.auto_left = AUTO_DRAW_MS if on and self.only_draw() else 0.0
+
     def _after_change(self) -> None:
+        self.tick()
+        self.plan_auto_draw()
         self.nudge = None
         self.hover(self.hover_at)  # what is under the mouse now may play otherwise
         self._refresh_buttons()
@@ -667,6 +720,7 @@ class TableScene(Scene):
 
     def enter(self) -> None:
         super().enter()
+        self.clock_at = self.app.now_ms  # time on the screens over the table does not count
         self._refresh_buttons()  # a score posted meanwhile keeps its last move
 
     def can_undo(self) -> bool:
@@ -685,6 +739,7 @@ class TableScene(Scene):
             self.end_left = None
         before = self.geo
         at_draw = self.focus_at_draw()
+        self.tick()
         self.summary = None  # back across the round's end: its last move is taken back
         self.redo_line.undone(self.game.undo())
         self.selected = None
@@ -697,6 +752,7 @@ class TableScene(Scene):
         self.anim.enabled = self.app.settings.animations
         self.anim.transition(before, self.geo, set())
         self._after_change()
+        self.auto_left = 0.0  # the player went back: auto-draw waits for their next move
 
     def can_redo(self) -> bool:
         """Whether a move taken back can be played again (none is once a new one is made)."""
@@ -775,6 +831,8 @@ class TableScene(Scene):
         """Cards moving, or a hint, message, warning or notice shown for a while, or the
         end screen's delayed opening: each needs the frames that count it down."""
         timers = (self.hint_left, self.message_left, self.confirm_left, self.banner_left)
+        if self.auto_left > 0:
+            return True
         if self.nudge is not None:
             return True
         return self.anim.active or self.end_left is not None or any(t > 0 for t in timers)
@@ -782,6 +840,13 @@ class TableScene(Scene):
     def update(self, dt_ms: float) -> None:
         if self.anim.update(dt_ms):
             self.dirty = True
+        self.tick()
+        if self.auto_left > 0:
+            self.auto_left = max(0.0, self.auto_left - dt_ms)
+            if self.auto_left == 0 and self.anim.active:
+                self.auto_left = 1.0  # the last move lands first
+            elif self.auto_left == 0 and self.only_draw():
+                self.play(Draw())
         if self.nudge is not None:
             if self.nudge.elapsed < FLASH_MS:
                 self.dirty = True  # the shake and the flash, up to the frame they end
@@ -1016,9 +1081,14 @@ class TableScene(Scene):
         setup = getattr(game, "setup", None)
         theme.blit_text(surface, game.long_title, 38, (x, y), theme.INK)
         y += 36
+        room = panel.right - 12 - x
+        if self.app.settings.timer:  # the time at the right of the deal's line
+            clock = self.time_words()
+            theme.blit_text(surface, clock, 26, (panel.right - 14, y), theme.INK, "topright")
+            room -= theme.font(26).size(clock)[0] + 12
         if setup is not None:
             sub = deal_words(setup)  # today's ten-digit number ran off the panel at 26
-            size = theme.fitting_size(sub, panel.right - 12 - x, 26, 18)
+            size = theme.fitting_size(sub, room, 26, 18)
             theme.blit_text(surface, sub, size, (x, y + (26 - size) // 2), theme.INK_DIM)
         y += 34
         theme.blit_text(surface, "Score", 24, (x, y), theme.INK_DIM)
@@ -1076,6 +1146,8 @@ class TableScene(Scene):
         theme.blit_text(surface, str(len(game.moves)), 44, (right, 36), theme.INK, "topright")
         theme.blit_text(surface, "Score", 22, (score_x, 12), theme.INK_DIM, "topright")
         theme.blit_text(surface, self.score_text(), 44, (score_x, 36), theme.GOLD, "topright")
+        if self.app.settings.timer:
+            theme.blit_text(surface, self.time_words(), 26, (right, 90), theme.INK, "topright")
         if self.message:
             words = theme.wrap(self.message, 26, self.frame.table.w - 60)[:3]
             box = pygame.Rect(20, 0, self.frame.table.w - 40, 20 + 28 * len(words))

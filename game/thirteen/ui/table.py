@@ -598,6 +598,7 @@ class TableScene(Scene):
     def play(self, move: Move) -> bool:
         """Play a legal move: animate the difference, sound, save, and spot the end."""
         game = self.game
+        self.summary = None  # a move played goes on from a finished round's summary
         before = self.geo
         round_before = game.progress().round
         at_draw = self.focus_at_draw()

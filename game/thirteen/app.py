@@ -209,6 +209,9 @@ class App:
         self.show(table)
         if deal:
             table.deal_in()
+            if game.is_over:  # dealt with no move at all: it ends, and counts, at once
+                table.recorded = False
+                table.finish()
         if self.session.pending_say:
             table.say(self.session.pending_say, 5000)
             self.session.pending_say = None
@@ -349,11 +352,27 @@ class App:
             event = pygame.event.Event(
                 pygame.MOUSEBUTTONDOWN, pos=pos, button=event.button, touch=False
             )
+        elif kind == pygame.MOUSEMOTION:
+            pos = self.display.to_canvas(event.pos)
+            if getattr(event, "touch", False) or self.taps.touched:
+                return  # a finger does not hover
+            event = pygame.event.Event(pygame.MOUSEMOTION, pos=self._to_scene(pos), touch=False)
+            self.scene.handle(event)
+            return
         elif kind != pygame.KEYDOWN:
             return
         if self.settings.sound and not self.sounds.ready:
             self.sounds.load()  # after a user gesture, as browsers want for audio
+        if kind == pygame.KEYDOWN and event.key == pygame.K_F1 and self.opens_help():
+            self.open(SceneName.HELP)  # from every screen, as the table's Help button
+            return
         self.scene.handle(event)
+
+    def opens_help(self) -> bool:
+        """Whether F1 opens help over the scene on show (not over help itself)."""
+        from .ui.screens.help import HelpScene
+
+        return not isinstance(self.scene, HelpScene)
 
     @property
     def first_frame_ms(self) -> float | None:

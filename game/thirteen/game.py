@@ -351,6 +351,12 @@ class Game(ABC):
             copy.undo()
         return copy
 
+    def ended_round(self) -> Self | None:
+        """When the last move ended a round and the next one began, a copy showing the
+        position that ended it (the table keeps it on screen with the round's summary);
+        None otherwise (a game of one round never goes on past its end)."""
+        return None
+
     def copy(self) -> Self:
         clone = object.__new__(type(self))
         clone.__dict__.update(self.__dict__)

@@ -71,6 +71,10 @@ class Settings:
     animations: bool = True
     four_colour: bool = False
     winnable_only: bool = False
+    auto_draw: bool = False
+    """In the pyramids, draw by itself after a short pause when drawing is the only move."""
+    timer: bool = False
+    """Show the game's time on the table (best times are kept either way)."""
 
 
 @dataclass
@@ -83,6 +87,8 @@ class Stats:
     current_streak: int = 0
     best_streak: int = 0
     distribution: dict[int, int] = field(default_factory=dict)
+    best_ms: int = 0
+    """The quickest won game timed from its first move to its end, in ms (0: none yet)."""
 
     @property
     def win_percent(self) -> float:
@@ -262,7 +268,7 @@ def _settings_from(data: dict[str, Any]) -> tuple[Settings, bool]:
 
 def _stats_from(data: dict[str, Any]) -> tuple[Stats, bool]:
     stats, clean = Stats(), not data.get(DROPPED)
-    for name in ("played", "won", "total_score", "current_streak", "best_streak"):
+    for name in ("played", "won", "total_score", "current_streak", "best_streak", "best_ms"):
         value = _count(data.get(name, 0))
         if value is None:
             clean = False
@@ -532,8 +538,9 @@ class Profile:
         self._change(stats_key(setup.game, setup.layout), change)
         return before
 
-    def record_result(self, game: Game) -> Stats | None:
-        """Count one finished or abandoned game: played, won iff WON, streaks, score.
+    def record_result(self, game: Game, elapsed_ms: float | None = None) -> Stats | None:
+        """Count one finished or abandoned game: played, won iff WON, streaks, score, and
+        for a won game timed from its first move (``elapsed_ms``), the best time.
 
         Call it once per game; a game not made from a GameSetup is not counted.
         Returns the statistics as they were before (for :meth:`take_back_result`).
@@ -552,6 +559,9 @@ class Profile:
                 stats.won += 1
                 stats.current_streak += 1
                 stats.best_streak = max(stats.best_streak, stats.current_streak)
+                if elapsed_ms is not None and elapsed_ms > 0:
+                    ms = max(1, round(elapsed_ms))
+                    stats.best_ms = ms if not stats.best_ms else min(stats.best_ms, ms)
             else:
                 stats.current_streak = 0
 
@@ -579,8 +589,19 @@ class Profile:
             if won:
                 stats.won = max(0, stats.won - 1)
             stats.current_streak, stats.best_streak = before.current_streak, before.best_streak
+            stats.best_ms = before.best_ms
 
         self._change_stats(setup, uncount)
+
+    def reset_stats(self, game_id: str) -> None:
+        """Forget every statistic of ``game_id``, all its layouts (its high scores stay)."""
+        key = stats_key(game_id)
+        if game_spec(game_id).has_layout:
+            key = key.rpartition("/")[0]
+        whole, prefix = full_key(key), full_key(key + "/")
+        for stored in self.storage.keys():
+            if stored == whole or stored.startswith(prefix):
+                self.storage.remove(stored)
 
     # -- high scores ----------------------------------------------------------
     def _board(self, game_id: str, today: date | None = None) -> ScoreBoard:

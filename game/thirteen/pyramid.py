@@ -591,6 +591,17 @@ class Pyramid13(PyramidTable, Game):
     def cards_in_play(self) -> dict[str, list[Card]]:
         return self.deal.zones(self.pos)
 
+    def ended_round(self) -> Self | None:
+        if not self._undo:
+            return None
+        before, move = self._undo[-1]
+        index, scores, pos = before
+        if index == self.state[0]:
+            return None  # the same round goes on (or the last one ended the game)
+        view = self.copy()
+        view.state = (index, scores, self.deals[index].apply(pos, move))
+        return view
+
     def round_start(self, index: int) -> Self:
         """A copy at the start of deal ``index`` (earlier deals' points left at 0): the
         three decks are independent, so each deal's pyramid is solved on its own."""

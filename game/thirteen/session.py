@@ -22,6 +22,7 @@ from typing import Protocol
 
 from .deals import MAX_DEAL
 from .game import Game
+from .moves import Move
 from .profile import Profile, Stats
 from .variants import GameSetup, spec_of
 
@@ -69,6 +70,39 @@ class Play(Protocol):
     game: Game
     recorded: bool
     detached: bool
+    # (a table may also say how long its game took, ``timed_ms``: float | None, None
+    # when it was not timed from its first move, such as a game resumed after a reload)
+
+
+class RedoLine:
+    """The moves taken back, to be played again (Redo) until a new move is made.
+
+    The game itself stays what is saved and shared, (game, options, deal, moves): a
+    redo is only a move played again, so saving, counting and resuming need nothing new.
+    """
+
+    def __init__(self) -> None:
+        self._moves: list[Move] = []
+        """Undone moves, the most recently undone last."""
+
+    def undone(self, move: Move) -> None:
+        """``move`` was just taken back: it is the next one Redo plays."""
+        self._moves.append(move)
+
+    def played(self, move: Move) -> None:
+        """``move`` was just played: the redo of it is used up, any other move is a new
+        line, and what was undone before it cannot come back."""
+        if self._moves and self._moves[-1] == move:
+            self._moves.pop()
+        else:
+            self._moves.clear()
+
+    def next(self) -> Move | None:
+        """The move Redo would play, or None."""
+        return self._moves[-1] if self._moves else None
+
+    def __len__(self) -> int:
+        return len(self._moves)
 
 
 @dataclass(frozen=True)
@@ -307,7 +341,7 @@ class Session:
             self._taken_over(play)
             return
         game = play.game
-        before = self.profile.record_result(game)
+        before = self.profile.record_result(game, getattr(play, "timed_ms", None))
         self.counted = (game, before) if before is not None else None
         if self.unposted(game):
             self.slot.save(game)  # kept until posted or waived

@@ -15,7 +15,8 @@ import time
 from functools import lru_cache
 
 from .game import Game
-from .solver import NOT_WINNABLE, UNKNOWN, WINNABLE, solve
+from .moves import Move
+from .solver import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult, solve
 from .variants import GameSetup
 from .winnable import deal_start
 
@@ -37,7 +38,23 @@ def deal_verdicts(setup: GameSetup, budget_ms: float) -> tuple[str, ...]:
             share = max(left, 0.0) / (rounds - i)
             verdicts.append(solve(deal_start(game, i), budget_ms=share).verdict)
         return tuple(verdicts)
-    return (solve(game, budget_ms=budget_ms).verdict,)
+    return (_whole_deal(setup, budget_ms).verdict,)
+
+
+@lru_cache(maxsize=16)
+def _whole_deal(setup: GameSetup, budget_ms: float) -> SolveResult:
+    """The solver's answer on a deal of one round from its start (its verdict and line)."""
+    return solve(setup.new_game(), budget_ms=budget_ms)
+
+
+def winning_line(setup: GameSetup, budget_ms: float) -> tuple[Move, ...]:
+    """A line that wins the deal from its start, for the end screen's "Show a win"
+    (empty when none was proven within ``budget_ms``, or for a game of rounds, whose
+    verdict is about each round's pyramid rather than a win)."""
+    if setup.spec.rounds > 1:
+        return ()
+    result = _whole_deal(setup, budget_ms)
+    return tuple(result.moves) if result.winnable else ()
 
 
 def _rounds(numbers: list[int]) -> str:

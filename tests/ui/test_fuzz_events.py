@@ -175,6 +175,9 @@ def play_a_legal_move_by_clicks(app, data) -> None:
     t = app.table
     if t is None or app.scene is not t or t.game.is_over:
         return
+    if t.summary is not None:  # a finished round on show: go on to the next first
+        post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+        return
     legal = t.game.legal_moves()
     if not legal:
         return

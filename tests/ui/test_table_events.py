@@ -548,13 +548,17 @@ def test_a_falling_card_is_clicked_where_it_is_drawn_not_where_it_lands(make):
 
 def test_presses_wait_while_a_new_round_is_dealt(make):
     from thirteen.solver import solve
+    from thirteen.ui.scene import ARRIVE_MS
 
     app = make("?game=pyramid13&deal=1")  # animations on
     line = solve(app.game).moves
     for move in line[:-1]:
         app.table.play(move)
     step(app, 30)
-    app.table.play(line[-1])  # clears the pyramid: round 2 flies out
+    app.table.play(line[-1])  # clears the pyramid: it stays, with its score, until...
+    assert app.table.summary is not None and not app.table.just_dealt()
+    wait(app, ARRIVE_MS)
+    press(app, pygame.K_RETURN)  # ...the player goes on: round 2 flies out
     assert app.game.deal_index == 1 and app.table.just_dealt()
     app.table.message_left = 10_000  # (the round's message stays for this test)
     message = app.table.message

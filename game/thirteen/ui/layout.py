@@ -37,8 +37,14 @@ PANEL_W = 240
 """The side panel's width on a canvas held sideways."""
 BAR_H = 140
 """The top bar's height on a canvas held upright (title, deal, score, progress)."""
-BUTTON_BAR_H = 100
-"""The bottom bar's height on a canvas held upright: one row of buttons, at the thumb."""
+BUTTON_BAR_GAP = 5
+BUTTON_BAR_ROWS = 2
+"""Rows of buttons in the bottom bar on a canvas held upright (720 wide): nine buttons
+in one row would be under :data:`MIN_TARGET` wide."""
+UPRIGHT_BUTTON_H = 84
+"""A button's height in the bottom bar: 45 CSS px on a phone held upright (44 needed)."""
+BUTTON_BAR_H = BUTTON_BAR_ROWS * (UPRIGHT_BUTTON_H + BUTTON_BAR_GAP) + BUTTON_BAR_GAP
+"""The bottom bar's height on a canvas held upright: the rows of buttons, at the thumb."""
 
 
 class TableButton(StrEnum):
@@ -47,6 +53,7 @@ class TableButton(StrEnum):
     NEW = "new"
     RESTART = "restart"
     UNDO = "undo"
+    REDO = "redo"
     HINT = "hint"
     HELP = "help"
     SOUND = "sound"
@@ -78,17 +85,20 @@ class Frame:
         return self.bar is not None
 
     def buttons(self) -> dict[TableButton, pygame.Rect]:
-        """The table's buttons: two columns at the foot of the side panel, or one row in
-        the bottom bar."""
+        """The table's buttons: two columns at the foot of the side panel, or rows in the
+        bottom bar."""
         out: dict[TableButton, pygame.Rect] = {}
         if self.bar is not None:
-            n = len(TABLE_BUTTONS)
-            gap = 6
+            gap, rows = BUTTON_BAR_GAP, BUTTON_BAR_ROWS
+            n = -(-len(TABLE_BUTTONS) // rows)  # buttons in a full row
             w = (self.bar.w - (n + 1) * gap) // n
-            h = self.bar.h - 2 * gap
-            x0 = self.bar.centerx - (n * w + (n - 1) * gap) // 2
+            h = (self.bar.h - (rows + 1) * gap) // rows
             for i, name in enumerate(TABLE_BUTTONS):
-                out[name] = pygame.Rect(x0 + i * (w + gap), self.bar.y + gap, w, h)
+                row, col = divmod(i, n)
+                in_row = min(n, len(TABLE_BUTTONS) - row * n)
+                x0 = self.bar.centerx - (in_row * w + (in_row - 1) * gap) // 2
+                y = self.bar.y + gap + row * (h + gap)
+                out[name] = pygame.Rect(x0 + col * (w + gap), y, w, h)
             return out
         rows = (len(TABLE_BUTTONS) + 1) // 2
         top = self.panel.bottom - 12 - rows * BUTTON_H - (rows - 1) * BUTTON_GAP

@@ -15,13 +15,15 @@ import pygame
 
 from .. import hints, share
 from ..cards import Card
-from ..game import Game, IllegalMoveError, Progress, Refusal, Termination
+from ..game import Game, IllegalMoveError, Progress, Refusal, RoundEnd, Termination
 from ..moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing
+from ..session import RedoLine
 from ..spec import TableKind
 from ..variants import GameSetup, spec_of
 from . import cards as card_art
 from . import theme
 from .anim import Animator
+from .feedback import FLASH_MS, Nudge, draw_hover
 from .layout import (
     PILE_X,
     Frame,
@@ -32,7 +34,8 @@ from .layout import (
     geometry,
     pyramid_metrics,
 )
-from .scene import DEAL_GRACE_MS, Scene, backdrop, same_press
+from .round_summary import RoundSummary
+from .scene import ARRIVE_MS, DEAL_GRACE_MS, Scene, backdrop, same_press
 from .scene_names import SceneName
 from .spots import SpotKind, Zone
 from .widgets import Button
@@ -49,6 +52,8 @@ with a third of the desktop's time ended 34 points under the best on average,
 against 9 with all of it, so the browser gets more time."""
 END_DELAY_MS = 650
 CONFIRM_MS = 3000
+AUTO_DRAW_MS = 450
+"""The pause before auto-draw draws by itself: the last move is seen to land first."""
 BANNER_MS = 9000
 """How long the notices of a page's opening (a link it could not use as it is, storage
 that keeps nothing) stay over the table, unless a click or key comes first."""
@@ -57,6 +62,7 @@ BUTTON_LABELS = {
     TableButton.NEW: ("New", "N"),
     TableButton.RESTART: ("Restart", "R"),
     TableButton.UNDO: ("Undo", "U"),
+    TableButton.REDO: ("Redo", "Ctrl+Y"),
     TableButton.HINT: ("Hint", "H"),
     TableButton.HELP: ("Help", "F1"),
     TableButton.SOUND: ("Sound", "M"),
@@ -104,6 +110,14 @@ def deal_words(setup: GameSetup | None) -> str:
     if setup.deal == share.today_deal(setup.game):
         return f"Today's deal #{setup.deal}"
     return f"Deal #{setup.deal}"
+
+
+def clock_words(ms: float) -> str:
+    """A time as a clock shows it: '4:07', '1:02:09'."""
+    minutes, seconds = divmod(int(ms // 1000), 60)
+    if minutes >= 60:
+        return f"{minutes // 60}:{minutes % 60:02d}:{seconds:02d}"
+    return f"{minutes}:{seconds:02d}"
 
 
 def round_words(progress: Progress) -> str:
@@ -172,6 +186,26 @@ class TableScene(Scene):
         self.recorded = game.is_over
         self.detached = False
         """Another tab took the save slot over: this game is not saved or counted."""
+        self.summary: RoundSummary | None = None
+        """A finished round kept on the table with its score until the player goes on."""
+        self.nudge: Nudge | None = None
+        """A refused click being answered at its card (a shake and the reason)."""
+        self.hover_at: tuple[int, int] | None = None
+        """Where the mouse is over the table (a desktop pointer; touches never hover)."""
+        self.hover_key: tuple | None = None
+        self.hover_plays = False
+        """Whether a click on the hovered spot plays a move (else it selects)."""
+        self.redo_line = RedoLine()
+        """Moves taken back that Redo plays again, until a new move is made."""
+        self.auto_left = 0.0
+        """Milliseconds until auto-draw draws (0: it will not)."""
+        self.elapsed_ms = 0.0
+        """The game's time on this table, from its first move to its end."""
+        self.timed = not game.moves
+        """Whether the time runs from the first move (a game resumed after a reload does
+        not know its earlier time: it is shown but not kept as a best time)."""
+        self.clock_at: float | None = None
+        """``app.now_ms`` when the time was last counted (None: not running)."""
         self.anim = Animator()
         self.anim.enabled = app.settings.animations
         self.frame: Frame = frame_for(app.screen.get_size())
@@ -198,9 +232,14 @@ class TableScene(Scene):
         self.frame = frame
         self.anim.finish()
         self.buttons = self._make_buttons()
-        self.geo = geometry(self.game, frame)
+        self.hover_at = self.hover_key = None  # the pointer is somewhere else now
+        self.geo = geometry(self.on_table(), frame)
         self._refresh_buttons()
         self.dirty = True
+
+    def on_table(self) -> Game:
+        """The position drawn: a finished round's last one while its summary shows."""
+        return self.summary.view if self.summary is not None else self.game
 
     # -- state helpers ------------------------------------------------------
     def deal_in(self) -> None:
@@ -209,6 +248,7 @@ class TableScene(Scene):
         self.anim.deal(self.geo)
         self.dealt_at = self.app.now_ms if self.anim.active else None
         self.app.sounds.play("deal")
+        self.plan_auto_draw()
         self.dirty = True
 
     def _refresh_buttons(self) -> None:
@@ -216,8 +256,10 @@ class TableScene(Scene):
         for b in self.buttons:
             if b.name == TableButton.UNDO:
                 b.enabled = self.can_undo()
+            elif b.name == TableButton.REDO:
+                b.enabled = self.can_redo()
             elif b.name == TableButton.HINT:
-                b.enabled = not over
+                b.enabled = not over and self.summary is None
             elif b.name == TableButton.SOUND:
                 # a command, like every other button (a state, "Sound on", read as one too)
                 b.label = "Mute" if self.app.settings.sound else "Unmute"
@@ -231,9 +273,13 @@ class TableScene(Scene):
         self.confirm = None
         self.dirty = True
 
-    def explain(self, message: str) -> None:
-        """Why a click changed nothing, unless a round's score or a give-up warning is
-        being shown, which a stray click must not wipe."""
+    def explain(self, message: str, spot: Spot | None = None) -> None:
+        """Why a click changed nothing: next to the card clicked (``spot``), which shakes,
+        and in the panel, unless a round's score or a give-up warning is being shown there,
+        which a stray click must not wipe."""
+        if spot is not None:
+            self.nudge = Nudge(self.spot_key(spot), message, shake=self.app.settings.animations)
+            self.dirty = True
         if self.confirm is None and not (self.message_major and self.message):
             self.say(message)
 
@@ -306,6 +352,8 @@ class TableScene(Scene):
             self.press(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.deselect()
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover(event.pos)
         elif event.type == pygame.KEYDOWN:
             self.key(event)
 
@@ -317,12 +365,55 @@ class TableScene(Scene):
                 return
         if any(part.collidepoint(pos) for part in self.frame.chrome()):
             return
+        if self.summary is not None:
+            if self.app.now_ms - self.summary.shown_at >= ARRIVE_MS:
+                self.next_round()  # a click anywhere on the cards goes on
+            return
         if self.just_dealt():
             return  # the rest of a double click that ended the last layout
         spot = self.spot_under(pos)
         if spot is not None:
             self.focus_key = self.spot_key(spot)
         self.activate(spot)
+
+    def hover(self, pos: tuple[int, int] | None) -> None:
+        """The mouse moved to ``pos`` (None: it left the table): the spot under it shows
+        what a click would do there (nothing for a card that cannot be played)."""
+        self.hover_at = pos
+        key, plays = None, False
+        if pos is not None and self.summary is None and not self.game.is_over:
+            if not any(part.collidepoint(pos) for part in self.frame.chrome()):
+                spot = self.spot_under(pos)
+                if spot is not None and spot.free:
+                    plays = self.click_plays(spot)
+                    if plays or spot.kind is SpotKind.CARD:
+                        key = self.spot_key(spot)
+        if (key, plays) != (self.hover_key, self.hover_plays):
+            self.hover_key, self.hover_plays = key, plays
+            self.dirty = True
+
+    def click_plays(self, spot: Spot) -> bool:
+        """Whether a click on the free ``spot`` would play a move now (else it selects,
+        or does nothing)."""
+        game = self.game
+        if spot.kind is SpotKind.PILE:
+            return game.is_legal(Recycle())
+        if spot.kind is SpotKind.EMPTY:
+            return (
+                self.selected is not None
+                and spot.column is not None
+                and game.is_legal(MoveToEmpty(self.selected, spot.column))
+            )
+        card = spot.card
+        if spot.kind is not SpotKind.CARD or card is None:
+            return False
+        alone = game.removal((card,))
+        if alone is not None and game.is_legal(alone):
+            return True
+        if self.selected == card:
+            return spot.zone is Zone.DRAW and game.is_legal(Draw())
+        move = None if self.selected is None else game.removal((self.selected, card))
+        return move is not None and game.is_legal(move)
 
     def just_dealt(self) -> bool:
         """Whether a new layout began to fly out a moment ago: a press then is the rest of
@@ -352,8 +443,16 @@ class TableScene(Scene):
         playing = (pygame.K_d, pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
         if k in playing and self.just_dealt():
             return  # as a click
+        if k in playing and self.summary is not None:
+            if self.app.now_ms - self.summary.shown_at >= ARRIVE_MS:
+                self.next_round()
+            return
         if k == pygame.K_z and mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self.command(TableButton.UNDO)
+        elif (k == pygame.K_y and mod & (pygame.KMOD_CTRL | pygame.KMOD_META)) or (
+            k == pygame.K_u and mod & pygame.KMOD_SHIFT
+        ):
+            self.command(TableButton.REDO)
         elif k in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             self.move_focus(k, bool(mod & pygame.KMOD_SHIFT))
         elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -429,7 +528,7 @@ class TableScene(Scene):
         if spot is None or game.is_over:
             return  # empty felt, a finished game: nothing changes
         if not spot.free:
-            self.explain(blocked_words(spot, game))  # nothing changes, but it says why
+            self.explain(blocked_words(spot, game), spot)  # nothing changes, but it says why
             return
         if spot.kind is SpotKind.PILE:
             self.play(Recycle())
@@ -437,14 +536,15 @@ class TableScene(Scene):
         if spot.kind is SpotKind.EMPTY:
             if self.selected is None or spot.column is None:
                 self.explain(
-                    "To fill an empty column, select a column's top card, then click here."
+                    "To fill an empty column, select a column's top card, then click here.",
+                    spot,
                 )
                 return
             move = MoveToEmpty(self.selected, spot.column)
             if game.is_legal(move):
                 self.play(move)
             else:
-                self.explain("Only the top card of a column can move to an empty column.")
+                self.explain("Only the top card of a column can move to an empty column.", spot)
             return
         if spot.kind is not SpotKind.CARD or spot.card is None:
             return
@@ -466,15 +566,18 @@ class TableScene(Scene):
                 return
             if game.refusal(move) is Refusal.NOT_NEIGHBOURS:  # the selection moves, and why
                 self.explain(
-                    f"These make {game.rule.target} but do not touch: a pair must be neighbours."
+                    f"These make {game.rule.target} but do not touch: a pair must be neighbours.",
+                    spot,
                 )
         self.selected = card
         self.app.sounds.play("select")
+        self.hover(self.hover_at)  # a click on its partner now plays
         self.dirty = True
 
     def deselect(self) -> None:
         if self.selected is not None:
             self.selected = None
+            self.hover(self.hover_at)
             self.dirty = True
 
     def draw_or_recycle(self) -> None:
@@ -488,18 +591,24 @@ class TableScene(Scene):
             self.say(f"{self.game.title} has no draw pile: the stock fills the grid by itself.")
         else:
             self.say("Nothing left to draw.")
+            place = self.draw_place()
+            if place is not None:
+                self.explain("Nothing left to draw.", place)
 
     def play(self, move: Move) -> bool:
         """Play a legal move: animate the difference, sound, save, and spot the end."""
         game = self.game
+        self.summary = None  # a move played goes on from a finished round's summary
         before = self.geo
         round_before = game.progress().round
         at_draw = self.focus_at_draw()
+        self.tick()  # the time up to this move (it may end the game)
         try:
             effect = game.play(move)
         except IllegalMoveError as exc:
             self.say(str(exc))
             return False
+        self.redo_line.played(move)
         self.selected = None
         self.hint_spots = []
         self.confirm = None
@@ -508,15 +617,22 @@ class TableScene(Scene):
         self.keep_focus_near(before)
         self.anim.enabled = self.app.settings.animations
         gone = set(effect.removed)
-        if game.progress().round != round_before:
+        ended_view = game.ended_round()
+        if ended_view is not None and effect.round_end is not None:
+            # the round's last position stays, with its score, until the player goes on
+            self.summary = RoundSummary(ended_view, effect.round_end, self.app.now_ms)
+            self.geo = geometry(ended_view, self.frame)
+            self.focus_key = None
+            self.anim.transition(before, self.geo, gone)
+            self.app.sounds.play("king" if isinstance(move, RemoveKing) else "remove")
+            self.say(self.round_words(effect.round_end), 4000, major=True)
+        elif game.progress().round != round_before:
             leaving = [(c, r) for c, r in before.card_rects().items() if c in gone]
             self.anim.deal(self.geo, leaving)
             self.dealt_at = self.app.now_ms if self.anim.active else None
             ended = effect.round_end
             if ended is not None:
-                bonus = f" with the pyramid cleared (+{ended.bonus})" if ended.cleared else ""
-                # (the next round's number is the line above it)
-                self.say(f"Round {ended.number} scored {ended.points}{bonus}.", 4000, major=True)
+                self.say(self.round_words(ended), 4000, major=True)
             self.app.sounds.play("deal")
         else:
             self.anim.transition(before, self.geo, gone)
@@ -531,7 +647,64 @@ class TableScene(Scene):
             self.finish()
         return True
 
+    @staticmethod
+    def round_words(ended: RoundEnd) -> str:
+        """The panel's line on a finished round's score (the next round's number is the
+        line above it)."""
+        bonus = f" with the pyramid cleared (+{ended.bonus})" if ended.cleared else ""
+        return f"Round {ended.number} scored {ended.points}{bonus}."
+
+    def next_round(self) -> None:
+        """Put the finished round away: its cards leave and the next pyramid is dealt."""
+        summary = self.summary
+        if summary is None:
+            return
+        self.summary = None
+        leaving = list(self.geo.card_rects().items())
+        self.geo = geometry(self.game, self.frame)
+        self.anim.enabled = self.app.settings.animations
+        self.anim.deal(self.geo, leaving)
+        self.dealt_at = self.app.now_ms if self.anim.active else None
+        self.say(self.round_words(summary.ended), 4000, major=True)
+        self.app.sounds.play("deal")
+        self._refresh_buttons()
+        self.plan_auto_draw()
+        self.dirty = True
+
+    @property
+    def timed_ms(self) -> float | None:
+        """The game's time for its statistics (None when it was not timed throughout)."""
+        return self.elapsed_ms if self.timed else None
+
+    def tick(self) -> None:
+        """Count the time since the last look, while the game is played on this table
+        (from its first move; time on other screens does not count)."""
+        now = self.app.now_ms
+        if self.clock_at is not None and self.game.moves and not self.game.is_over:
+            before = int(self.elapsed_ms // 1000)
+            self.elapsed_ms += max(0.0, now - self.clock_at)
+            if self.app.settings.timer and int(self.elapsed_ms // 1000) != before:
+                self.dirty = True  # the shown second changed
+        self.clock_at = now
+
+    def time_words(self) -> str:
+        return clock_words(self.elapsed_ms)
+
+    def only_draw(self) -> bool:
+        """Whether drawing is the one legal move (asked of the game, so any game with a
+        draw pile gets auto-draw)."""
+        return not self.game.is_over and self.game.legal_moves() == [Draw()]
+
+    def plan_auto_draw(self) -> None:
+        """After a change: with auto-draw on and drawing the only move, draw shortly."""
+        on = self.app.settings.auto_draw and self.summary is None
+        self.auto_left = AUTO_DRAW_MS if on and self.only_draw() else 0.0
+
     def _after_change(self) -> None:
+        self.tick()
+        self.plan_auto_draw()
+        self.nudge = None
+        self.hover(self.hover_at)  # what is under the mouse now may play otherwise
         self._refresh_buttons()
         self.app.session.save_game(self)
         self.dirty = True
@@ -548,6 +721,7 @@ class TableScene(Scene):
 
     def enter(self) -> None:
         super().enter()
+        self.clock_at = self.app.now_ms  # time on the screens over the table does not count
         self._refresh_buttons()  # a score posted meanwhile keeps its last move
 
     def can_undo(self) -> bool:
@@ -566,7 +740,9 @@ class TableScene(Scene):
             self.end_left = None
         before = self.geo
         at_draw = self.focus_at_draw()
-        self.game.undo()
+        self.tick()
+        self.summary = None  # back across the round's end: its last move is taken back
+        self.redo_line.undone(self.game.undo())
         self.selected = None
         self.hint_spots = []
         self.confirm = None  # its warning goes with the message: New asks again
@@ -577,9 +753,22 @@ class TableScene(Scene):
         self.anim.enabled = self.app.settings.animations
         self.anim.transition(before, self.geo, set())
         self._after_change()
+        self.auto_left = 0.0  # the player went back: auto-draw waits for their next move
+
+    def can_redo(self) -> bool:
+        """Whether a move taken back can be played again (none is once a new one is made)."""
+        move = self.redo_line.next()
+        return move is not None and not self.game.is_over and self.game.is_legal(move)
+
+    def redo(self) -> None:
+        """Play the last move taken back again."""
+        if self.can_redo():
+            move = self.redo_line.next()
+            assert move is not None
+            self.play(move)
 
     def show_hint(self) -> None:
-        if self.game.is_over:
+        if self.game.is_over or self.summary is not None:
             return
         found = hints.hint_for(self.game, budget_ms=HINT_BUDGET_MS, memo=self.app.hint_memo)
         if found is None:
@@ -643,11 +832,29 @@ class TableScene(Scene):
         """Cards moving, or a hint, message, warning or notice shown for a while, or the
         end screen's delayed opening: each needs the frames that count it down."""
         timers = (self.hint_left, self.message_left, self.confirm_left, self.banner_left)
+        if self.auto_left > 0:
+            return True
+        if self.nudge is not None:
+            return True
         return self.anim.active or self.end_left is not None or any(t > 0 for t in timers)
 
     def update(self, dt_ms: float) -> None:
         if self.anim.update(dt_ms):
             self.dirty = True
+        self.tick()
+        if self.auto_left > 0:
+            self.auto_left = max(0.0, self.auto_left - dt_ms)
+            if self.auto_left == 0 and self.anim.active:
+                self.auto_left = 1.0  # the last move lands first
+            elif self.auto_left == 0 and self.only_draw():
+                self.play(Draw())
+        if self.nudge is not None:
+            if self.nudge.elapsed < FLASH_MS:
+                self.dirty = True  # the shake and the flash, up to the frame they end
+            self.nudge.elapsed += dt_ms
+            if self.nudge.done:
+                self.nudge = None
+                self.dirty = True
         for name in ("hint_left", "message_left", "confirm_left", "banner_left"):
             left = getattr(self, name)
             if left > 0:
@@ -675,6 +882,8 @@ class TableScene(Scene):
         the panel's key letters (M for sound, Esc for menu) would contradict its own."""
         surface.blit(backdrop(surface.get_size()), (0, 0))
         self.draw_table(surface)
+        if self.summary is not None:
+            self.summary.draw(surface, self.frame, self.geo, self.game)
         self.draw_panel(surface, buttons)
         if self.banner:
             self.draw_banner(surface)
@@ -720,7 +929,7 @@ class TableScene(Scene):
             y += 28
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        geo, game = self.geo, self.game
+        geo, game = self.geo, self.on_table()
         four = self.app.settings.four_colour
         w, h = geo.card_w, geo.card_h
         for text, pos in geo.labels:
@@ -761,12 +970,13 @@ class TableScene(Scene):
                 if spot.zone is Zone.GRID:  # under the lower cards, as once it lands
                     self.anim.draw_card(surface, spot.card, four)
             elif spot.card is not None:
-                surface.blit(shadow, spot.rect.move(3, 4))
+                place = spot.rect.move(self.shake_of(spot), 0)
+                surface.blit(shadow, place.move(3, 4))
                 if not spot.free:
                     art = card_art.dimmed(spot.card, w, h, four)
                 else:
                     art = card_art.card_face(spot.card, w, h, four, centre=spot.shown is None)
-                surface.blit(art, spot.rect)
+                surface.blit(art, place)
         for key in self.hint_spots:
             spot = self.find(key)
             if spot is not None:
@@ -782,11 +992,26 @@ class TableScene(Scene):
                 pygame.draw.rect(
                     surface, theme.GOLD, spot.outline.inflate(8, 8), width=5, border_radius=12
                 )
+        if self.hover_key is not None and self.hover_key != (SpotKind.CARD, self.selected):
+            spot = self.find(self.hover_key)
+            if spot is not None:
+                draw_hover(surface, spot.outline, self.hover_plays)
         if self.show_focus:
             spot = self.find(self.focus_key)
             if spot is not None:
                 self._dashed(surface, spot.outline.inflate(20, 20))
         self.anim.draw(surface, four)
+        if self.nudge is not None:
+            spot = self.find(self.nudge.key)
+            if spot is not None:
+                self.nudge.draw_flash(surface, spot.outline)
+                self.nudge.draw_words(surface, spot.outline, self.frame.table)
+
+    def shake_of(self, spot: Spot) -> int:
+        """How far sideways the refused card is drawn now (0 for every other)."""
+        if self.nudge is None or self.nudge.key != self.spot_key(spot):
+            return 0
+        return self.nudge.offset()
 
     @staticmethod
     def _draw_recycle(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -857,9 +1082,14 @@ class TableScene(Scene):
         setup = getattr(game, "setup", None)
         theme.blit_text(surface, game.long_title, 38, (x, y), theme.INK)
         y += 36
+        room = panel.right - 12 - x
+        if self.app.settings.timer:  # the time at the right of the deal's line
+            clock = self.time_words()
+            theme.blit_text(surface, clock, 26, (panel.right - 14, y), theme.INK, "topright")
+            room -= theme.font(26).size(clock)[0] + 12
         if setup is not None:
             sub = deal_words(setup)  # today's ten-digit number ran off the panel at 26
-            size = theme.fitting_size(sub, panel.right - 12 - x, 26, 18)
+            size = theme.fitting_size(sub, room, 26, 18)
             theme.blit_text(surface, sub, size, (x, y + (26 - size) // 2), theme.INK_DIM)
         y += 34
         theme.blit_text(surface, "Score", 24, (x, y), theme.INK_DIM)
@@ -877,7 +1107,8 @@ class TableScene(Scene):
             y += 30
         if self.message:
             y += 8
-            for line in theme.wrap(self.message, 24, panel.w - 32)[:4]:
+            room = min(b.rect.top for b in self.buttons) - 4 - y  # the message above them
+            for line in theme.wrap(self.message, 24, panel.w - 32)[: max(1, min(4, room // 22))]:
                 theme.blit_text(surface, line, 24, (x, y), (255, 226, 150))
                 y += 22
         if buttons:
@@ -916,6 +1147,8 @@ class TableScene(Scene):
         theme.blit_text(surface, str(len(game.moves)), 44, (right, 36), theme.INK, "topright")
         theme.blit_text(surface, "Score", 22, (score_x, 12), theme.INK_DIM, "topright")
         theme.blit_text(surface, self.score_text(), 44, (score_x, 36), theme.GOLD, "topright")
+        if self.app.settings.timer:
+            theme.blit_text(surface, self.time_words(), 26, (right, 90), theme.INK, "topright")
         if self.message:
             words = theme.wrap(self.message, 26, self.frame.table.w - 60)[:3]
             box = pygame.Rect(20, 0, self.frame.table.w - 40, 20 + 28 * len(words))
@@ -936,6 +1169,7 @@ COMMANDS: dict[TableButton, Callable[[TableScene], object]] = {
     TableButton.NEW: lambda table: table.app.new_deal(),
     TableButton.RESTART: lambda table: table.app.restart(),
     TableButton.UNDO: TableScene.undo,
+    TableButton.REDO: TableScene.redo,
     TableButton.HINT: TableScene.show_hint,
     TableButton.HELP: lambda table: table.app.open(SceneName.HELP),
     TableButton.STATS: lambda table: table.app.open(SceneName.STATS),

@@ -105,6 +105,11 @@ class TapReader:
             return None
         return finger.at
 
+    @property
+    def touched(self) -> bool:
+        """Whether a finger has touched the screen: a pointer that moves then is no mouse."""
+        return self._last_touch is not None or bool(self._down)
+
     def is_echo(self, pos: tuple[int, int]) -> bool:
         """Whether a mouse press at ``pos`` is the echo of a touch: near a finger that is
         down, or near where one went down or came up just now."""

@@ -10,7 +10,7 @@ import pygame
 from ... import share
 from ...profile import NAME_CHARS, NAME_MAX, deals_label
 from ...variants import spec_of
-from ...verdicts import deal_verdicts, verdict_words
+from ...verdicts import deal_verdicts, verdict_words, winning_line
 from .. import clipboard, theme
 from ..scene import ARRIVE_MS, backdrop, same_press
 from ..table import HINT_BUDGET_MS, deal_words, end_words
@@ -36,6 +36,7 @@ class EndButton(StrEnum):
     MENU = "menu"
     LOOK = "look"
     POST = "post"
+    REPLAY = "replay"
 
 
 SCORE_WORDS = {
@@ -94,7 +95,9 @@ class EndScene(MenuScene):
             return
         y, bw, gap = self.BUTTONS_Y, 164, 15
         named = self.named_buttons()
-        if len(named) > 5:  # with Undo
+        if len(named) > 6:  # with Undo and Show a win
+            bw, gap = 124, 8
+        elif len(named) > 5:  # with Undo
             bw, gap = 136, 11
         x0 = self.BOX.centerx - (len(named) * bw + (len(named) - 1) * gap) // 2
         w: list = []
@@ -113,13 +116,24 @@ class EndScene(MenuScene):
         )
         if self.can_undo():
             named = named[:2] + ((EndButton.UNDO, "Undo", "U"),) + named[2:]
+        if self.win_line():
+            named = named[:-1] + ((EndButton.REPLAY, "Show a win", "W"),) + named[-1:]
         return named
+
+    def win_line(self) -> tuple:
+        """The winning line "Show a win" replays: for a lost deal the solver proves could
+        have been won (searched as long as the verdict's line, and remembered with it)."""
+        game = self.game
+        setup = getattr(game, "setup", None)
+        if game is None or setup is None or not game.is_over or game.outcome.value == "won":
+            return ()
+        return winning_line(setup, HINT_BUDGET_MS)
 
     def build_upright(self) -> None:
         """Two rows of three buttons at the foot of the box (a phone has no keys to name)."""
         named = self.named_buttons()
         box, gap = self.BOX, 12
-        per_row = 3
+        per_row = 3 if len(named) <= 6 else 4
         bw = (box.w - 60 - (per_row - 1) * gap) // per_row
         w: list = []
         for n, (name, label, _) in enumerate(named):
@@ -160,6 +174,7 @@ class EndScene(MenuScene):
             pygame.K_m: EndButton.MENU,
             pygame.K_p: EndButton.POST,
             pygame.K_u: EndButton.UNDO,
+            pygame.K_w: EndButton.REPLAY,
         }
         name = names.get(event.key)
         if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
@@ -176,6 +191,13 @@ class EndScene(MenuScene):
             return
         if name == EndButton.COPY:
             self.copy_link()
+            return
+        if name == EndButton.REPLAY:
+            from ..replay import ReplayScene
+
+            line = self.win_line()
+            if line:
+                app.push(ReplayScene(app, self.game.setup, line))
             return
         if name == EndButton.UNDO:
             table = self.table

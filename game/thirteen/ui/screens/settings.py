@@ -29,6 +29,8 @@ class SettingsScene(MenuScene):
             "Winnable deals only",
             "new random deals are checked by the solver first",
         ),
+        ("auto_draw", "Auto-draw", "pyramids: draws by itself when drawing is the only move"),
+        ("timer", "Game timer", "the time on the table; best times in the statistics"),
     )
 
     def __init__(self, app: App) -> None:

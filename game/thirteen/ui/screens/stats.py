@@ -9,6 +9,8 @@ import pygame
 from ...profile import Stats
 from ...variants import GAMES
 from .. import HEIGHT, WIDTH, theme
+from ..scene import same_press
+from ..table import clock_words
 from ..widgets import Button
 from .menu import MenuScene, back_button, draw_backdrop, shown_game
 
@@ -35,6 +37,9 @@ def layout_game() -> str:
 OTHER_LABEL = "Other layouts"
 """The tab of the layouts without a tab of their own, all in one table."""
 OTHER_ROWS = 8
+RESET = "reset"
+RESET_CONFIRM_MS = 5000
+"""How long Reset's question waits for its second press."""
 
 
 def win_rate(st: Stats) -> str:
@@ -68,6 +73,9 @@ class StatsScene(MenuScene):
                 self.tab = n
         if self.current in self.others:
             self.tab = len(tabs)
+        self.message = ""
+        self.reset_asked_at: float | None = None
+        """When Reset asked to be pressed again (None: it did not, or the question went)."""
         self.build()
 
     UPRIGHT = True  # the tabs two to a row; figures, chart and boards one under another
@@ -93,13 +101,40 @@ class StatsScene(MenuScene):
             b = Button(f"tab:{n}", rect, label)
             b.primary = n == self.tab
             self.widgets.append(b)
+        w, h = self.app.screen.get_size() if upright else (WIDTH, HEIGHT)
+        reset = R(w - 24 - 170, 20, 170, 80) if not upright else R(w - 40 - 250, h - 130, 250, 90)
+        asking = self.reset_asked_at is not None
+        self.widgets.append(Button(RESET, reset, "Reset?" if asking else "Reset", ""))
         self.dirty = True
+
+    def shown_id(self) -> str:
+        """The game whose statistics are on show."""
+        return self.tabs[self.tab][0]
+
+    def reset(self) -> None:
+        """Reset forgets the shown game's statistics, on a second press (not the rest of a
+        double click): the first says what it would forget."""
+        app, gid = self.app, self.shown_id()
+        title = GAMES[gid].title
+        asked = self.reset_asked_at
+        if asked is None or app.now_ms - asked > RESET_CONFIRM_MS:
+            every = " (every layout)" if GAMES[gid].has_layout else ""
+            self.message = f"Forget all {title} statistics{every}? Press Reset again."
+            self.reset_asked_at = app.now_ms
+        elif not same_press(app, asked):
+            app.profile.reset_stats(gid)
+            self.message = f"{title} statistics reset: high scores are kept."
+            self.reset_asked_at = None
+        self.build()
 
     def activate(self, name: str) -> None:
         if name == "back":
             self.app.back()
+        elif name == RESET:
+            self.reset()
         else:
             self.tab = int(name[4:])
+            self.reset_asked_at, self.message = None, ""  # the question was of another tab
             self.build()
 
     def other_rows(self) -> list[tuple[str, ...]]:
@@ -161,6 +196,8 @@ class StatsScene(MenuScene):
             ("Current streak", str(st.current_streak)),
             ("Best streak", str(st.best_streak)),
         ]
+        if st.best_ms:
+            rows.append(("Best time", clock_words(st.best_ms)))
         spec = GAMES[gid]
         unit, cap = CHART_UNITS[spec.score_unit], spec.max_score
         if self.upright():
@@ -180,6 +217,10 @@ class StatsScene(MenuScene):
                 theme.blit_text(surface, label, 32, (60, y), theme.INK_DIM)
                 theme.blit_text(surface, value, 38, (330, y - 3), theme.INK)
             self.draw_distribution(surface, st.distribution, R(660, 280, 560, 320), unit, cap)
+        if self.message:
+            w, h = surface.get_size()
+            where = (w // 2, h - 180) if self.upright() else (w // 2, 676)
+            theme.blit_text(surface, self.message, 26, where, (255, 226, 150), "midtop")
         self.draw_widgets(surface)
 
     def draw_upright(self, surface: pygame.Surface, gid: str, rows, st, unit, cap) -> None:

@@ -1,0 +1,161 @@
+""" "Show a win": a winning line of a lost deal played on the table from the deal's start,
+one move at a time (play, pause, step, leave).  It is the table without the session:
+nothing is saved, counted or posted, and the cards answer to no click."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..moves import Move
+from ..variants import GameSetup
+from .layout import TableButton, geometry
+from .table import TableScene
+from .widgets import Button
+
+if TYPE_CHECKING:
+    from ..app import App
+
+STEP_MS = 900
+"""The pause between two moves while the replay plays."""
+
+TOGGLE, STEP, FROM_START, LEAVE = "replay-toggle", "replay-step", "replay-again", "replay-leave"
+
+CONTROLS = (
+    (TOGGLE, "Pause", "Space"),
+    (STEP, "Step", "\u2192"),
+    (FROM_START, "From start", "Home"),
+    (LEAVE, "Leave", "Esc"),
+)
+"""The replay's buttons, in the places of the table's first ones."""
+
+
+class ReplayScene(TableScene):
+    """A winning ``line`` of ``setup``'s deal, played out on a table of its own."""
+
+    def __init__(self, app: App, setup: GameSetup, line: tuple[Move, ...]) -> None:
+        self.line = line
+        self.done = 0
+        self.playing = True
+        self.wait_left = float(STEP_MS)
+        super().__init__(app, setup.new_game())
+        self.recorded = True  # never counted
+        self.detached = True  # nor saved
+        self.say_where()
+
+    def _make_buttons(self) -> list[Button]:
+        places = list(self.frame.buttons().values())
+        upright = self.frame.portrait
+        return [
+            Button(name, places[n], label, "" if upright else key)
+            for n, (name, label, key) in enumerate(CONTROLS)
+        ]
+
+    def _refresh_buttons(self) -> None:
+        left = self.done < len(self.line)
+        for b in self.buttons:
+            if b.name == TOGGLE:
+                b.label = "Pause" if self.playing and left else "Play"
+                b.enabled = left
+            elif b.name == STEP:
+                b.enabled = left
+            elif b.name == FROM_START:
+                b.enabled = self.done > 0
+
+    def say_where(self) -> None:
+        if self.done >= len(self.line):
+            words = f"A win in {len(self.line)} moves. This was a replay: it is not counted."
+        else:
+            words = f"Showing a win: move {self.done} of {len(self.line)}."
+        self.say(words, 10**9, major=True)
+
+    def _after_change(self) -> None:
+        """A move of the line was played: nothing to save or count, only to show."""
+        self.nudge = None
+        self._refresh_buttons()
+        self.say_where()
+        self.dirty = True
+
+    def finish(self) -> None:
+        """The line's last move won the game: it stays on the table, uncounted."""
+        self.playing = False
+        self._refresh_buttons()
+
+    def step_once(self) -> None:
+        if self.done < len(self.line) and self.play(self.line[self.done]):
+            self.done += 1
+            self._after_change()
+        self.wait_left = float(STEP_MS)
+
+    def from_start(self) -> None:
+        while self.done > 0 and self.game.can_undo:
+            self.game.undo()
+            self.done -= 1
+        self.summary = None
+        self.anim.finish()
+        self.geo = geometry(self.on_table(), self.frame)
+        self.deal_in()
+        self.playing = True
+        self.wait_left = float(STEP_MS)
+        self._after_change()
+
+    def plan_auto_draw(self) -> None:
+        """The line plays every move itself: auto-draw would play one of its own."""
+
+    def control(self, name: str) -> None:
+        if name == TOGGLE:
+            self.playing = not self.playing
+            self.wait_left = float(STEP_MS)
+        elif name == STEP:
+            self.playing = False
+            self.step_once()
+        elif name == FROM_START:
+            self.from_start()
+        elif name == LEAVE:
+            self.app.back()
+        self._refresh_buttons()
+        self.dirty = True
+
+    def press(self, pos: tuple[int, int]) -> None:
+        for b in self.buttons:
+            if b.rect.collidepoint(pos):
+                if b.enabled:
+                    self.control(b.name)
+                return
+        if self.summary is not None:
+            self.next_round()
+
+    def key(self, event: pygame.event.Event) -> None:
+        keys = {
+            pygame.K_SPACE: TOGGLE,
+            pygame.K_p: TOGGLE,
+            pygame.K_RIGHT: STEP,
+            pygame.K_RETURN: STEP,
+            pygame.K_HOME: FROM_START,
+            pygame.K_ESCAPE: LEAVE,
+        }
+        name = keys.get(event.key)
+        if name is not None and any(b.name == name and b.enabled for b in self.buttons):
+            self.control(name)
+        elif name == LEAVE:
+            self.app.back()
+
+    def hover(self, pos: tuple[int, int] | None) -> None:
+        """The cards of a replay take no clicks: nothing to highlight."""
+
+    def command(self, name: str) -> None:
+        if name == TableButton.HELP:
+            super().command(name)
+
+    def active(self) -> bool:
+        return super().active() or (self.playing and self.done < len(self.line))
+
+    def update(self, dt_ms: float) -> None:
+        super().update(dt_ms)
+        if self.summary is not None and self.playing:
+            self.next_round()
+        if self.playing and self.done < len(self.line) and not self.anim.active:
+            self.wait_left -= dt_ms
+            if self.wait_left <= 0:
+                self.step_once()

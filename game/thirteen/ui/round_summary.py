@@ -1,0 +1,96 @@
+"""The pause between two rounds of a game played over several (Pyramid 13's three
+pyramids): the finished round stays on the table with what it scored until the player
+goes on, so the final position is seen and the points are read where they were made."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ..game import Game, RoundEnd
+from . import theme
+from .layout import Frame, Geometry
+from .widgets import Button
+
+CONTINUE = "next-round"
+BOX_W = 700
+"""The summary's width: two columns of a label and its value, and the button."""
+BUTTON_W = 180
+ROW_H = 38
+
+
+@dataclass
+class RoundSummary:
+    """A finished round on show: ``view`` its final position, ``ended`` what it scored,
+    ``shown_at`` when it came (presses just after it are the rest of the last click)."""
+
+    view: Game
+    ended: RoundEnd
+    shown_at: float
+
+    def title(self) -> str:
+        ended = self.ended
+        return f"Round {ended.number} " + ("cleared!" if ended.cleared else "over")
+
+    def figures(self, game: Game) -> list[tuple[str, str]]:
+        """(label, value) of the summary; ``game`` is the game in play (the next round's
+        start), whose score is the running total."""
+        ended = self.ended
+        card_points = ended.points - (ended.bonus if ended.cleared else 0)
+        out = [
+            ("Cards removed", str(self.view.removed_cards)),
+            ("Points for cards", str(card_points)),
+        ]
+        if ended.cleared:
+            out.append(("Clearing bonus", f"+{ended.bonus}"))
+        out.append(("Round score", str(ended.points)))
+        out.append(("Total so far", str(game.score)))
+        return out
+
+    def box(self, frame: Frame, geo: Geometry, game: Game) -> pygame.Rect:
+        """Where the summary goes: the height of the table that hides the fewest cards,
+        piles and captions of the finished round (the player reads its last position),
+        the lowest of those on a tie."""
+        rows = (len(self.figures(game)) + 1) // 2
+        box = pygame.Rect(0, 0, min(BOX_W, frame.table.w - 20), 74 + rows * ROW_H + 12)
+        box.centerx = frame.table.centerx
+        things = [s.rect for s in geo.spots] + [r for r in (geo.pile, geo.waste) if r]
+        things += [pygame.Rect(x - 60, y, 120, 30) for _, (x, y) in geo.labels]
+        best: tuple[int, int] | None = None
+        top = frame.table.top + 10
+        while top + box.h <= frame.table.bottom - 10:
+            box.top = top
+            hidden = sum(box.clip(r).w * box.clip(r).h for r in things)
+            if best is None or hidden <= best[0]:
+                best = (hidden, top)
+            top += 10
+        box.top = best[1] if best is not None else frame.table.top
+        return box
+
+    def button(self, frame: Frame, geo: Geometry, game: Game) -> Button:
+        box = self.box(frame, geo, game)
+        rect = pygame.Rect(0, 0, BUTTON_W, 84)
+        rect.midright = (box.right - 20, box.centery)
+        key = "" if frame.portrait else "Enter"
+        return Button(CONTINUE, rect, "Next round", key, primary=True)
+
+    def draw(self, surface: pygame.Surface, frame: Frame, geo: Geometry, game: Game) -> None:
+        box = self.box(frame, geo, game)
+        veil = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (8, 28, 20, 235), veil.get_rect(), border_radius=16)
+        surface.blit(veil, box)
+        pygame.draw.rect(surface, theme.GOLD, box, width=3, border_radius=16)
+        figures_w = box.w - BUTTON_W - 60
+        title = (box.x + 20 + figures_w // 2, box.y + 14)
+        theme.blit_text(surface, self.title(), 44, title, theme.GOLD, "midtop")
+        half = figures_w // 2
+        for n, (label, value) in enumerate(self.figures(game)):
+            row, col = divmod(n, 2)
+            x = box.x + 20 + col * half
+            y = box.y + 72 + row * ROW_H
+            total = label.startswith("Total")
+            colour = theme.GOLD if total else theme.INK
+            theme.blit_text(surface, label, 26, (x + 10, y), theme.INK_DIM)
+            theme.blit_text(surface, value, 30, (x + half - 14, y - 2), colour, "topright")
+        self.button(frame, geo, game).draw(surface)

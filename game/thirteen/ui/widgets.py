@@ -91,11 +91,73 @@ class Checkbox:
             pygame.draw.lines(surface, (255, 255, 255), False, pts, 5)
         pygame.draw.rect(surface, theme.BUTTON_EDGE, box, width=2, border_radius=8)
         cy = self.rect.centery - (11 if self.note else 0)
-        theme.blit_text(surface, self.label, 32, (box.right + 18, cy), theme.INK, "midleft")
+        room = self.rect.right - box.right - 30  # a narrow box sets its words smaller
+        size = theme.fitting_size(self.label, room, 32, 22)
+        theme.blit_text(surface, self.label, size, (box.right + 18, cy), theme.INK, "midleft")
         if self.note:
-            theme.blit_text(
-                surface, self.note, 22, (box.right + 18, cy + 24), theme.INK_DIM, "midleft"
+            size = theme.fitting_size(self.note, room, 22, 16)
+            where = (box.right + 18, cy + 24)
+            theme.blit_text(surface, self.note, size, where, theme.INK_DIM, "midleft")
+        if focused:
+            pygame.draw.rect(
+                surface, theme.FOCUS, self.rect.inflate(8, 8), width=3, border_radius=15
             )
+
+
+@dataclass
+class Choice:
+    """An option of a few values shown as ``label: value``; a press steps to the next
+    value (after the last, the first), a press on its left arrow (or Shift with Enter or
+    Space) to the one before."""
+
+    name: str
+    rect: pygame.Rect
+    label: str
+    values: tuple[tuple[object, str], ...]
+    """(value, the words shown for it) in the order a press steps through them."""
+    index: int = 0
+    note: str = ""
+
+    @property
+    def value(self) -> object:
+        return self.values[self.index][0]
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def pill(self) -> pygame.Rect:
+        """The box at the right that shows the value between its two arrows."""
+        width = max(160, min(260, self.rect.w * 2 // 5))
+        pill = pygame.Rect(0, 0, width, min(64, self.rect.h - 16))
+        pill.midright = (self.rect.right - 14, self.rect.centery)
+        return pill
+
+    def back_arrow(self) -> pygame.Rect:
+        """The left arrow's part of the pill (at least 44 logical px wide)."""
+        pill = self.pill()
+        return pygame.Rect(pill.x, self.rect.y, 52, self.rect.h)
+
+    def step(self, backwards: bool = False) -> None:
+        self.index = (self.index + (-1 if backwards else 1)) % len(self.values)
+
+    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
+        pygame.draw.rect(surface, (16, 60, 42), self.rect, border_radius=12)
+        pill = self.pill()
+        room = pill.x - self.rect.x - 36
+        cy = self.rect.centery - (11 if self.note else 0)
+        size = theme.fitting_size(self.label, room, 32, 22)
+        theme.blit_text(surface, self.label, size, (self.rect.x + 18, cy), theme.INK, "midleft")
+        if self.note:
+            note = theme.fitting_size(self.note, room, 22, 16)
+            where = (self.rect.x + 18, cy + 24)
+            theme.blit_text(surface, self.note, note, where, theme.INK_DIM, "midleft")
+        pygame.draw.rect(surface, theme.BUTTON, pill, border_radius=10)
+        pygame.draw.rect(surface, theme.BUTTON_EDGE, pill, width=2, border_radius=10)
+        shown = self.values[self.index][1]
+        size = theme.fitting_size(shown, pill.w - 76, 30, 18)
+        theme.blit_text(surface, shown, size, pill.center, theme.BUTTON_TEXT, "center")
+        for mark, x in (("<", pill.x + 20), (">", pill.right - 20)):
+            theme.blit_text(surface, mark, 34, (x, pill.centery), theme.GOLD, "center")
         if focused:
             pygame.draw.rect(
                 surface, theme.FOCUS, self.rect.inflate(8, 8), width=3, border_radius=15

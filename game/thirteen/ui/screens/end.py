@@ -12,6 +12,7 @@ from ...profile import NAME_CHARS, NAME_MAX, deals_label
 from ...variants import spec_of
 from ...verdicts import deal_verdicts, verdict_words, winning_line
 from .. import clipboard, theme
+from ..layout import PANEL_W
 from ..scene import ARRIVE_MS, backdrop, same_press
 from ..table import HINT_BUDGET_MS, deal_words, end_words
 from ..widgets import Button
@@ -75,23 +76,44 @@ class EndScene(MenuScene):
     POST_Y = 478
     POST_H = 78
     BUTTONS_Y = 572
-    UPRIGHT = True  # the box over the cards, its buttons in two rows
 
     def place(self) -> None:
-        """The box and its rows: over the table left of the panel sideways, over the
-        cards between the bars upright (the bar's score stays readable)."""
+        """The box and its rows: over the table left of the panel sideways (over the whole
+        canvas when it is too narrow for that), over the cards between the bars upright
+        (the bar's score stays readable)."""
         cls = type(self)
-        if not self.upright():
-            self.BOX, self.POST_Y, self.BUTTONS_Y = cls.BOX, cls.POST_Y, cls.BUTTONS_Y
+        w, h = self.app.screen.get_size()
+        self.BOX, self.POST_Y, self.POST_H = cls.BOX, cls.POST_Y, cls.POST_H
+        self.BUTTONS_Y = cls.BUTTONS_Y
+        self.over_panel = False
+        """Whether the box covers the side panel too (a canvas too narrow beside it)."""
+        if self.classic():
             return
-        self.BOX = R(20, 170, self.app.screen.get_width() - 40, 920)
-        self.BUTTONS_Y = self.BOX.bottom - 2 * 100 - 24
-        self.POST_Y = self.BUTTONS_Y - self.POST_H - 30
+        touch = self.touch()
+        if self.upright():
+            self.BOX = R(20, 170, w - 40, min(920, h - 280))
+            tall = self.BOX.h >= 900  # Post score on a row of its own
+            rows = -(-(len(self.named_buttons()) + (0 if tall else 1)) // 3)
+            self.BUTTONS_Y = self.BOX.bottom - rows * (touch + 10) - 14
+            self.POST_Y, self.POST_H = self.BUTTONS_Y - (touch + 30 if tall else 0), touch
+        elif w - PANEL_W - 80 >= 900:
+            self.BOX = R(40, 40, w - PANEL_W - 80, 640)
+            self.BUTTONS_Y = self.BOX.bottom - 24 - touch
+            self.POST_Y, self.POST_H = self.BUTTONS_Y - touch - 12, touch
+        else:
+            self.BOX, self.over_panel = R(20, 20, w - 40, h - 40), True
+            self.BUTTONS_Y = self.BOX.bottom - 2 * (touch + 10) - 14
+            self.POST_Y, self.POST_H = self.BUTTONS_Y, touch
+
+    def in_grid(self) -> bool:
+        """Whether the buttons go in rows of three or four (a narrow or short box), Post
+        score among them when the box has no room for its own row."""
+        return not self.classic() and (self.upright() or self.over_panel)
 
     def build(self) -> None:
         self.place()
-        if self.upright():
-            self.build_upright()
+        if self.in_grid():
+            self.build_grid()
             return
         y, bw, gap = self.BUTTONS_Y, 164, 15
         named = self.named_buttons()
@@ -102,7 +124,8 @@ class EndScene(MenuScene):
         x0 = self.BOX.centerx - (len(named) * bw + (len(named) - 1) * gap) // 2
         w: list = []
         for n, (name, label, key) in enumerate(named):
-            w.append(Button(name, R(x0 + n * (bw + gap), y, bw, 84), label, key, primary=n == 0))
+            rect = R(x0 + n * (bw + gap), y, bw, 84 if self.classic() else self.touch())
+            w.append(Button(name, rect, label, key, primary=n == 0))
         post = self.post_button(R(self.BOX.right - 40 - 250, self.POST_Y, 250, self.POST_H))
         self.widgets = w + ([post] if post is not None else [])
 
@@ -129,19 +152,35 @@ class EndScene(MenuScene):
             return ()
         return winning_line(setup, HINT_BUDGET_MS)
 
-    def build_upright(self) -> None:
-        """Two rows of three buttons at the foot of the box (a phone has no keys to name)."""
-        named = self.named_buttons()
-        box, gap = self.BOX, 12
-        per_row = 3 if len(named) <= 6 else 4
+    def post_row(self) -> bool:
+        """Whether Post score has a row of its own above the others (a tall box)."""
+        return self.POST_Y < self.BUTTONS_Y
+
+    def build_grid(self) -> None:
+        """Rows of three (upright) or four buttons at the foot of the box, without their
+        keys' letters upright (a phone has none), Post score among them on a short box."""
+        named = list(self.named_buttons())
+        box, gap, touch = self.BOX, 12, self.touch()
+        probe = self.post_button(R(0, 0, 1, 1))
+        if probe is not None and not self.post_row():
+            named.append((EndButton.POST, probe.label, probe.key))
+        per_row = 3 if self.upright() else -(-len(named) // 2)
         bw = (box.w - 60 - (per_row - 1) * gap) // per_row
+        keys = not self.upright()
         w: list = []
-        for n, (name, label, _) in enumerate(named):
+        for n, (name, label, key) in enumerate(named):
             row, col = divmod(n, per_row)
-            rect = R(box.x + 30 + col * (bw + gap), self.BUTTONS_Y + row * 100, bw, 90)
-            w.append(Button(name, rect, label, "", primary=n == 0))
-        post = self.post_button(R(box.x + 30, self.POST_Y, box.w - 60, 90))
-        self.widgets = w + ([post] if post is not None else [])
+            rect = R(box.x + 30 + col * (bw + gap), self.BUTTONS_Y + row * (touch + 10), bw, touch)
+            if name == EndButton.POST:
+                post = self.post_button(rect)
+                assert post is not None
+                w.append(post)
+            else:
+                w.append(Button(name, rect, label, key if keys else "", primary=n == 0))
+        if self.post_row():
+            post = self.post_button(R(box.x + 30, self.POST_Y, box.w - 60, touch))
+            w += [post] if post is not None else []
+        self.widgets = w
 
     def post_button(self, rect: pygame.Rect) -> Button | None:
         """Post score, for a finished game whose kind posts scores (Pyramid 13)."""
@@ -369,16 +408,18 @@ class EndScene(MenuScene):
                 ("Streak", f"{st.current_streak} (best {st.best_streak})"),
                 ("Average", f"{st.average_score:.1f}"),
             ]
-            column = 300 if self.upright() else 420
+            compact = self.in_grid()
+            column = 300 if compact else 420
             for n, (label, value) in enumerate(rows):
-                x = left + (10 if self.upright() else 60) + (n % 2) * column
+                x = left + (10 if compact else 60) + (n % 2) * column
                 yy = y + (n // 2) * 42
                 put(label, 28, theme.INK_DIM, topleft=(x, yy))
                 put(value, 34, theme.INK, topleft=(x + 120, yy - 3))
             y += 94
             verdict = self.verdict()
             if verdict:
-                put(verdict, 28, theme.INK, topleft=(left, y))
+                size = theme.fitting_size(verdict, box.w - 80, 28, 20)
+                put(verdict, size, theme.INK, topleft=(left, y))
                 y += 40
             # a deck's link takes three lines; Pyramid 13 keeps two above its score row
             most = 2 if spec.posts_scores else 3
@@ -389,18 +430,20 @@ class EndScene(MenuScene):
                 if "".join(shown) == query
                 else "This deal's link is too long to show whole; Copy link copies it:"
             )
-            put(heading, 26, theme.INK_DIM, topleft=(left, y))
+            size = theme.fitting_size(heading, box.w - 80, 26, 18)
+            put(heading, size, theme.INK_DIM, topleft=(left, y))
             y += 26
             for line in shown:
                 put(line, 30, (20, 30, 26), topleft=(left + 10, y + 8))
                 y += 26
             y += 24
         if self.message:
-            put(self.message, 26, (255, 226, 150), midtop=(cx, y))
+            size = theme.fitting_size(self.message, box.w - 40, 26, 18)
+            put(self.message, size, (255, 226, 150), midtop=(cx, y))
         if any(w.name == EndButton.POST and w.enabled for w in self.widgets):
             where = (
                 {"bottomleft": (left, self.POST_Y - 8)}
-                if self.upright()
+                if self.in_grid()
                 else {"midleft": (left, self.POST_Y + self.POST_H // 2)}
             )
             put("Post your score to the high-score board:", 28, theme.INK, **where)

@@ -51,19 +51,26 @@ class EntryScene(MenuScene):
         self.error = ""
         self.build()
 
-    UPRIGHT = True  # the keys seven to a row, a thumb wide
-
     def build(self) -> None:
-        if self.upright():
-            w, h = self.app.screen.get_size()
+        w, h = self.app.screen.get_size()
+        if self.upright():  # the keys seven to a row, a thumb wide
             area = R(20, 300, w - 40, min(h - 340, 1000))
             self.keyboard = Keyboard(area, digits=self.digits, narrow=True)
         elif self.digits:
-            self.keyboard = Keyboard(R(440, 300, 400, 400), digits=True)
-        else:
+            self.keyboard = Keyboard(R((w - 400) // 2, 300, 400, 400), digits=True)
+        elif self.classic():
             self.keyboard = Keyboard(R(140, 300, 1000, 400))
-        self.widgets = [back_button(self.upright())]
+        else:  # as wide as the canvas allows, the rows down to its foot (keys 44 CSS px)
+            width, top = min(1100, w - 40), 276 + self.header_drop()
+            self.keyboard = Keyboard(R((w - width) // 2, top, width, h - top - 10))
+        self.widgets = [back_button(not self.classic())]
         self.dirty = True
+
+    def header_drop(self) -> int:
+        """How far the prompt and the field sit lower to keep clear of the taller Back
+        button: upright, and on a narrow canvas where the prompt reaches under it."""
+        w, h = self.app.screen.get_size()
+        return 30 if w < h or (not self.classic() and w < 1000) else 0
 
     def activate(self, name: str) -> None:
         if name == "back":
@@ -110,7 +117,7 @@ class EntryScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, self.title)
         middle = surface.get_width() // 2
-        top = 30 if self.upright() else 0  # clear of the taller Back button
+        top = self.header_drop()
         size = theme.fitting_size(self.prompt, surface.get_width() - 40, 28, 20)
         theme.blit_text(surface, self.prompt, size, (middle, 100 + top), theme.INK_DIM, "midtop")
         field = R(0, 0, 560, 84)

@@ -11,7 +11,7 @@ from ...variants import GAMES
 from .. import cards as card_art
 from .. import theme
 from ..widgets import Button
-from .menu import MenuScene, back_button, draw_backdrop, shown_game
+from .menu import MenuScene, back_button, draw_backdrop, flow, shown_game
 
 if TYPE_CHECKING:
     from ...app import App
@@ -52,7 +52,10 @@ def help_text(key: str) -> list[str]:
 
 
 class HelpScene(MenuScene):
-    UPRIGHT = True  # the tabs two to a row, the picture under the text
+    """The tabs in rows across the top, the text under them, and the picture beside the
+    text where the canvas is wide enough, under it where it is tall enough."""
+
+    PICTURE = (380, 440)
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -61,20 +64,22 @@ class HelpScene(MenuScene):
         self.build()
 
     def build(self) -> None:
-        self.widgets = [back_button(self.upright())]
+        self.widgets = [back_button(not self.classic())]
         tabs = help_tabs()
-        for n, (key, label) in enumerate(tabs):
-            if self.upright():  # two to a row, under the title
-                rect = R(40 + (n % 2) * 325, 120 + (n // 2) * 100, 315, 90)
-            else:
-                rect = R(220 + n * 215, 110, 205, 80)
+        w = self.app.screen.get_width()
+        if self.upright():  # two to a row, under the title
+            rects = flow(len(tabs), R(40, 120, w - 80, 0), 315, 90, most=2)
+        else:  # right of Back on one row where they fit, else in rows under it
+            top = 110 if self.classic() else 120
+            rects = flow(len(tabs), R(10, top, w - 10, 0), 205, self.touch())
+        for (key, label), rect in zip(tabs, rects, strict=True):
             b = Button(f"tab:{key}", rect, label)
             b.primary = key == self.tab
             self.widgets.append(b)
         self.dirty = True
 
     def text_top(self) -> int:
-        if not self.upright():
+        if self.classic():
             return 220
         return max(w.rect.bottom for w in self.widgets) + 30
 
@@ -85,20 +90,54 @@ class HelpScene(MenuScene):
             self.tab = name[4:]
             self.build()
 
+    def text_place(self) -> tuple[int, int, pygame.Rect | None]:
+        """(left, width) of the text and where the picture goes (None: no room for it)."""
+        w, h = self.app.screen.get_size()
+        pw, ph = self.PICTURE
+        if not self.upright() and w - pw - 50 - 60 >= 640:  # beside the text
+            return 60, w - pw - 140, R(w - pw - 30, max(230, self.text_top() + 10), pw, ph)
+        return 50, w - 100, None
+
+    def lines(self) -> tuple[int, list[tuple[str, int]]]:
+        """The type size and the lines (and the gap after each) of the tab's text: as
+        large as fits the canvas, leaving room under it for the picture upright."""
+        h = self.app.screen.get_height()
+        _, width, beside = self.text_place()
+        room = h - self.text_top() - 20
+        for size in range(30, 19, -2):
+            out: list[tuple[str, int]] = []
+            for para in help_text(self.tab):
+                wrapped = theme.wrap(para, size, width)
+                out += [(line, 0) for line in wrapped[:-1]] + [(wrapped[-1], 14)]
+            tall = sum(size - 2 + gap for _, gap in out)
+            if tall <= room:
+                break
+        return size, out
+
+    def picture_place(self) -> pygame.Rect | None:
+        """Where the picture goes: beside the text, or under it when there is room."""
+        w, h = self.app.screen.get_size()
+        _, _, beside = self.text_place()
+        if beside is not None:
+            return beside
+        size, lines = self.lines()
+        bottom = self.text_top() + sum(size - 2 + gap for _, gap in lines)
+        pw, ph = self.PICTURE
+        if bottom + 20 + ph <= h - 10:
+            return R((w - pw) // 2, bottom + 20, pw, ph)
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, "How to play")
         y = self.text_top()
-        width = surface.get_width() - 100 if self.upright() else 760
-        x = 50 if self.upright() else 60
-        for para in help_text(self.tab):
-            for line in theme.wrap(para, 30, width):
-                theme.blit_text(surface, line, 30, (x, y), theme.INK)
-                y += 28
-            y += 14
-        if self.upright():
-            self.draw_picture(surface, R((surface.get_width() - 380) // 2, y + 20, 380, 440))
-        else:
-            self.draw_picture(surface, R(870, 230, 380, 440))
+        x, _, _ = self.text_place()
+        size, lines = self.lines()
+        for line, gap in lines:
+            theme.blit_text(surface, line, size, (x, y), theme.INK)
+            y += size - 2 + gap
+        picture = self.picture_place()
+        if picture is not None:
+            self.draw_picture(surface, picture)
         self.draw_widgets(surface)
 
     def draw_picture(self, surface: pygame.Surface, area: pygame.Rect) -> None:

@@ -12,32 +12,38 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import HEIGHT, WIDTH, theme
-from ..canvas import SHORT_SIDE
 from ..scene import Scene, backdrop
-from ..widgets import Button, Checkbox
+from ..widgets import Button, Checkbox, Choice
 
 if TYPE_CHECKING:
     from ...app import App
 
 R = pygame.Rect
 
-Widget = Button | Checkbox
+Widget = Button | Checkbox | Choice
 
 
 class MenuScene(Scene):
     """Widgets reachable by pointer and by keyboard (Tab/arrows, Enter/Space, Esc)."""
 
-    UPRIGHT = False
-    """Whether the screen also lays itself out on a canvas held upright (720 wide); the
-    others are shown scaled to fit there (see :meth:`.Scene.lays_out`)."""
-
     def lays_out(self, size: tuple[int, int]) -> bool:
-        return size == (WIDTH, HEIGHT) or (self.UPRIGHT and size[0] == SHORT_SIDE < size[1])
+        """Every screen lays itself out on a canvas of any shape."""
+        return True
 
     def upright(self) -> bool:
-        """Whether the screen is laid out upright now."""
+        """Whether the canvas is held upright (taller than wide) now."""
         w, h = self.app.screen.get_size()
-        return self.UPRIGHT and w == SHORT_SIDE < h
+        return w < h
+
+    def classic(self) -> bool:
+        """Whether the canvas is the 1280x720 the screens were first drawn for (kept as
+        they were there)."""
+        return self.app.screen.get_size() == (WIDTH, HEIGHT)
+
+    def touch(self) -> int:
+        """The height of a button: 80 on 1280x720 as ever, else 90 (44 CSS px on a phone
+        held either way, where a logical pixel is 0.54 CSS px)."""
+        return touch_size(self.app.screen.get_size())
 
     def relayout(self) -> None:
         self.build()
@@ -69,7 +75,8 @@ class MenuScene(Scene):
             for w in self.widgets:
                 if w.hit(event.pos):
                     self.focus = None
-                    self._press(w)
+                    back = isinstance(w, Choice) and w.back_arrow().collidepoint(event.pos)
+                    self._press(w, backwards=back)
                     return
             self.pointer(event.pos)
         elif event.type == pygame.KEYDOWN:
@@ -78,9 +85,11 @@ class MenuScene(Scene):
     def pointer(self, pos: tuple[int, int]) -> None:
         """A press outside every widget."""
 
-    def _press(self, w: Widget) -> None:
+    def _press(self, w: Widget, backwards: bool = False) -> None:
         if isinstance(w, Checkbox):
             w.checked = not w.checked
+        elif isinstance(w, Choice):
+            w.step(backwards)
         self.dirty = True
         self.activate(w.name)
 
@@ -107,7 +116,7 @@ class MenuScene(Scene):
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             w = self.focused()
             if w is not None:
-                self._press(w)
+                self._press(w, backwards=bool(event.mod & pygame.KMOD_SHIFT))
 
     def _step_focus(self, usable: list[Widget], backwards: bool) -> Widget:
         """The next usable widget after the focused one (from where it stood, when it is
@@ -127,21 +136,49 @@ class MenuScene(Scene):
             w.draw(surface, focused=w is ring)
 
 
+def touch_size(size: tuple[int, int]) -> int:
+    """A button's height on a canvas of ``size`` (see :meth:`MenuScene.touch`)."""
+    return 80 if size == (WIDTH, HEIGHT) else 90
+
+
 def draw_backdrop(surface: pygame.Surface, title: str, back: bool = True) -> None:
     """The felt and a title: the common look of the menu scenes."""
     surface.blit(backdrop(surface.get_size()), (0, 0))
     w, h = surface.get_size()
-    if back and w == SHORT_SIDE < h:  # upright: beside Back, as large as fits there
-        left = back_button(True).rect.right + 16
+    left = back_button(True).rect.right + 16
+    if back and w < h:  # upright: beside Back, as large as fits there
         size = theme.fitting_size(title, w - left - 16, 64, 36)
         theme.blit_text(surface, title, size, ((left + w) // 2, 28), theme.INK, "midtop")
         return
-    theme.blit_text(surface, title, 64, (w // 2, 28), theme.INK, "midtop")
+    # centred, clear of Back on either side (a narrow canvas sets a long title smaller)
+    size = theme.fitting_size(title, w - 2 * left, 64, 36) if back else 64
+    theme.blit_text(surface, title, size, (w // 2, 28), theme.INK, "midtop")
 
 
-def back_button(upright: bool = False) -> Button:
-    """Back, top left (taller upright: 44 CSS px on a phone)."""
-    return Button("back", R(24, 20, 150, 90 if upright else 80), "Back", "Esc")
+def back_button(tall: bool = False) -> Button:
+    """Back, top left (taller off 1280x720: 44 CSS px on a phone)."""
+    return Button("back", R(24, 20, 150, 90 if tall else 80), "Back", "Esc")
+
+
+def flow(
+    count: int, area: pygame.Rect, width: int, height: int, gap: int = 10, most: int = 0
+) -> list[pygame.Rect]:
+    """``count`` boxes of ``width`` x ``height`` in rows across ``area`` from its top, as
+    many to a row as fit (at most ``most``, when given), each row centred: tabs and
+    buttons that wrap onto another row on a narrow canvas rather than shrink."""
+    per_row = max(1, (area.w + gap) // (width + gap))
+    if most:
+        per_row = min(per_row, most)
+    per_row = min(per_row, max(1, count))
+    rows = -(-count // per_row) if count else 0
+    per_row = -(-count // rows) if rows else per_row  # rows as even as they can be
+    out = []
+    for n in range(count):
+        row, col = divmod(n, per_row)
+        in_row = min(per_row, count - row * per_row)
+        x0 = area.centerx - (in_row * (width + gap) - gap) // 2
+        out.append(R(x0 + col * (width + gap), area.y + row * (height + gap), width, height))
+    return out
 
 
 def shown_game(app: App) -> tuple[str, str | None] | None:

@@ -9,7 +9,7 @@ import pygame
 
 from ...storage import FULL, NOT_KEPT
 from .. import theme
-from ..widgets import Checkbox
+from ..widgets import Button, Checkbox, Choice
 from .menu import MenuScene, back_button, draw_backdrop
 
 if TYPE_CHECKING:
@@ -18,9 +18,20 @@ if TYPE_CHECKING:
 R = pygame.Rect
 
 
+Field = tuple[str, str, str] | tuple[str, str, str, tuple[tuple[object, str], ...]]
+"""One option: (the :class:`~thirteen.profile.Settings` field, label, note) for a switch,
+with (value, words) pairs after them for a choice (volume, card back, difficulty...)."""
+
+OPTION_W, OPTION_H, OPTION_PITCH = 600, 92, 110
+PAGE_W = 120
+"""The previous and next page buttons' width."""
+
+
 class SettingsScene(MenuScene):
-    UPRIGHT = True  # the checkboxes are 600 wide
-    FIELDS = (
+    """The options in as many columns of 600 as fit and as many rows as fit, on pages
+    turned by two buttons at the foot when they do not all fit at once."""
+
+    FIELDS: tuple[Field, ...] = (
         ("sound", "Sound effects", "select, remove, deal, win"),
         ("animations", "Animations", "cards slide, fall and fly (short, never in the way)"),
         ("four_colour", "Four-colour deck", "clubs green, diamonds blue: easier to tell apart"),
@@ -35,32 +46,84 @@ class SettingsScene(MenuScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self.page = 0
         self.build()
 
+    def grid(self) -> tuple[int, int, int, int]:
+        """(columns, rows, left, top) of the options on a page: one column while they fit
+        in it, else as many as the canvas holds."""
+        w, h = self.app.screen.get_size()
+        top = 140 if self.classic() else 160 if self.upright() else 130
+        # the line saying where settings are kept, and the page buttons
+        bottom = h - (120 if self.classic() else 160)
+        rows = max(1, (bottom - top - OPTION_H) // OPTION_PITCH + 1)
+        fit = max(1, (w - 40 + 20) // (OPTION_W + 20))
+        columns = min(fit, -(-len(self.FIELDS) // rows))
+        rows = min(rows, -(-len(self.FIELDS) // columns))
+        left = (w - columns * (OPTION_W + 20) + 20) // 2
+        return columns, rows, left, top
+
+    def pages(self) -> int:
+        columns, rows, _, _ = self.grid()
+        return max(1, -(-len(self.FIELDS) // (columns * rows)))
+
     def build(self) -> None:
-        self.widgets = [back_button(self.upright())]
-        x = (self.app.screen.get_width() - 600) // 2 if self.upright() else 340
-        top = 160 if self.upright() else 140
-        for n, (name, label, note) in enumerate(self.FIELDS):
+        self.widgets = [back_button(not self.classic())]
+        columns, rows, left, top = self.grid()
+        per_page = columns * rows
+        self.page = min(self.page, self.pages() - 1)
+        shown = self.FIELDS[self.page * per_page : (self.page + 1) * per_page]
+        for n, field in enumerate(shown):
+            col, row = divmod(n, rows)
+            rect = R(left + col * (OPTION_W + 20), top + row * OPTION_PITCH, OPTION_W, OPTION_H)
+            name, label, note = field[:3]
             value = getattr(self.app.settings, name)
-            rect = R(x, top + n * 110, 600, 92)
-            self.widgets.append(Checkbox(name, rect, label, value, note))
+            if len(field) > 3:
+                values = field[3]  # type: ignore[misc]
+                index = next((i for i, (v, _) in enumerate(values) if v == value), 0)
+                self.widgets.append(Choice(name, rect, label, values, index, note))
+            else:
+                self.widgets.append(Checkbox(name, rect, label, value, note))
+        if self.pages() > 1:
+            w, h = self.app.screen.get_size()
+            y = h - 20 - self.touch()
+            self.widgets.append(Button("page:-1", R(24, y, PAGE_W, self.touch()), "<"))
+            right = R(w - 24 - PAGE_W, y, PAGE_W, self.touch())
+            self.widgets.append(Button("page:1", right, ">"))
         self.dirty = True
+
+    def page_words(self) -> str:
+        return f"Page {self.page + 1} of {self.pages()}" if self.pages() > 1 else ""
 
     def activate(self, name: str) -> None:
         if name == "back":
             self.app.back()
             return
+        if name.startswith("page:"):
+            self.page = (self.page + int(name[5:])) % self.pages()
+            self.focus = name
+            self.build()
+            return
         settings = self.app.settings
-        setattr(settings, name, not getattr(settings, name))
+        widget = next(w for w in self.widgets if w.name == name)
+        if isinstance(widget, Choice):
+            setattr(settings, name, widget.value)
+        else:
+            setattr(settings, name, not getattr(settings, name))
         self.app.sounds.enabled = settings.sound
         self.app.profile.save_settings()
         if self.app.table is not None:
             self.app.table._refresh_buttons()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface, "Settings")
-        self.draw_widgets(surface)
+    def key(self, event: pygame.event.Event) -> None:
+        if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) and self.pages() > 1:
+            self.activate("page:1" if event.key == pygame.K_PAGEDOWN else "page:-1")
+            return
+        super().key(event)
+
+    def text_lines(self) -> list[tuple[str, int, pygame.Rect]]:
+        """The lines under the options: where settings are kept, and the page shown."""
+        w, h = self.app.screen.get_size()
         storage = self.app.profile.storage
         # storage that keeps nothing (full, blocked, or only read) keeps it for the session
         kind = "memory" if storage.notice in (NOT_KEPT, FULL) else storage.kind
@@ -69,11 +132,22 @@ class SettingsScene(MenuScene):
             "file": "on this computer",
             "memory": "only until you close the game",
         }
-        theme.blit_text(
-            surface,
-            f"Settings and statistics are kept {where.get(kind, '')}.",
-            24,
-            (surface.get_width() // 2, 640 if self.upright() else 600),
-            theme.INK_DIM,
-            "midtop",
-        )
+        words = f"Settings and statistics are kept {where.get(kind, '')}."
+        _, rows, _, top = self.grid()
+        below = top + (rows - 1) * OPTION_PITCH + OPTION_H
+        y = 600 if self.classic() and self.pages() == 1 else below + 20
+        size = theme.fitting_size(words, w - 40, 24, 18)
+        out = [(words, size, theme.text(words, size).get_rect(midtop=(w // 2, y)))]
+        if self.page_words():
+            size = 28
+            rect = theme.text(self.page_words(), size).get_rect(
+                center=(w // 2, h - 20 - self.touch() // 2)
+            )
+            out.append((self.page_words(), size, rect))
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, "Settings")
+        self.draw_widgets(surface)
+        for words, size, rect in self.text_lines():
+            theme.blit_text(surface, words, size, rect.topleft, theme.INK_DIM)

@@ -38,8 +38,6 @@ class StartButton(StrEnum):
 class StartScene(MenuScene):
     """Choose a game (and layout), then how to deal: random, today's, or a number."""
 
-    UPRIGHT = True  # one column
-
     def __init__(self, app: App) -> None:
         super().__init__(app)
         first = next(iter(GAMES.values()))
@@ -51,6 +49,8 @@ class StartScene(MenuScene):
         so a player who tries another can come back to it."""
         self.message = ""
         self.confirm: str | None = None
+        self.games_page: int | None = None
+        """The page of the games list shown (None: the chosen game's)."""
         self.build()
 
     def layout_for(self, game_id: str | None = None) -> str | None:
@@ -77,62 +77,213 @@ class StartScene(MenuScene):
 
     GAME_X, GAME_W = 70, 560
     DEAL_X, DEAL_W = 720, 490
-    BLURB_Y = 422
-    LAYOUT_Y = 484
-    MESSAGE_Y = 556
-    GAME_Y, GAME_PITCH, GAME_H = 150, 90, 80
+    GAME_Y = 150
     DEAL_Y = 150
     FOOT_Y = 604
     HEADS_Y = 122
+    MIN_GAME_W = 160
+    """The narrowest game button: as many to a row as fit, up to three."""
+    GROUP_H = 30
+    """A group's heading line over its games."""
 
     def place(self) -> None:
-        """Where the columns go: side by side on 1280x720, one under the other upright."""
-        cls = type(self)
-        if not self.upright():
-            for name in ("GAME_X", "GAME_W", "DEAL_X", "DEAL_W", "BLURB_Y", "LAYOUT_Y"):
-                setattr(self, name, getattr(cls, name))
-            for name in ("MESSAGE_Y", "GAME_Y", "GAME_PITCH", "GAME_H", "DEAL_Y"):
-                setattr(self, name, getattr(cls, name))
-            self.FOOT_Y, self.HEADS_Y = cls.FOOT_Y, cls.HEADS_Y
-            self.deal_heads_y = cls.HEADS_Y
+        """Where the columns go: games beside deals (on any canvas held sideways, and
+        upright when one column would not fit), else one under the other."""
+        if self.upright() and self.place_one_column():
             return
-        height = self.app.screen.get_height()
+        w, h = self.app.screen.get_size()
+        if self.classic():
+            self.GAME_X, self.GAME_W, self.DEAL_X, self.DEAL_W = 70, 560, 720, 490
+        else:
+            margin, gap = (70, 90) if w >= 1200 else (24, 24)
+            room = w - 2 * margin - gap
+            gw = min(640, room * 560 // 1050)
+            dw = min(560, room - gw)
+            self.GAME_X = (w - gw - gap - dw) // 2
+            self.GAME_W, self.DEAL_X, self.DEAL_W = gw, self.GAME_X + gw + gap, dw
+        self.HEADS_Y = self.deal_heads_y = 122
+        self.GAME_Y = self.DEAL_Y = 150
+        self.pitch = 100
+        self.FOOT_Y = h - 116 if self.classic() else h - 110
+        self.MESSAGE_Y = self.DEAL_Y + 4 * self.pitch + 6
+        self.message_bottom = h - 8
+        self.place_layouts(self.FOOT_Y - (20 if self.classic() else 14))
+        end = self.BLURB_Y - (10 if self.classic() else 6)
+        self.games_area = R(self.GAME_X, self.GAME_Y, self.GAME_W, end - self.GAME_Y)
+        need = self.games_height(self.game_items())
+        if not self.classic() and need < self.games_area.h:  # the blurb right under the games
+            rise = self.games_area.h - need
+            self.games_area.h = need
+            self.rise_layouts(rise)
+
+    def rise_layouts(self, rise: int) -> None:
+        """Move the blurb and the layout row up by ``rise``."""
+        self.BLURB_Y -= rise
+        self.LAYOUT_Y -= rise
+        self.layout_rects = [r.move(0, -rise) for r in self.layout_rects]
+        if self.layout_label is not None:
+            self.layout_label = (self.layout_label[0], self.layout_label[1] - rise)
+
+    def place_one_column(self) -> bool:
+        """One column upright, games, layout, deals and the foot buttons one under
+        another; False when the canvas is too short for it."""
+        w, h = self.app.screen.get_size()
         self.GAME_X = self.DEAL_X = 40
-        self.GAME_W = self.DEAL_W = self.app.screen.get_width() - 80
-        self.GAME_Y, self.GAME_PITCH, self.GAME_H = 190, 104, 92
-        self.HEADS_Y = 150
-        bottom = self.GAME_Y + len(GAMES) * self.GAME_PITCH
-        self.BLURB_Y = bottom + 4
-        self.LAYOUT_Y = self.BLURB_Y + 64
-        self.deal_heads_y = self.LAYOUT_Y + 120
-        self.DEAL_Y = self.deal_heads_y + 36
-        self.FOOT_Y = height - 130
-        self.MESSAGE_Y = self.DEAL_Y + 4 * 110 + 20
+        self.GAME_W = self.DEAL_W = w - 80
+        self.HEADS_Y, self.GAME_Y, self.pitch = 150, 190, 110
+        self.FOOT_Y = h - 130
+        self.message_bottom = self.FOOT_Y - 10
+        self.MESSAGE_Y = self.message_bottom - 6 * 22
+        self.DEAL_Y = self.MESSAGE_Y - 20 - 4 * self.pitch
+        self.deal_heads_y = self.DEAL_Y - 36
+        self.place_layouts(self.deal_heads_y - 30)
+        room = R(self.GAME_X, self.GAME_Y, self.GAME_W, self.BLURB_Y - 4 - self.GAME_Y)
+        need = self.games_height(self.game_items())
+        if room.h < min(need, self.GROUP_H + 2 * (self.touch() + 10)):
+            return False
+        rise = max(0, room.h - need)  # what follows the games moves up under them
+        room.h -= rise
+        self.games_area = room
+        self.rise_layouts(rise)
+        self.deal_heads_y -= rise
+        self.DEAL_Y -= rise
+        self.MESSAGE_Y -= rise
+        return True
+
+    def place_layouts(self, bottom: int) -> None:
+        """The layout buttons (the chosen game's), ending at ``bottom``, and the blurb over
+        them: sets LAYOUT_Y, the buttons' places and BLURB_Y."""
+        layouts = self.offered_layouts()
+        touch = self.touch()
+        self.layout_rects: list[pygame.Rect] = []
+        self.layout_label: tuple[int, int] | None = None
+        if not layouts:
+            self.LAYOUT_Y = bottom
+            self.BLURB_Y = bottom - (2 * 26 + 8 if self.classic() else 2 * 24 + 6)
+            return
+        bw = 120 if len(layouts) == len(GAMES[self.game_id].layouts) else 90
+        label_w = theme.font(30).size("Layout")[0] + 20
+        self.LAYOUT_Y = bottom - touch
+        right = self.GAME_X + self.GAME_W
+        if self.GAME_W - len(layouts) * (bw + 10) + 10 >= label_w:  # the label on its left
+            x0 = right - len(layouts) * (bw + 10) + 10
+            self.layout_label = (self.GAME_X, self.LAYOUT_Y + touch // 2)
+            top = self.LAYOUT_Y
+        else:  # the label over a row of buttons as wide as the column allows
+            bw = min(bw, (self.GAME_W - 10 * (len(layouts) - 1)) // len(layouts))
+            x0 = self.GAME_X
+            top = self.LAYOUT_Y - 34
+            self.layout_label = (self.GAME_X, top + 15)
+        self.layout_rects = [
+            R(x0 + n * (bw + 10), self.LAYOUT_Y, bw, touch) for n in range(len(layouts))
+        ]
+        self.BLURB_Y = top - (2 * 26 + 8 if self.classic() else 2 * 24 + 6)
+
+    def offered_layouts(self) -> tuple[str, ...]:
+        """The chosen game's layouts, and one from a link the menu does not offer."""
+        layouts = GAMES[self.game_id].layouts
+        if not layouts:
+            return ()
+        if self.layout not in layouts:
+            self.extra_layout = self.layout
+        return layouts if self.extra_layout is None else (*layouts, self.extra_layout)
+
+    def per_row(self) -> int:
+        """Game buttons to a row: as many as fit, two in a column narrower than 700."""
+        width = self.GAME_W
+        most = 3 if width >= 700 else 2
+        return max(1, min(most, (width + 10) // (self.MIN_GAME_W + 10)))
+
+    def game_items(self) -> list[tuple[str, list]]:
+        """The games list as lines: a ("group", [name]) heading over each group's
+        ("row", [specs]) rows, in registry order."""
+        per_row = self.per_row()
+        groups: dict[str, list] = {}
+        for spec in GAMES.values():
+            groups.setdefault(spec.group, []).append(spec)
+        items: list[tuple[str, list]] = []
+        for group, specs in groups.items():
+            items.append(("group", [group]))
+            for n in range(0, len(specs), per_row):
+                items.append(("row", specs[n : n + per_row]))
+        return items
+
+    def item_height(self, item: tuple[str, list]) -> int:
+        if item[0] == "group":
+            return self.GROUP_H if item[1][0] else 0  # a game without a group: no heading
+        return self.touch() + 10
+
+    def games_height(self, items: list[tuple[str, list]]) -> int:
+        return sum(self.item_height(item) for item in items)
+
+    def game_pages(self) -> list[list[tuple[str, list]]]:
+        """The games list cut into pages that fit its area (one, when all fit), a
+        group's heading repeated over its rows that go on to the next page."""
+        items = self.game_items()
+        room = self.games_area.h
+        if self.games_height(items) <= room:
+            return [items]
+        room -= self.touch() + 10  # the page buttons' row
+        row_h = self.touch() + 10
+        pages: list[list[tuple[str, list]]] = [[]]
+        heading: tuple[str, list] = ("group", [""])
+        for item in items:
+            if item[0] == "group":
+                heading = item
+            # a heading needs room for the row under it too
+            needed = self.item_height(item) + (row_h if item[0] == "group" else 0)
+            if pages[-1] and self.games_height(pages[-1]) + needed > room:
+                pages.append([heading] if item[0] == "row" else [])
+            pages[-1].append(item)
+        return pages
 
     def build(self) -> None:
         self.place()
+        touch = self.touch()
         w: list = []
         gx, gw = self.GAME_X, self.GAME_W
-        for n, spec in enumerate(GAMES.values()):
-            rect = R(gx, self.GAME_Y + n * self.GAME_PITCH, gw, self.GAME_H)
-            b = Button(f"game:{spec.id}", rect, spec.title)
-            b.primary = spec.id == self.game_id
-            w.append(b)
-        layouts = GAMES[self.game_id].layouts
-        if layouts:
-            # a layout from a link that the menu does not offer is shown too
-            if self.layout not in layouts:
-                self.extra_layout = self.layout
-            offered = layouts if self.extra_layout is None else (*layouts, self.extra_layout)
-            bw = 120 if len(offered) == len(layouts) else 90
-            x0 = self.GAME_X + self.GAME_W - len(offered) * (bw + 10) + 10
-            for n, name in enumerate(offered):
-                rect = R(x0 + n * (bw + 10), self.LAYOUT_Y, bw, 90 if self.upright() else 80)
-                b = Button(f"layout:{name}", rect, name)
-                b.primary = name == self.layout
+        pages = self.game_pages()
+        chosen = next(
+            (
+                n
+                for n, p in enumerate(pages)
+                for k, row in p
+                if k == "row"
+                for s in row
+                if s.id == self.game_id
+            ),
+            0,
+        )
+        if self.games_page is None:
+            self.games_page = chosen
+        self.games_page %= len(pages)
+        self.group_heads: list[tuple[str, tuple[int, int]]] = []
+        y = self.GAME_Y
+        per_row = self.per_row()
+        bw = (gw - 10 * (per_row - 1)) // per_row
+        for kind, row in pages[self.games_page]:
+            if kind == "group":
+                self.group_heads.append((row[0], (gx, y + 2)))
+                y += self.GROUP_H
+                continue
+            for n, spec in enumerate(row):
+                rect = R(gx + n * (bw + 10), y, bw, touch)
+                b = Button(f"game:{spec.id}", rect, spec.title)
+                b.primary = spec.id == self.game_id
                 w.append(b)
+            y += touch + 10
+        self.pages_words = ""
+        if len(pages) > 1:
+            y = self.games_area.bottom - touch
+            w.append(Button("games:-1", R(gx, y, 100, touch), "<"))
+            w.append(Button("games:1", R(gx + gw - 100, y, 100, touch), ">"))
+            self.pages_words = f"Games {self.games_page + 1} of {len(pages)}"
+        for name, rect in zip(self.offered_layouts(), self.layout_rects, strict=True):
+            b = Button(f"layout:{name}", rect, name)
+            b.primary = name == self.layout
+            w.append(b)
         x, dw, y = self.DEAL_X, self.DEAL_W, self.DEAL_Y
-        pitch = 110 if self.upright() else 100
+        pitch = self.pitch
         half = (dw - 10) // 2
         w.append(
             Button(StartButton.PLAY, R(x, y, dw, 88), "Play a new deal", "Enter", primary=True)
@@ -162,9 +313,19 @@ class StartScene(MenuScene):
                 (SceneName.SETTINGS, "Settings"),
             )
         ):
-            w.append(Button(name, R(gx + n * (bw + 20), self.FOOT_Y, bw, 84), label))
+            foot = R(gx + n * (bw + 20), self.FOOT_Y, bw, 84 if self.classic() else touch)
+            w.append(Button(name, foot, label))
         self.widgets = w
         self.dirty = True
+
+    def blurb_lines(self) -> tuple[int, list[str]]:
+        """The chosen game's blurb: two lines at most, set smaller in a narrow column."""
+        blurb = GAMES[self.game_id].blurb
+        for size in (28, 26, 24, 22, 20) if not self.classic() else (28,):
+            lines = theme.wrap(blurb, size, self.GAME_W)
+            if len(lines) <= 2:
+                return size, lines
+        return 20, lines[:2]
 
     def text_lines(self) -> list[tuple[str, int, tuple[int, ...], pygame.Rect]]:
         """Every line of text below the title: (words, size, colour, rect).
@@ -174,19 +335,28 @@ class StartScene(MenuScene):
         none of them overlaps a widget.
         """
         out: list[tuple[str, int, tuple[int, ...], pygame.Rect]] = []
-        spec = GAMES[self.game_id]
+        for words, where in self.group_heads:
+            rect = theme.text(words, 24).get_rect(topleft=where)
+            out.append((words, 24, theme.INK_DIM, rect))
+        if self.pages_words:
+            rect = theme.text(self.pages_words, 26).get_rect(
+                center=(self.games_area.centerx, self.games_area.bottom - self.touch() // 2)
+            )
+            out.append((self.pages_words, 26, theme.INK_DIM, rect))
         y = self.BLURB_Y
-        for line in theme.wrap(spec.blurb, 28, self.GAME_W)[:2]:
-            rect = theme.text(line, 28).get_rect(topleft=(self.GAME_X, y))
-            out.append((line, 28, theme.INK, rect))
-            y += 26
-        if spec.has_layout:
-            rect = theme.text("Layout", 30).get_rect(midleft=(self.GAME_X, self.LAYOUT_Y + 40))
+        size, lines = self.blurb_lines()
+        for line in lines:
+            rect = theme.text(line, size).get_rect(topleft=(self.GAME_X, y))
+            out.append((line, size, theme.INK, rect))
+            y += 26 if self.classic() else 24
+        if self.layout_label is not None:
+            rect = theme.text("Layout", 30).get_rect(midleft=self.layout_label)
             out.append(("Layout", 30, theme.INK_DIM, rect))
         message = self.shown_message()
         if message:
             y = self.MESSAGE_Y
-            for line in theme.wrap(message, 24, self.DEAL_W)[:6]:
+            most = max(1, (self.message_bottom - y) // 22)
+            for line in theme.wrap(message, 24, self.DEAL_W)[: min(6, most)]:
                 rect = theme.text(line, 24).get_rect(topleft=(self.DEAL_X, y))
                 out.append((line, 24, (255, 226, 150), rect))
                 y += 22
@@ -236,6 +406,10 @@ class StartScene(MenuScene):
             self.confirm = None
         if name.startswith("game:"):
             self.game_id = name[5:]
+            self.build()
+        elif name.startswith("games:"):
+            self.games_page = (self.games_page or 0) + int(name[6:])
+            self.focus = name
             self.build()
         elif name.startswith("layout:"):
             self.layout = name[7:]

@@ -9,10 +9,11 @@ import pygame
 from ...profile import Stats
 from ...variants import GAMES
 from .. import HEIGHT, WIDTH, theme
+from ..canvas import SHORT_SIDE
 from ..scene import same_press
 from ..table import clock_words
 from ..widgets import Button
-from .menu import MenuScene, back_button, draw_backdrop, shown_game
+from .menu import MenuScene, back_button, draw_backdrop, flow, shown_game
 
 if TYPE_CHECKING:
     from ...app import App
@@ -78,31 +79,27 @@ class StatsScene(MenuScene):
         """When Reset asked to be pressed again (None: it did not, or the question went)."""
         self.build()
 
-    UPRIGHT = True  # the tabs two to a row; figures, chart and boards one under another
-
-    def lays_out(self, size: tuple[int, int]) -> bool:
-        """Upright too, except the table of other layouts (six columns: shown scaled)."""
-        if self.tabs[self.tab] is self.other_tab and size != (WIDTH, HEIGHT):
-            return False
-        return super().lays_out(size)
-
-    def upright(self) -> bool:
-        return super().upright() and self.tabs[self.tab] is not self.other_tab
-
     def build(self) -> None:
-        upright = self.upright()
-        self.widgets = [back_button(upright)]
-        step = 1200 // len(self.tabs)
-        for n, (_, _, label) in enumerate(self.tabs):
-            if upright:
-                rect = R(40 + (n % 2) * 325, 130 + (n // 2) * 100, 315, 90)
-            else:
-                rect = R(40 + n * step, 110, step - 10, 80)
+        w = self.app.screen.get_width()
+        self.widgets = [back_button(not self.classic())]
+        count = len(self.tabs)
+        if self.upright():  # two to a row, under the title
+            rects = flow(count, R(40, 130, w - 80, 0), 315, 90, most=2)
+        elif self.classic() or (w - 80) // count >= 170:  # one row across
+            step = (w - 80) // count if not self.classic() else 1200 // count
+            y = 110 if self.classic() else 120
+            rects = [R(40 + n * step, y, step - 10, self.touch()) for n in range(count)]
+        else:
+            rects = flow(count, R(40, 120, w - 80, 0), 200, self.touch())
+        for n, ((_, _, label), rect) in enumerate(zip(self.tabs, rects, strict=True)):
             b = Button(f"tab:{n}", rect, label)
             b.primary = n == self.tab
             self.widgets.append(b)
-        w, h = self.app.screen.get_size() if upright else (WIDTH, HEIGHT)
-        reset = R(w - 24 - 170, 20, 170, 80) if not upright else R(w - 40 - 250, h - 130, 250, 90)
+        upright = self.upright()
+        w, h = self.app.screen.get_size() if not self.classic() else (WIDTH, HEIGHT)
+        reset = (
+            R(w - 40 - 250, h - 130, 250, 90) if upright else R(w - 24 - 170, 20, 170, self.touch())
+        )
         asking = self.reset_asked_at is not None
         self.widgets.append(Button(RESET, reset, "Reset?" if asking else "Reset", ""))
         self.dirty = True
@@ -126,6 +123,10 @@ class StatsScene(MenuScene):
             self.message = f"{title} statistics reset: high scores are kept."
             self.reset_asked_at = None
         self.build()
+
+    def tabs_bottom(self) -> int:
+        """Where the tabs (and Back) end: the figures start under them."""
+        return max(w.rect.bottom for w in self.widgets if w.name != RESET)
 
     def activate(self, name: str) -> None:
         if name == "back":
@@ -154,31 +155,46 @@ class StatsScene(MenuScene):
             )
         return out
 
+    def others_columns(self) -> tuple[int, ...]:
+        """Where the six columns start: as on 1280x720, spread over a narrower or wider
+        canvas (the last one, "Best streak", ends inside it)."""
+        w = self.app.screen.get_width()
+        xs = (90, 300, 480, 640, 830, 1020)
+        if self.classic():
+            return xs
+        left = 40 if w < 1000 else 90
+        spread = (w - 130 - left) / (xs[-1] - xs[0])
+        return tuple(round(left + (x - xs[0]) * spread) for x in xs)
+
     def draw_others(self, surface: pygame.Surface) -> None:
         heads = ("Layout", "Played", "Won", "Win rate", "Average", "Best streak")
-        xs = (90, 300, 480, 640, 830, 1020)
+        xs = self.others_columns()
+        top = 226 if self.classic() else self.tabs_bottom() + 36
         for x, head in zip(xs, heads, strict=True):
-            theme.blit_text(surface, head, 26, (x, 226), theme.INK_DIM)
+            theme.blit_text(surface, head, 26, (x, top), theme.INK_DIM)
         rows = self.other_rows()
-        for n, row in enumerate(rows[:OTHER_ROWS]):
-            y = 270 + n * 46
+        # as many rows as the canvas holds, over the note at its foot
+        most = OTHER_ROWS if self.classic() else max(1, (surface.get_height() - top - 190) // 46)
+        most = min(most, len(rows)) if len(rows) <= most else most - 1
+        for n, row in enumerate(rows[:most]):
+            y = top + 44 + n * 46
             colour = theme.GOLD if row[0] == self.current else theme.INK
             for x, cell in zip(xs, row, strict=True):
                 theme.blit_text(surface, cell, 32, (x, y), colour)
-        if len(rows) > OTHER_ROWS:
-            more = len(rows) - OTHER_ROWS
+        if len(rows) > most:
+            more = len(rows) - most
             theme.blit_text(
-                surface, f"and {more} more", 26, (90, 270 + OTHER_ROWS * 46), theme.INK_DIM
+                surface, f"and {more} more", 26, (xs[0], top + 44 + most * 46), theme.INK_DIM
             )
         spec = GAMES[self.layout_game]
         offered = ", ".join(spec.layouts[:-1]) + f" and {spec.layouts[-1]}"
-        theme.blit_text(
-            surface,
-            f"{spec.title} layouts opened from links (the start screen offers {offered}).",
-            26,
-            (90, 670),
-            theme.INK_DIM,
-        )
+        note = f"{spec.title} layouts opened from links (the start screen offers {offered})."
+        width = surface.get_width() - xs[0] - 40
+        lines = theme.wrap(note, 26, width)
+        y = 670 if self.classic() else surface.get_height() - 50 - 24 * (len(lines) - 1)
+        for line in lines:
+            theme.blit_text(surface, line, 26, (xs[0], y), theme.INK_DIM)
+            y += 24
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, "Statistics")
@@ -200,42 +216,80 @@ class StatsScene(MenuScene):
             rows.append(("Best time", clock_words(st.best_ms)))
         spec = GAMES[gid]
         unit, cap = CHART_UNITS[spec.score_unit], spec.max_score
-        if self.upright():
-            self.draw_upright(surface, gid, rows, st, unit, cap)
-        elif spec.posts_scores:
-            # Two columns of figures, the chart under them, the boards on the right.
-            for n, (label, value) in enumerate(rows):
-                x, y = 60 + (n % 2) * 280, 220 + (n // 2) * 46
-                theme.blit_text(surface, label, 26, (x, y + 4), theme.INK_DIM)
-                theme.blit_text(surface, value, 34, (x + 170, y), theme.INK)
-            self.draw_distribution(surface, st.distribution, R(100, 420, 480, 180), unit, cap)
-            self.draw_board(surface, "Today's top 10", self.app.profile.top_today(gid), 650)
-            self.draw_board(surface, "All-time top 10", self.app.profile.top_all_time(gid), 960)
+        w, h = surface.get_size()
+        if self.classic():
+            self.draw_figures(surface, gid, rows, st, unit, cap, (0, 0))
         else:
-            for n, (label, value) in enumerate(rows):
-                y = 230 + n * 48
-                theme.blit_text(surface, label, 32, (60, y), theme.INK_DIM)
-                theme.blit_text(surface, value, 38, (330, y - 3), theme.INK)
-            self.draw_distribution(surface, st.distribution, R(660, 280, 560, 320), unit, cap)
+            upright = self.upright()
+            top = self.tabs_bottom() + (30 if upright else 10)
+            room = R(0, top, w, h - top - 10)
+            # laid out as upright or as on 1280x720, smaller only when it does not fit
+            natural = (SHORT_SIDE, self.upright_height(gid)) if upright else (WIDTH, 480)
+            scale = min(1.0, room.w / natural[0], room.h / natural[1])
+            if scale >= 1:
+                origin = (room.centerx - natural[0] // 2, top)
+                self.draw_block(surface, upright, gid, rows, st, unit, cap, origin)
+            else:
+                block = pygame.Surface(natural, pygame.SRCALPHA)
+                self.draw_block(block, upright, gid, rows, st, unit, cap, (0, 0))
+                size = (round(natural[0] * scale), round(natural[1] * scale))
+                block = pygame.transform.smoothscale(block, size)
+                surface.blit(block, block.get_rect(midtop=(room.centerx, top)))
         if self.message:
             w, h = surface.get_size()
             where = (w // 2, h - 180) if self.upright() else (w // 2, 676)
             theme.blit_text(surface, self.message, 26, where, (255, 226, 150), "midtop")
         self.draw_widgets(surface)
 
-    def draw_upright(self, surface: pygame.Surface, gid: str, rows, st, unit, cap) -> None:
+    def draw_block(self, surface, upright, gid, rows, st, unit, cap, origin) -> None:
+        """The figures, chart and boards with their top left at ``origin``."""
+        if upright:
+            self.draw_upright(surface, gid, rows, st, unit, cap, origin)
+        else:  # the 1280x720 block, its top (y 215 there) at the origin
+            self.draw_figures(surface, gid, rows, st, unit, cap, (origin[0], origin[1] - 215))
+
+    def draw_figures(self, surface, gid, rows, st, unit, cap, origin) -> None:
+        """As on 1280x720, moved by ``origin``."""
+        ox, oy = origin
+        profile = self.app.profile
+        if GAMES[gid].posts_scores:
+            # Two columns of figures, the chart under them, the boards on the right.
+            for n, (label, value) in enumerate(rows):
+                x, y = ox + 60 + (n % 2) * 280, oy + 220 + (n // 2) * 46
+                theme.blit_text(surface, label, 26, (x, y + 4), theme.INK_DIM)
+                theme.blit_text(surface, value, 34, (x + 170, y), theme.INK)
+            chart = R(ox + 100, oy + 420, 480, 180)
+            self.draw_distribution(surface, st.distribution, chart, unit, cap)
+            boards = ((profile.top_today(gid), 650), (profile.top_all_time(gid), 960))
+            titles = ("Today's top 10", "All-time top 10")
+            for (entries, x), title in zip(boards, titles, strict=True):
+                self.draw_board(surface, title, entries, ox + x, oy + 220)
+        else:
+            for n, (label, value) in enumerate(rows):
+                y = oy + 230 + n * 48
+                theme.blit_text(surface, label, 32, (ox + 60, y), theme.INK_DIM)
+                theme.blit_text(surface, value, 38, (ox + 330, y - 3), theme.INK)
+            chart = R(ox + 660, oy + 280, 560, 320)
+            self.draw_distribution(surface, st.distribution, chart, unit, cap)
+
+    @staticmethod
+    def upright_height(gid: str) -> int:
+        """How tall the upright block of figures, chart (and boards) is."""
+        return 6 * 48 + 90 + 300 + 100 + ((110 + 442) if GAMES[gid].posts_scores else 0)
+
+    def draw_upright(self, surface: pygame.Surface, gid: str, rows, st, unit, cap, origin) -> None:
         """Figures, then the chart, then (Pyramid 13) the two boards side by side."""
-        y = max(w.rect.bottom for w in self.widgets) + 30
+        ox, y = origin
         for n, (label, value) in enumerate(rows):
-            theme.blit_text(surface, label, 32, (60, y + n * 48), theme.INK_DIM)
-            theme.blit_text(surface, value, 38, (400, y + n * 48 - 3), theme.INK)
+            theme.blit_text(surface, label, 32, (ox + 60, y + n * 48), theme.INK_DIM)
+            theme.blit_text(surface, value, 38, (ox + 400, y + n * 48 - 3), theme.INK)
         y += len(rows) * 48 + 90
-        self.draw_distribution(surface, st.distribution, R(100, y, 560, 300), unit, cap)
+        self.draw_distribution(surface, st.distribution, R(ox + 100, y, 560, 300), unit, cap)
         if GAMES[gid].posts_scores:
             y += 300 + 110
             profile = self.app.profile
-            self.draw_board(surface, "Today's top 10", profile.top_today(gid), 40, y)
-            self.draw_board(surface, "All-time top 10", profile.top_all_time(gid), 380, y)
+            self.draw_board(surface, "Today's top 10", profile.top_today(gid), ox + 40, y)
+            self.draw_board(surface, "All-time top 10", profile.top_all_time(gid), ox + 380, y)
 
     @staticmethod
     def buckets(

@@ -190,7 +190,8 @@ def deck_strings(draw) -> str:
 
 
 def names_a_token_or_count(message: str, text: str) -> bool:
-    tokens = text.replace("|", " ").split()
+    # a one-deck game reads "|" as part of a token, a three-deck one as a separator
+    tokens = text.split() + text.replace("|", " ").split()
     return bool(
         re.search(r"got \d+", message)
         or re.search(r"duplicate card [2-9TJQKA][cdhs]", message)

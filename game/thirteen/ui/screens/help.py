@@ -40,6 +40,10 @@ PLAYING = [
 """The "Playing" tab: clicks and keys common to every game."""
 
 PLAYING_TAB = "keys"
+ONE_ROW = 4
+"""Tabs that fit in one row beside Back held sideways; more wrap, five to a row."""
+UPRIGHT_PAIRS = 6
+"""Tabs laid two to a row held upright; more go three to a row."""
 
 
 def help_tabs() -> list[tuple[str, str]]:
@@ -64,10 +68,14 @@ class HelpScene(MenuScene):
         self.widgets = [back_button(self.upright())]
         tabs = help_tabs()
         for n, (key, label) in enumerate(tabs):
-            if self.upright():  # two to a row, under the title
+            if self.upright() and len(tabs) <= UPRIGHT_PAIRS:  # two to a row, under the title
                 rect = R(40 + (n % 2) * 325, 120 + (n // 2) * 100, 315, 90)
-            else:
+            elif self.upright():  # three to a row
+                rect = R(40 + (n % 3) * 215, 120 + (n // 3) * 100, 205, 90)
+            elif len(tabs) <= ONE_ROW:
                 rect = R(220 + n * 215, 110, 205, 80)
+            else:  # rows of five, right of Back
+                rect = R(225 + (n % 5) * 208, 110 + (n // 5) * 88, 200, 80)
             b = Button(f"tab:{key}", rect, label)
             b.primary = key == self.tab
             self.widgets.append(b)
@@ -75,8 +83,21 @@ class HelpScene(MenuScene):
 
     def text_top(self) -> int:
         if not self.upright():
-            return 220
+            return max(220, max(w.rect.bottom for w in self.widgets) + 22)
         return max(w.rect.bottom for w in self.widgets) + 30
+
+    @staticmethod
+    def text_size(paragraphs: list[str], width: int, room: int) -> int:
+        """The largest type size (30 down to 22) at which the paragraphs fit in ``room``
+        pixels of height: a game with long rules under two rows of tabs is set smaller
+        rather than run off the screen."""
+        size = 30
+        while size > 22:
+            lines = sum(len(theme.wrap(p, size, width)) for p in paragraphs)
+            if lines * (size - 2) + 14 * len(paragraphs) <= room:
+                break
+            size -= 2
+        return size
 
     def activate(self, name: str) -> None:
         if name == "back":
@@ -90,15 +111,19 @@ class HelpScene(MenuScene):
         y = self.text_top()
         width = surface.get_width() - 100 if self.upright() else 760
         x = 50 if self.upright() else 60
-        for para in help_text(self.tab):
-            for line in theme.wrap(para, 30, width):
-                theme.blit_text(surface, line, 30, (x, y), theme.INK)
-                y += 28
+        paragraphs = help_text(self.tab)
+        bottom = surface.get_height() - (480 if self.upright() else 10)
+        size = self.text_size(paragraphs, width, bottom - y)
+        for para in paragraphs:
+            for line in theme.wrap(para, size, width):
+                theme.blit_text(surface, line, size, (x, y), theme.INK)
+                y += size - 2
             y += 14
         if self.upright():
             self.draw_picture(surface, R((surface.get_width() - 380) // 2, y + 20, 380, 440))
         else:
-            self.draw_picture(surface, R(870, 230, 380, 440))
+            top = max(230, self.text_top() + 10)
+            self.draw_picture(surface, R(870, top, 380, min(440, surface.get_height() - 10 - top)))
         self.draw_widgets(surface)
 
     def draw_picture(self, surface: pygame.Surface, area: pygame.Rect) -> None:

@@ -101,7 +101,7 @@ class StartScene(MenuScene):
         self.GAME_W = self.DEAL_W = self.app.screen.get_width() - 80
         self.GAME_Y, self.GAME_PITCH, self.GAME_H = 190, 104, 92
         self.HEADS_Y = 150
-        bottom = self.GAME_Y + len(GAMES) * self.GAME_PITCH
+        bottom = self.GAME_Y + -(-len(GAMES) // self.games_across()) * self.GAME_PITCH
         self.BLURB_Y = bottom + 4
         self.LAYOUT_Y = self.BLURB_Y + 64
         self.deal_heads_y = self.LAYOUT_Y + 120
@@ -109,12 +109,20 @@ class StartScene(MenuScene):
         self.FOOT_Y = height - 130
         self.MESSAGE_Y = self.DEAL_Y + 4 * 110 + 20
 
+    def games_across(self) -> int:
+        """Game buttons to a row: two once one column would crowd the screen (more than
+        three sideways, where three rows fit above the blurb; more than four upright)."""
+        return 2 if len(GAMES) > (4 if self.upright() else 3) else 1
+
     def build(self) -> None:
         self.place()
         w: list = []
         gx, gw = self.GAME_X, self.GAME_W
+        across = self.games_across()
+        bw = (gw - 10 * (across - 1)) // across
         for n, spec in enumerate(GAMES.values()):
-            rect = R(gx, self.GAME_Y + n * self.GAME_PITCH, gw, self.GAME_H)
+            row, col = divmod(n, across)
+            rect = R(gx + col * (bw + 10), self.GAME_Y + row * self.GAME_PITCH, bw, self.GAME_H)
             b = Button(f"game:{spec.id}", rect, spec.title)
             b.primary = spec.id == self.game_id
             w.append(b)

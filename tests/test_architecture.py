@@ -19,8 +19,13 @@ from thirteen.variants import GAMES
 
 PACKAGE = Path(thirteen.__file__).resolve().parent
 
+GAME_MODULES = tuple(
+    sorted({spec.position_type.__module__.removeprefix("thirteen.") for spec in GAMES.values()})
+)
+"""Each registered game's engine module (a game added is in the engine layer by itself)."""
+
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("engine", ("cards", "deals", "moves", "game", "spec", "thirteens", "pyramid", "variants")),
+    ("engine", ("cards", "deals", "moves", "game", "spec", *GAME_MODULES, "variants")),
     ("solvers", ("solver", "hints", "winnable", "players", "verdicts", "bench")),
     (
         "session and storage",
@@ -31,18 +36,24 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 """Each layer by the top-level modules or packages of ``thirteen`` it holds."""
 
+HOOKS = ("solver", "best_line", "heuristic", "player", "baseline", "points")
+
 GAME_OWNED = {
-    "thirteens",
-    "pyramid",
     "solver.thirteens",
     "solver.pyramid",
     "solver.pyramid_core",
     "solver.onepass",
-    "solver.thirteens_hooks",
-    "solver.pyramid_hooks",
+    *GAME_MODULES,
+    *(
+        getattr(spec, hook).partition(":")[0].removeprefix("thirteen.")
+        for spec in GAMES.values()
+        for hook in HOOKS
+        if getattr(spec, hook) and getattr(spec, hook).startswith("thirteen.solver.")
+    ),
 }
-"""Modules that belong to particular games: the engine modules and the solver code that
-works on their positions.  Only these may know a game's class or its encoding."""
+"""Modules that belong to particular games: the engine modules, the solver modules their
+records name, and the solver code those build on.  Only these may know a game's class
+or its encoding."""
 
 INTERNALS = {"pos", "state", "cols", "sp", "deal", "deals", "_set_key", "_undo"}
 """Attribute names of the pyramid and grid encodings (and Game's undo stack)."""

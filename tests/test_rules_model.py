@@ -16,9 +16,11 @@ import random
 
 import pytest
 
+from thirteen.baroness import Baroness
 from thirteen.cards import card_text, rank
 from thirteen.game import Outcome
 from thirteen.moves import Draw, MoveToEmpty, Recycle, RemoveKing, RemovePair, parse_move
+from thirteen.neighbour import Neighbour
 from thirteen.pyramid import Pyramid, Pyramid13
 from thirteen.solver import solve
 from thirteen.thirteens import Layout, Thirteens
@@ -276,3 +278,140 @@ def test_pyramid13_agrees_with_the_rules_model() -> None:
         assert game.is_over and game.score == sum(scores) and game.legal_moves() == []
         assert game.outcome is (Outcome.WON if model.cleared else Outcome.LOST)
     assert cleared == {0, 1, 2}  # each deal's bonus was earned at least once
+
+
+class NeighbourModel:
+    """RULES.md's Neighbour: 5 rows of 5, pairs that touch, the cards close up in reading
+    order and the stock fills the holes at the end."""
+
+    def __init__(self, deck: list[int]) -> None:
+        self.grid: list[list[int | None]] = [[deck[r * 5 + c] for c in range(5)] for r in range(5)]
+        self.stock = list(deck[25:])
+        self.removed = 0
+
+    def cells(self) -> list[tuple[int, int]]:
+        return [(r, c) for r in range(5) for c in range(5) if self.grid[r][c] is not None]
+
+    def moves(self) -> set[str]:
+        out = set()
+        for a in self.cells():
+            x = self.grid[a[0]][a[1]]
+            assert x is not None
+            if king(x):
+                out.add(card_text(x))
+            for b in self.cells():
+                y = self.grid[b[0]][b[1]]
+                assert y is not None
+                touch = max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+                if touch and makes_13(x, y):
+                    out.add(RemovePair(x, y).text())
+        return out
+
+    def play(self, text: str) -> None:
+        move = parse_move(text)
+        gone = {move.card} if isinstance(move, RemoveKing) else set(move.cards)
+        reading = [card for row in self.grid for card in row if card is not None]
+        kept = [card for card in reading if card not in gone]
+        self.removed += len(reading) - len(kept)
+        while len(kept) < 25 and self.stock:
+            kept.append(self.stock.pop(0))
+        kept += [None] * (25 - len(kept))
+        self.grid = [kept[r * 5 : r * 5 + 5] for r in range(5)]
+
+    def rows_text(self) -> str:
+        return "/".join(
+            "".join("--" if x is None else card_text(x) for x in row) for row in self.grid
+        )
+
+
+def test_neighbour_agrees_with_the_rules_model() -> None:
+    rng = random.Random("neighbour")
+    outcomes = set()
+    for _ in range(80):
+        deck = shuffled(rng)
+        game, model = Neighbour(deck), NeighbourModel(deck)
+        found = solve(game, budget_ms=100) if rng.random() < 0.5 else None
+        line = [m.text() for m in found.moves] if found and found.verdict == "winnable" else []
+        while True:
+            assert game.text().split()[1] == model.rows_text()
+            assert game.score == model.removed
+            assert game.progress().stock == len(model.stock)
+            moves = model.moves()
+            assert {m.text() for m in game.legal_moves()} == moves
+            if model.removed == 52:
+                assert game.outcome is Outcome.WON
+                break
+            if not moves:
+                assert game.outcome is Outcome.LOST
+                break
+            assert game.outcome is Outcome.IN_PROGRESS
+            move = line.pop(0) if line else rng.choice(sorted(moves))
+            game.play(parse_move(move))
+            model.play(move)
+        outcomes.add(game.outcome)
+    assert outcomes == {Outcome.WON, Outcome.LOST}
+
+
+class BaronessModel:
+    """RULES.md's Baroness: five piles, the deck as the stock, D deals five (or lays the
+    last two apart as the reserve)."""
+
+    def __init__(self, deck: list[int]) -> None:
+        self.piles: list[list[int]] = [[deck[n]] for n in range(5)]
+        self.stock = list(deck[5:])
+        self.reserve: list[int] = []
+        self.removed = 0
+
+    def available(self) -> list[int]:
+        return [p[-1] for p in self.piles if p] + self.reserve
+
+    def moves(self) -> set[str]:
+        cards = self.available()
+        out = {card_text(x) for x in cards if king(x)}
+        out |= {RemovePair(a, b).text() for a in cards for b in cards if makes_13(a, b)}
+        if self.stock:
+            out.add("D")
+        return out
+
+    def play(self, text: str) -> None:
+        move = parse_move(text)
+        if isinstance(move, Draw):
+            if len(self.stock) == 2:
+                self.reserve, self.stock = self.stock, []
+            else:
+                for pile in self.piles:
+                    pile.append(self.stock.pop(0))
+            return
+        gone = {move.card} if isinstance(move, RemoveKing) else set(move.cards)
+        for pile in self.piles:
+            if pile and pile[-1] in gone:
+                pile.pop()
+        self.reserve = [c for c in self.reserve if c not in gone]
+        self.removed += len(gone)
+
+
+def test_baroness_agrees_with_the_rules_model() -> None:
+    rng = random.Random("baroness")
+    outcomes = set()
+    for _ in range(60):
+        deck = shuffled(rng)
+        game, model = Baroness(deck), BaronessModel(deck)
+        found = solve(game, budget_ms=200) if rng.random() < 0.5 else None
+        line = [m.text() for m in found.moves] if found and found.verdict == "winnable" else []
+        while True:
+            assert [list(p) for p in game.pile_cards()] == model.piles
+            assert game.reserve_cards() == model.reserve
+            assert game.score == model.removed
+            moves = model.moves()
+            assert {m.text() for m in game.legal_moves()} == moves
+            if model.removed == 52:
+                assert game.outcome is Outcome.WON
+                break
+            if not moves:
+                assert game.outcome is Outcome.LOST
+                break
+            move = line.pop(0) if line else pick(rng, moves, {"D"})
+            game.play(parse_move(move))
+            model.play(move)
+        outcomes.add(game.outcome)
+    assert outcomes == {Outcome.WON, Outcome.LOST}

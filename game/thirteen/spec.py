@@ -24,6 +24,12 @@ class TableKind(StrEnum):
     """Cells in rows and columns (``game.grid()``), a stock beside them."""
     PYRAMID = "pyramid"
     """Seven rows of a pyramid (``game.pyramid_cards()``), a draw pile and a waste."""
+    PILES = "piles"
+    """A row of piles fanned down (``game.pile_cards()``), the stock that deals onto them
+    and reserve places (``game.reserve_cards()``)."""
+    PYRAMID_RESERVES = "pyramid and reserves"
+    """A pyramid (``game.pyramid_cards()``) over a row of reserve piles fanned face up
+    (``game.reserve_piles()``), with no stock."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +64,8 @@ class GameSpec:
     """Rounds one game is played over (each with its own deck)."""
     table: TableKind = TableKind.GRID
     """How the interface lays the cards out."""
+    draw_hint: str = "draw a card"
+    """What the hint says of the draw move (``D``), for a game that has one."""
     solver: str = ""
     """Hooks, named as 'module:function' and imported only when used, so that the
     engine never imports the solvers above it: the solver, ``solve(game, *, budget_ms,

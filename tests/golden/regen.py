@@ -59,6 +59,23 @@ TRANSCRIPTS: dict[str, tuple[str, int | None, str | None, str | None, str]] = {
         "6d+7h 2d+Jc Kc 5c+8h 5s+8c 6c+7c Ks D D D D 3d+Ts Ad+Qs 2c+Jd 4s+9h D 3s+Tc Kd D 5h+8s "
         "4h+9d 6s+7s D 6h+7d Ac+Qd D 2h+Jh",
     ),
+    "neighbour": (
+        "neighbour",
+        1,
+        None,
+        None,
+        "Ks 6h+7d 3h+Ts Ad+Qh Kc 5s+8d Kd 4c+9d 5c+8s 6s+7h Kh Ac+Qc 3d+Th 2d+Jc 2c+Js 4s+9s "
+        "3c+Td 4h+9c 2s+Jh Ah+Qs 6d+7s 5d+8c 5h+8h As+Qd 4d+9h 3s+Tc 2h+Jd 6c+7c",
+    ),
+    "baroness": (
+        "baroness",
+        5,
+        None,
+        None,
+        "4h+9h D D Kd 3s+Tc D 6h+7s 4c+9d D Ks Kh 5d+8c 3c+Ts D D D D Kc 2d+Jh Ac+Qc 5s+8d "
+        "4s+9s As+Qh 2s+Jd 5c+8h D Ad+Qs D 2h+Jc 3d+Td 3h+Th 6s+7d 6d+7c Ah+Qd 4d+9c 6c+7h "
+        "2c+Js 5h+8s",
+    ),
 }
 
 HEADER_KEYS = ("game", "deal", "deck", "layout", "moves")

@@ -23,7 +23,7 @@ import pygame
 
 from ..cards import Card
 from ..game import Game
-from ..moves import Recycle
+from ..moves import Draw, Recycle
 from ..spec import TableKind
 from ..variants import spec_of
 from . import HEIGHT, WIDTH
@@ -168,6 +168,8 @@ class Geometry:
     waste: pygame.Rect | None = None
     labels: list[tuple[str, tuple[int, int]]] = field(default_factory=list)
     """Small captions (text, midtop) under piles."""
+    slots: list[pygame.Rect] = field(default_factory=list)
+    """Empty places drawn under the cards (an empty pile, the reserve's places)."""
 
     def card_rects(self) -> dict[Card, pygame.Rect]:
         return {
@@ -192,7 +194,7 @@ class Geometry:
         out = [
             s
             for s in self.spots
-            if s.free and s.kind in (SpotKind.CARD, SpotKind.EMPTY, SpotKind.PILE)
+            if s.free and s.kind in (SpotKind.CARD, SpotKind.EMPTY, SpotKind.PILE, SpotKind.STOCK)
         ]
         out.sort(key=lambda s: (s.rect.y // 8, s.rect.x))
         return out
@@ -421,5 +423,75 @@ def pyramid_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
     return geo
 
 
-TABLES = {TableKind.GRID: grid_geometry, TableKind.PYRAMID: pyramid_geometry}
+# -- A row of piles ------------------------------------------------------------
+
+FAN = 0.42
+"""The part of a card's height the card dealt over it leaves showing: its rank and suit."""
+
+
+def piles_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
+    """A row of piles fanned down (``game.pile_cards()``, each bottom to top), the stock
+    that deals onto them and the reserve's places (``game.reserve_cards()``): sideways the
+    stock and the reserve in a column on the left, upright in a row above the piles."""
+    piles = game.pile_cards()  # type: ignore[attr-defined]
+    reserve = game.reserve_cards()  # type: ignore[attr-defined]
+    table = frame.table
+    n = len(piles)
+    tallest = max(10, *(len(p) for p in piles))
+    if frame.portrait:
+        region = pygame.Rect(table.x + 10, table.y + 10, table.w - 20, table.h - 20)
+        w = min(PYR_W * 1.6, (region.w - (n - 1) * 16) / n)
+        h = round(w / 0.714)
+        top_row = h + 40
+        fan = min(FAN * h, (region.h - top_row - h - 20) / (tallest - 1))
+        w, h = round(w), round(h)
+        pitch = (region.w - w) // (n - 1)
+        x0, y0 = region.x, region.y + top_row
+        stock = pygame.Rect(region.x, region.y, w, h)
+        places = [pygame.Rect(region.right - w - k * (w + 16), region.y, w, h) for k in (1, 0)]
+    else:
+        region = pygame.Rect(table.x + 16, table.y + 16, table.w - 32, table.h - 32)
+        h = min(PYR_H, region.h / (1 + FAN * (tallest - 1)))
+        w = round(h * 0.714)
+        fan = min(FAN * h, (region.h - h) / (tallest - 1))
+        h = round(h)
+        side = w + 40
+        pitch = min(w + 60, (region.w - side - w) // (n - 1))
+        x0 = region.x + side + (region.w - side - (pitch * (n - 1) + w)) // 2
+        y0 = region.y
+        stock = pygame.Rect(region.x, region.y, w, h)
+        places = [pygame.Rect(region.x, region.y + (h + 56) * k, w, h) for k in (1, 2)]
+    geo = Geometry(w, h)
+    geo.pile = stock
+    geo.slots.append(stock)
+    for p, pile in enumerate(piles):
+        x = x0 + p * pitch
+        geo.slots.append(pygame.Rect(x, y0, w, h))
+        for i, card in enumerate(pile):
+            rect = pygame.Rect(x, round(y0 + i * fan), w, h)
+            top = i == len(pile) - 1
+            shown = None if top else pygame.Rect(x, rect.y, w, round(fan))
+            hit = rect.copy() if top else shown.copy()  # type: ignore[union-attr]
+            geo.spots.append(
+                Spot(SpotKind.CARD, rect, hit, card, Zone.PILE, column=p, free=top, shown=shown)
+            )
+    for rect in places:
+        geo.slots.append(rect)
+    for card, rect in zip(reserve, places, strict=False):
+        geo.spots.append(Spot(SpotKind.CARD, rect.copy(), rect.copy(), card, Zone.RESERVE))
+    left = game.progress().stock or 0
+    if left:
+        can_deal = game.is_legal(Draw()) and not game.is_over
+        geo.spots.insert(0, Spot(SpotKind.STOCK, stock.copy(), stock.copy(), free=can_deal))
+    geo.labels.append((f"Stock {left}", (stock.centerx, stock.bottom + CAPTION_GAP)))
+    under = (sum(p.centerx for p in places) // 2, places[-1].bottom + CAPTION_GAP)
+    geo.labels.append(("Reserve", under if frame.portrait else (stock.centerx, under[1])))
+    return geo
+
+
+TABLES = {
+    TableKind.GRID: grid_geometry,
+    TableKind.PYRAMID: pyramid_geometry,
+    TableKind.PILES: piles_geometry,
+}
 """The table kinds a game's record may name, and how each is laid out."""

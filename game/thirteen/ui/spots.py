@@ -14,7 +14,7 @@ class SpotKind(StrEnum):
     PILE = "pile"
     """The pyramid draw pile once it has no draw card."""
     STOCK = "stock"
-    """The grid's stock, shown only."""
+    """The grid's stock, shown only; a stock that deals when clicked is ``free``."""
 
 
 class Zone(StrEnum):
@@ -25,3 +25,7 @@ class Zone(StrEnum):
     PYRAMID = "pyramid"
     DRAW = "draw"
     WASTE = "waste"
+    PILE = "pile"
+    """On one of a row of piles fanned down (Baroness), or a reserve pile (Giza)."""
+    RESERVE = "reserve"
+    """A reserve card lying apart, free until removed."""

@@ -302,7 +302,14 @@ class TableScene(Scene):
     def draw_place(self) -> Spot | None:
         """The spot where the draw card lies: the card, or the empty pile (Pyramid only)."""
         return next(
-            (s for s in self.geo.spots if s.zone is Zone.DRAW or s.kind is SpotKind.PILE), None
+            (
+                s
+                for s in self.geo.spots
+                if s.zone is Zone.DRAW
+                or s.kind is SpotKind.PILE
+                or (s.kind is SpotKind.STOCK and s.free)
+            ),
+            None,
         )
 
     def focus_at_draw(self) -> bool:
@@ -532,6 +539,9 @@ class TableScene(Scene):
             return
         if spot.kind is SpotKind.PILE:
             self.play(Recycle())
+            return
+        if spot.kind is SpotKind.STOCK:  # a stock that deals when clicked
+            self.draw_or_recycle()
             return
         if spot.kind is SpotKind.EMPTY:
             if self.selected is None or spot.column is None:
@@ -778,8 +788,10 @@ class TableScene(Scene):
         move = found.move
         keys: list[tuple] = [(SpotKind.CARD, c) for c in move.cards]
         if isinstance(move, Draw):
-            keys.append((SpotKind.CARD, self.game.draw_card))  # type: ignore[attr-defined]
-            words = "Hint: draw a card (D)."
+            place = self.draw_place()
+            if place is not None:
+                keys.append(self.spot_key(place))
+            words = f"Hint: {spec_of(self.game).draw_hint} (D)."
         elif isinstance(move, Recycle):
             keys.append((SpotKind.PILE,))
             words = "Hint: turn the waste over."
@@ -936,6 +948,8 @@ class TableScene(Scene):
             theme.blit_text(surface, text, 26, pos, theme.INK_DIM, "midtop")
         if geo.waste is not None:
             surface.blit(card_art.slot(w, h), geo.waste)
+        for place in geo.slots:
+            surface.blit(card_art.slot(w, h), place)
         table = spec_of(game).table
         stock = game.progress().stock or 0
         if table is TableKind.GRID and geo.pile is not None and not stock:
@@ -967,7 +981,7 @@ class TableScene(Scene):
                 if spot.free:
                     self._draw_recycle(surface, spot.rect)
             elif spot.card in hidden:
-                if spot.zone is Zone.GRID:  # under the lower cards, as once it lands
+                if spot.zone in (Zone.GRID, Zone.PILE):  # under the cards over it, as it lands
                     self.anim.draw_card(surface, spot.card, four)
             elif spot.card is not None:
                 place = spot.rect.move(self.shake_of(spot), 0)

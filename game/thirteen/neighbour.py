@@ -1,0 +1,250 @@
+"""Neighbour: a 5x5 grid of pairs that touch, where the cards close up in reading order.
+
+Position key: (the cards on the grid in reading order, stock pointer).  The cards always
+fill the first cells of the grid (left to right, row by row from the top) with the holes
+gathered at the end, so a tuple of up to 25 cards is the whole grid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Self
+
+from .cards import (
+    DECK_SIZE,
+    Card,
+    NotationError,
+    card_text,
+    cards_compact,
+    count_text,
+    is_king,
+    is_pair,
+    parse_compact,
+    quoted,
+)
+from .game import Game, Outcome, Progress, Refusal, Termination
+from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
+from .spec import GameSpec, TableKind
+
+SIDE = 5
+CELLS = SIDE * SIDE
+
+NOT_NEIGHBOURS = "the two cards are not neighbours"
+
+
+def touching(i: int, j: int) -> bool:
+    """Whether cells ``i`` and ``j`` (reading order) are neighbours, diagonals included."""
+    return i != j and abs(i // SIDE - j // SIDE) <= 1 and abs(i % SIDE - j % SIDE) <= 1
+
+
+NEIGHBOURS_AFTER = tuple(
+    tuple(j for j in range(i + 1, CELLS) if touching(i, j)) for i in range(CELLS)
+)
+"""For each cell, its neighbours later in reading order (each pair is looked at once)."""
+
+
+def removals(cells: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Kings, then neighbouring pairs, in reading order: the groups that can go."""
+    kings = [(c,) for c in cells if is_king(c)]
+    pairs = []
+    n = len(cells)
+    for i, card in enumerate(cells):
+        if is_king(card):
+            continue
+        for j in NEIGHBOURS_AFTER[i]:
+            if j < n and is_pair(card, cells[j]):
+                pairs.append((card, cells[j]))
+    return kings + pairs
+
+
+def close_up(
+    cells: Sequence[Card], gone: Sequence[Card], stock: Sequence[Card], sp: int
+) -> tuple[tuple[Card, ...], int]:
+    """RULES.md's move: the cards left close up in reading order, then the holes at the
+    end are filled from the stock (top card first)."""
+    kept = [c for c in cells if c not in gone]
+    take = min(CELLS - len(kept), len(stock) - sp)
+    return tuple(kept) + tuple(stock[sp : sp + take]), sp + take
+
+
+class Neighbour(Game):
+    """The 5x5 game.  Position key: (cards in reading order, stock pointer)."""
+
+    game_id = "neighbour"
+    title = "Neighbour"
+
+    def __init__(self, deck: Sequence[Card]) -> None:
+        super().__init__()
+        if len(deck) != DECK_SIZE or len(set(deck)) != DECK_SIZE:
+            raise ValueError("Neighbour is dealt from a full deck of 52 distinct cards")
+        self.deck = tuple(deck)
+        self.cells: tuple[Card, ...] = self.deck[:CELLS]
+        self.stock: tuple[Card, ...] = self.deck[CELLS:]
+        self.sp = 0
+
+    # -- position ---------------------------------------------------------
+    @property
+    def key(self) -> tuple[tuple[Card, ...], int]:
+        return (self.cells, self.sp)
+
+    def _set_key(self, key) -> None:  # type: ignore[override]
+        self.cells, self.sp = key
+
+    @property
+    def stock_left(self) -> int:
+        return len(self.stock) - self.sp
+
+    @property
+    def removed_cards(self) -> int:
+        return DECK_SIZE - self.stock_left - len(self.cells)
+
+    @property
+    def score(self) -> int:
+        return self.removed_cards
+
+    def grid(self) -> list[list[Card | None]]:
+        """Rows from the top, each a list of cells (None = a hole)."""
+        padded: list[Card | None] = [*self.cells, *([None] * (CELLS - len(self.cells)))]
+        return [padded[r * SIDE : (r + 1) * SIDE] for r in range(SIDE)]
+
+    def cards_in_play(self) -> dict[str, list[Card]]:
+        return {"grid": list(self.cells), "stock": list(self.stock[self.sp :])}
+
+    def progress(self) -> Progress:
+        return Progress(stock=self.stock_left)
+
+    def available_cards(self) -> list[Card]:
+        """Every card on the grid, in reading order."""
+        return [] if self.is_over else list(self.cells)
+
+    # -- moves ------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        return [RemoveKing(g[0]) if len(g) == 1 else RemovePair(*g) for g in removals(self.cells)]
+
+    def _why_illegal(self, move: Move) -> str | None:
+        if not isinstance(move, RemoveKing | RemovePair):
+            return f"Neighbour has no move like {move.text()!r}"
+        for card in move.cards:
+            if card not in self.cells:
+                return f"{card_text(card)} is not on the grid"
+        if isinstance(move, RemovePair):
+            i, j = self.cells.index(move.first), self.cells.index(move.second)
+            if not touching(i, j):
+                return NOT_NEIGHBOURS
+        return None
+
+    def _refusal(self, move: Move) -> Refusal | None:
+        reason = self._why_illegal(move)
+        if reason is None:
+            return None
+        if isinstance(move, Draw | Recycle):
+            return Refusal.NO_DRAW_PILE
+        return Refusal.NOT_NEIGHBOURS if reason == NOT_NEIGHBOURS else Refusal.OTHER
+
+    def _apply(self, move: Move) -> None:
+        self.cells, self.sp = close_up(self.cells, move.cards, self.stock, self.sp)
+
+    # -- outcome ----------------------------------------------------------
+    @property
+    def outcome(self) -> Outcome:
+        if self.removed_cards == DECK_SIZE:
+            return Outcome.WON
+        return Outcome.IN_PROGRESS if removals(self.cells) else Outcome.LOST
+
+    @property
+    def termination(self) -> Termination | None:
+        outcome = self.outcome
+        if outcome is Outcome.IN_PROGRESS:
+            return None
+        return Termination.CLEARED if outcome is Outcome.WON else Termination.NO_MOVES
+
+    # -- text forms -------------------------------------------------------
+    def text(self) -> str:
+        rows = "/".join(cards_compact(row) for row in self.grid())
+        return f"{self.game_id} {rows} {cards_compact(self.stock[self.sp :]) or '-'}"
+
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        """Parse ``neighbour <5 rows top-down, '/'-separated> <stock or ->``."""
+        parts = text.split()
+        if len(parts) != 3 or parts[0].lower() != cls.game_id:
+            raise NotationError(
+                f"a Neighbour position is 'neighbour ROWS STOCK', got {quoted(text)}"
+            )
+        rows = parts[1].split("/")
+        if len(rows) != SIDE:
+            raise NotationError(f"Neighbour has {SIDE} rows, got {len(rows)}")
+        cells: list[Card | None] = []
+        for n, row_text in enumerate(rows, 1):
+            row = parse_compact(row_text)
+            if len(row) != SIDE:
+                raise NotationError(f"row {n} has {len(row)} cells, Neighbour needs {SIDE}")
+            cells.extend(row)
+        stock = [] if parts[2] == "-" else parse_compact(parts[2])
+        if None in stock:
+            raise NotationError("the stock cannot hold empty cells")
+        count = sum(c is not None for c in cells)
+        if None in cells[:count]:
+            raise NotationError(
+                "a hole before a card: the cards close up in reading order, holes at the end"
+            )
+        if stock and count < CELLS:
+            raise NotationError(
+                "the grid has holes while the stock still has cards (holes are filled from it)"
+            )
+        present = [c for c in cells if c is not None] + stock
+        dupes = {c for c in present if present.count(c) > 1}
+        if dupes:
+            raise NotationError(f"duplicate card {card_text(min(dupes))}")  # type: ignore[arg-type]
+        game = object.__new__(cls)
+        Game.__init__(game)
+        game.deck = ()
+        game.cells = tuple(cells[:count])  # type: ignore[arg-type]
+        game.stock = tuple(stock)  # type: ignore[arg-type]
+        game.sp = 0
+        return game
+
+    def render(self) -> str:
+        lines = ["Neighbour 5x5"]
+        lines.append("     " + "".join(f"{c + 1:>4}" for c in range(SIDE)))
+        for r, row in enumerate(self.grid()):
+            cells = "".join(f"{card_text(c) if c is not None else '..':>4}" for c in row)
+            lines.append(f"row {r + 1}" + cells)
+        lines.append(f"Stock: {count_text(self.stock_left)}")
+        lines.append(f"Score: {self.score}/52   Moves: {len(self.moves)}   {self.outcome.value}")
+        legal = self.legal_moves()
+        lines.append("Legal moves: " + (" ".join(m.text() for m in legal) or "none"))
+        return "\n".join(lines)
+
+
+SPEC = GameSpec(
+    id="neighbour",
+    group="Other 13s",
+    title="Neighbour",
+    decks=1,
+    build=lambda decks, layout: Neighbour(decks[0]),
+    position_type=Neighbour,
+    blurb="A 5x5 grid: pairs that touch make 13, and the cards close up.",
+    help=(
+        "25 cards lie in five rows of five; the other 27 are the stock. Remove a King on its "
+        "own, or two cards that make 13 and touch: side by side, one above the other, or "
+        "corner to corner.",
+        "After each removal the cards left close up like words in a book: each slides back "
+        "into the first free place, left to right and row by row from the top, keeping its "
+        "order. The gaps end up at the bottom right, and the stock fills them, top card "
+        "first. Once the stock is empty the gaps stay.",
+        "For example, remove a pair from the top row: every card after it moves two places "
+        "back, so the first card of row 2 wraps up to the end of row 1, and two new cards "
+        "from the stock take the last two places of row 5.",
+        "You win when all 52 cards are gone, and lose when no King and no touching pair is "
+        "left. Your score is the number of cards removed.",
+    ),
+    max_score=DECK_SIZE,
+    score_unit="cards",
+    table=TableKind.GRID,
+    solver="thirteen.solver.neighbour:solve",
+    best_line="thirteen.solver.neighbour:best_line",
+    heuristic="thirteen.solver.neighbour:heuristic",
+    player="thirteen.solver.neighbour:play_solver_line",
+    baseline="thirteen.bench:baseline_solve_thirteens",
+)

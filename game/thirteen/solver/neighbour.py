@@ -1,0 +1,118 @@
+"""Neighbour's hooks, named by its record (:data:`thirteen.neighbour.SPEC`): the solver
+(perfect information: it reads the stock's order), the hint's line, the visible-cards
+heuristic and the solver player.  Game-owned: it reads the grid and the stock.
+
+The solver is :class:`.search.Search` over (cards in reading order, stock pointer).
+Cards of one rank are interchangeable (which cells touch, how the cards close up and
+what the stock brings depend on ranks and places only), so positions that differ only
+in suits share one key.
+
+Imports: the engine, :mod:`thirteen.neighbour`, :mod:`.result`, :mod:`.search`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+from ..cards import DECK_SIZE, Card
+from ..game import Game
+from ..moves import Move, RemoveKing, RemovePair
+from ..neighbour import Neighbour, close_up, removals
+from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, Basis, SolveResult, refuse_shortest
+from .search import Search
+
+State = tuple[tuple[Card, ...], int]
+
+_RANKS = bytes(card >> 2 if card < DECK_SIZE else 255 for card in range(256))
+"""``bytes.translate`` table: a card's byte to its rank's."""
+
+
+def _search(game: Neighbour, **budget) -> Search:
+    stock = game.stock
+    nstock = len(stock)
+
+    def children(state: State) -> Iterator[tuple[tuple[Card, ...], State]]:
+        cells, sp = state
+        for group in removals(cells):
+            yield group, close_up(cells, group, stock, sp)
+
+    def key(state: State) -> tuple[bytes, int]:
+        return bytes(state[0]).translate(_RANKS), state[1]
+
+    def left(state: State) -> int:
+        return len(state[0]) + nstock - state[1]
+
+    return Search(children, key, left, **budget)
+
+
+def _move(group: tuple[Card, ...]) -> Move:
+    return RemoveKing(group[0]) if len(group) == 1 else RemovePair(*group)
+
+
+def solve(
+    game: Neighbour,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    shortest: bool = False,
+) -> SolveResult:
+    """Can the game still be won (every card removed), with a winning line."""
+    refuse_shortest(shortest)
+    began = time.perf_counter()
+    search = _search(game, budget_ms=budget_ms, max_nodes=max_nodes)
+    line = search.run(game.key)
+    ms = (time.perf_counter() - began) * 1000
+    if line is not None:
+        return SolveResult(WINNABLE, [_move(g) for g in line], search.nodes, ms)
+    return SolveResult(UNKNOWN if search.out_of_budget else NOT_WINNABLE, [], search.nodes, ms)
+
+
+def most_cards(
+    game: Neighbour, *, budget_ms: float | None = None, max_nodes: int | None = None
+) -> tuple[int, list[Move], bool]:
+    """The most cards that can still be removed: (score reached, line to it, proven best)."""
+    search = _search(game, budget_ms=budget_ms, max_nodes=max_nodes, track_best=True)
+    line = search.run(game.key)
+    if line is None:
+        line = search.best_line
+    return DECK_SIZE - search.best_left, [_move(g) for g in line], not search.out_of_budget
+
+
+def best_line(game: Neighbour, budget_ms: float) -> tuple[list[Move], Basis]:
+    """A winning line when there is one, else the line to the most cards removed."""
+    score, line, exact = most_cards(game, budget_ms=budget_ms)
+    if not exact:
+        return [], Basis.GUESS
+    return line, Basis.WINS if score == DECK_SIZE else Basis.MOST
+
+
+def play_solver_line(game: Neighbour, max_nodes: int) -> None:
+    """The solver player: the line to the most cards (a win when winnable)."""
+    _, line, _ = most_cards(game, max_nodes=max_nodes)
+    game.play_all(line)
+
+
+def _pairs_after(cells: tuple[Card, ...]) -> int:
+    """How many groups could go from these cards (the holes at the end left empty)."""
+    return len(removals(cells))
+
+
+def neighbour_move_score(game: Neighbour, move: Move) -> tuple[float, ...]:
+    """Sort key of a move for the visible-cards heuristic (lower is better): a King at
+    once; then the pair after whose closing up the most groups are left among the cards
+    already showing (the cards the stock brings are not looked at), then the one whose
+    cards lie latest in reading order (fewer cards move)."""
+    cells = game.cells
+    if isinstance(move, RemoveKing):
+        return (0, 0, 0)
+    kept = tuple(c for c in cells if c not in move.cards)
+    first = min(cells.index(c) for c in move.cards)
+    return (1, -_pairs_after(kept), -first)
+
+
+def heuristic(game: Game) -> Move | None:
+    """The visible-cards heuristic's pick (the first of equals), or None."""
+    assert isinstance(game, Neighbour)
+    moves = game.legal_moves()
+    return min(moves, key=lambda m: neighbour_move_score(game, m)) if moves else None

@@ -20,7 +20,21 @@ from thirteen.variants import GAMES
 PACKAGE = Path(thirteen.__file__).resolve().parent
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("engine", ("cards", "deals", "moves", "game", "spec", "thirteens", "pyramid", "variants")),
+    (
+        "engine",
+        (
+            "cards",
+            "deals",
+            "moves",
+            "game",
+            "spec",
+            "thirteens",
+            "pyramid",
+            "refill_grid",
+            "elevens",
+            "variants",
+        ),
+    ),
     ("solvers", ("solver", "hints", "winnable", "players", "verdicts", "bench")),
     (
         "session and storage",
@@ -40,6 +54,9 @@ GAME_OWNED = {
     "solver.onepass",
     "solver.thirteens_hooks",
     "solver.pyramid_hooks",
+    "refill_grid",
+    "elevens",
+    "solver.sum_grid",
 }
 """Modules that belong to particular games: the engine modules and the solver code that
 works on their positions.  Only these may know a game's class or its encoding."""

@@ -393,8 +393,10 @@ def parse_games(text: str) -> list[str]:
         raise ValueError(f"--games is empty: give some of {', '.join(BENCHED_GAMES)}")
     for g in games:
         if g not in BENCHED_GAMES:
-            what = "an empty item" if not g else f"unknown game {quoted(g)}"
-            raise ValueError(f"--games {quoted(text)}: {what} (games: {', '.join(BENCHED_GAMES)})")
+            what = "an empty item" if not g else f"unknown game {quoted(g, brief=True)}"
+            raise ValueError(
+                f"--games {quoted(text, brief=True)}: {what} (games: {', '.join(BENCHED_GAMES)})"
+            )
     if len(set(games)) != len(games):
         raise ValueError(f"--games {quoted(text)}: a game is named twice")
     return games

@@ -20,7 +20,9 @@ HERE = Path(__file__).resolve().parent
 # name -> (game, deal, deck, layout, moves).  Moves are pinned as text; they
 # were chosen to exercise Kings, pairs, falls and refills, the empty-column
 # move, draws, waste pairs, the draw card paired with the waste top, a King as
-# the draw card, both recycles and the deal transitions of Pyramid 13.
+# the draw card, both recycles and the deal transitions of Pyramid 13; in Elevens,
+# pairs and picture trios wherever they lie, refills in reading order and the holes
+# that stay once the stock is empty.
 TRANSCRIPTS: dict[str, tuple[str, int | None, str | None, str | None, str]] = {
     "thirteens_3x5": (
         "thirteens",
@@ -58,6 +60,14 @@ TRANSCRIPTS: dict[str, tuple[str, int | None, str | None, str | None, str]] = {
         "2c+Jc Kh D D 4h+9s D Ks Ad+Qh D D 4c+9h D D 5s+8h D 5h+8c 5c+8d Ah+Qd D Kc D 2s+Js "
         "6d+7h 2d+Jc Kc 5c+8h 5s+8c 6c+7c Ks D D D D 3d+Ts Ad+Qs 2c+Jd 4s+9h D 3s+Tc Kd D 5h+8s "
         "4h+9d 6s+7s D 6h+7d Ac+Qd D 2h+Jh",
+    ),
+    "elevens": (
+        "elevens",
+        9,
+        None,
+        None,
+        "5d+6s Ad+Ts 3c+8c 4c+7h Jh+Qh+Kh 4s+7s As+Th Jd+Qd+Ks 3s+8h 5s+6c 2c+9s 4d+7d 5h+6h "
+        "Js+Qs+Kc 3d+8d Ah+Td 2h+9h Ac+Tc 2s+9d Jc+Qc+Kd 2d+9c 3h+8s 4h+7c 5c+6d",
     ),
 }
 

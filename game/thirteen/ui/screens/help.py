@@ -6,7 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...cards import make_card
+from ...cards import RANK_NAMES, Card, rank
+from ...game import THIRTEEN, PairRule
+from ...moves import parse_move_text
+from ...spec import THIRTEEN_EXAMPLES
 from ...variants import GAMES
 from .. import cards as card_art
 from .. import theme
@@ -17,6 +20,7 @@ if TYPE_CHECKING:
     from ...app import App
 
 R = pygame.Rect
+CARD_W, CARD_H = 90, 126
 
 
 PLAYING = [
@@ -141,19 +145,44 @@ class HelpScene(MenuScene):
         self.draw_widgets(surface)
 
     def draw_picture(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """A small picture of a move: a pair making 13 leaves, a King leaves alone."""
+        """Small pictures of the game's moves (its record's ``examples``): a pair making
+        the target with its first card selected, a card that goes alone, a group clicked
+        card by card."""
         pygame.draw.rect(surface, (16, 66, 46), area, border_radius=16)
-        w, h = 90, 126
-        ace, queen, king = make_card(1, 3), make_card(12, 2), make_card(13, 1)
-        x0, y0 = area.x + 40, area.y + 30
-        surface.blit(card_art.card_face(ace, w, h, self.app.settings.four_colour), (x0, y0))
+        spec = GAMES.get(self.tab)
+        examples = spec.examples if spec is not None else THIRTEEN_EXAMPLES
+        rule = spec.position_type.rule if spec is not None else THIRTEEN
+        x0, y = area.x + 40, area.y + 30
+        for text in examples[:2]:
+            cards = parse_move_text(text).cards
+            if len(cards) <= 2:
+                self.draw_short(surface, area, cards, rule.target, x0, y)
+                y += CARD_H + 60
+            else:
+                self.draw_long(surface, area, cards, rule, x0, y)
+                y += CARD_H + 74
+
+    def face(self, card: Card) -> pygame.Surface:
+        return card_art.card_face(card, CARD_W, CARD_H, self.app.settings.four_colour)
+
+    def draw_short(self, surface, area, cards, target: int, x0: int, y0: int) -> None:
+        """One card (clicked once) or a pair (one clicked, then the other), words beside."""
+        w, h = CARD_W, CARD_H
+        surface.blit(self.face(cards[0]), (x0, y0))
+        if len(cards) == 1:
+            name = RANK_NAMES[rank(cards[0]) - 1]
+            where = (x0 + w + 24, y0 + 30)
+            theme.blit_text(surface, f"{name} = {rank(cards[0])}", 36, where, theme.GOLD)
+            theme.blit_text(surface, "one click", 26, (x0 + w + 24, y0 + 70), theme.INK_DIM)
+            return
         q = R(x0 + w + 20, y0, w, h)
-        surface.blit(card_art.card_face(queen, w, h, self.app.settings.four_colour), q)
+        surface.blit(self.face(cards[1]), q)
         pygame.draw.rect(
             surface, theme.GOLD, R(x0, y0, w, h).inflate(8, 8), width=4, border_radius=10
         )
-        theme.blit_text(surface, "1 + 12", 30, (q.right + 20, y0 + 30), theme.INK)
-        theme.blit_text(surface, "= 13", 40, (q.right + 20, y0 + 62), theme.GOLD)
+        sums = f"{rank(cards[0])} + {rank(cards[1])}"
+        theme.blit_text(surface, sums, 30, (q.right + 20, y0 + 30), theme.INK)
+        theme.blit_text(surface, f"= {target}", 40, (q.right + 20, y0 + 62), theme.GOLD)
         theme.blit_text(
             surface,
             "click one, then the other",
@@ -162,7 +191,22 @@ class HelpScene(MenuScene):
             theme.INK_DIM,
             "midtop",
         )
-        y1 = y0 + h + 60
-        surface.blit(card_art.card_face(king, w, h, self.app.settings.four_colour), (x0, y1))
-        theme.blit_text(surface, "King = 13", 36, (x0 + w + 24, y1 + 30), theme.GOLD)
-        theme.blit_text(surface, "one click", 26, (x0 + w + 24, y1 + 70), theme.INK_DIM)
+
+    def draw_long(self, surface, area, cards, rule: PairRule, x0: int, y0: int) -> None:
+        """A group of three or more, fanned, all but the last already selected."""
+        w, h = CARD_W, CARD_H
+        pitch = min(w + 20, (area.w - 80 - w) // (len(cards) - 1))
+        for n, card in enumerate(cards):
+            surface.blit(self.face(card), (x0 + n * pitch, y0))
+        for n in range(len(cards) - 1):
+            box = R(x0 + n * pitch, y0, w, h).inflate(8, 8)
+            pygame.draw.rect(surface, theme.GOLD, box, width=4, border_radius=10)
+        values = [rank(c) for c in cards]
+        if all(v in rule.valued for v in values) and sum(values) == rule.target:
+            words = " + ".join(map(str, values)) + f" = {rule.target}"
+        else:
+            words = ", ".join(RANK_NAMES[v - 1] for v in values)
+        theme.blit_text(surface, words, 30, (area.centerx, y0 + h + 10), theme.GOLD, "midtop")
+        theme.blit_text(
+            surface, "click each in turn", 24, (area.centerx, y0 + h + 44), theme.INK_DIM, "midtop"
+        )

@@ -32,6 +32,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "pyramid",
             "refill_grid",
             "elevens",
+            "fifteens",
             "variants",
         ),
     ),
@@ -56,6 +57,7 @@ GAME_OWNED = {
     "solver.pyramid_hooks",
     "refill_grid",
     "elevens",
+    "fifteens",
     "solver.sum_grid",
 }
 """Modules that belong to particular games: the engine modules and the solver code that

@@ -12,6 +12,7 @@ outcome must agree.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -362,3 +363,33 @@ def check_refill_game(game_id: str, columns: int, cells: int, groups, deals: int
 
 def test_elevens_agrees_with_the_rules_model() -> None:
     assert check_refill_game("elevens", 3, 9, elevens_groups, 150) == {Outcome.WON, Outcome.LOST}
+
+
+def fifteens_groups(cards: list[int]) -> set[str]:
+    """Any two or more cards, all Ace to 9, whose values make exactly 15; and a Ten, a
+    Jack, a Queen and a King together."""
+    low = [c for c in cards if rank(c) <= 9]
+    out = set()
+
+    def pick(i: int, chosen: list[int]) -> None:  # each low card: in the group or not
+        total = sum(rank(c) for c in chosen)
+        if total == 15 and len(chosen) >= 2:
+            out.add("+".join(card_text(c) for c in sorted(chosen)))
+        if total >= 15 or i == len(low):
+            return
+        pick(i + 1, [*chosen, low[i]])
+        pick(i + 1, chosen)
+
+    pick(0, [])
+    tens, jacks, queens, kings = ([c for c in cards if rank(c) == r] for r in (10, 11, 12, 13))
+    for group in itertools.product(tens, jacks, queens, kings):
+        out.add("+".join(card_text(c) for c in sorted(group)))
+    return out
+
+
+def test_fifteens_agrees_with_the_rules_model() -> None:
+    # nearly every deal is winnable: random play supplies the losses
+    assert check_refill_game("fifteens", 4, 16, fifteens_groups, 60) == {
+        Outcome.WON,
+        Outcome.LOST,
+    }

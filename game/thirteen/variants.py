@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import elevens, pyramid, thirteens
+from . import elevens, fifteens, pyramid, thirteens
 from .cards import (
     DECK_SIZE,
     QUOTE_MAX,
@@ -49,7 +49,7 @@ def unregister(game_id: str) -> None:
     GAMES.pop(game_id, None)
 
 
-for _spec in (thirteens.SPEC, pyramid.SPEC13, pyramid.SPEC, elevens.SPEC):
+for _spec in (thirteens.SPEC, pyramid.SPEC13, pyramid.SPEC, elevens.SPEC, fifteens.SPEC):
     register(_spec)
 
 

@@ -110,3 +110,52 @@ def test_a_won_elevens_deal_played_by_clicks(make):
             click_card(app, card_text(card))
         app.table.anim.finish()
     assert app.game.outcome.value == "won" and names(app.table.group) == []
+
+
+# -- Fifteens: deal 1 is Ks Td 6h Jc / Ts 3h Qh 7d / 5s 9c 7s Ad / 4s Th 7h 8d ------------
+
+
+def test_fifteens_group_of_three(make):
+    app = make("?game=fifteens&deal=1")
+    for card in ("3h", "8d"):
+        click_card(app, card)
+    assert names(app.table.group) == ["3h", "8d"] and not app.game.moves  # 11 so far
+    click_card(app, "4s")
+    assert [m.text() for m in app.game.moves] == ["3h+4s+8d"] and app.table.group == []
+
+
+def test_fifteens_group_of_four(make):
+    app = make("?game=fifteens&deal=1")
+    for n, card in enumerate(("7d", "Ad", "4s")):
+        click_card(app, card)
+        assert len(app.table.group) == n + 1 and not app.game.moves
+    click_card(app, "3h")
+    assert [m.text() for m in app.game.moves] == ["Ad+3h+4s+7d"]
+
+
+def test_fifteens_ten_to_king_set(make):
+    app = make("?game=fifteens&deal=1")
+    for card in ("Ks", "Qh", "Td"):
+        click_card(app, card)
+    assert names(app.table.group) == ["Ks", "Qh", "Td"]
+    click_card(app, "Th")  # a second Ten cannot join: a new selection
+    assert names(app.table.group) == ["Th"]
+    for card in ("Ks", "Qh", "Jc"):
+        click_card(app, card)
+    assert [m.text() for m in app.game.moves] == ["Th+Jc+Qh+Ks"]
+
+
+def test_fifteens_a_sum_past_fifteen_starts_a_new_selection(make):
+    app = make("?game=fifteens&deal=1")
+    click_card(app, "9c")
+    click_card(app, "7s")  # 16
+    assert names(app.table.group) == ["7s"]
+    click_card(app, "Td")  # a Ten never joins a sum
+    assert names(app.table.group) == ["Td"]
+    click_card(app, "5s")
+    click_card(app, "7h")
+    assert names(app.table.group) == ["5s", "7h"]
+    click_card(app, "5s")  # out again
+    assert names(app.table.group) == ["7h"]
+    click_card(app, "8d")
+    assert [m.text() for m in app.game.moves] == ["7h+8d"]

@@ -196,11 +196,11 @@ class HelpScene(MenuScene):
         """A group of three or more, fanned, all but the last already selected."""
         w, h = CARD_W, CARD_H
         pitch = min(w + 20, (area.w - 80 - w) // (len(cards) - 1))
-        for n, card in enumerate(cards):
+        for n, card in enumerate(cards):  # each card over the last one's ring
             surface.blit(self.face(card), (x0 + n * pitch, y0))
-        for n in range(len(cards) - 1):
-            box = R(x0 + n * pitch, y0, w, h).inflate(8, 8)
-            pygame.draw.rect(surface, theme.GOLD, box, width=4, border_radius=10)
+            if n < len(cards) - 1:
+                box = R(x0 + n * pitch, y0, w, h).inflate(8, 8)
+                pygame.draw.rect(surface, theme.GOLD, box, width=4, border_radius=10)
         values = [rank(c) for c in cards]
         if all(v in rule.valued for v in values) and sum(values) == rule.target:
             words = " + ".join(map(str, values)) + f" = {rule.target}"

@@ -594,15 +594,15 @@ class TableScene(Scene):
         game = self.game
         if card in self.group:
             self.group.remove(card)
-            self.dirty = True
-            return
-        chosen = [*self.group, card]
-        move = game.removal(chosen)
-        if move is not None and game.is_legal(move):
-            self.play(move)
-            return
-        self.group = chosen if move is None and game.could_group(chosen) else [card]
-        self.app.sounds.play("select")
+        else:
+            chosen = [*self.group, card]
+            move = game.removal(chosen)
+            if move is not None and game.is_legal(move):
+                self.play(move)
+                return
+            self.group = chosen if move is None and game.could_group(chosen) else [card]
+            self.app.sounds.play("select")
+        self.hover(self.hover_at)  # a click that completes the group now plays
         self.dirty = True
 
     def selection(self) -> list[Card]:

@@ -60,6 +60,8 @@ class HelpScene(MenuScene):
     text where the canvas is wide enough, under it where it is tall enough."""
 
     PICTURE = (380, 440)
+    card_w, card_h = CARD_W, CARD_H
+    """The picture's card size (smaller in a short picture)."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -83,9 +85,8 @@ class HelpScene(MenuScene):
         self.dirty = True
 
     def text_top(self) -> int:
-        if self.classic():
-            return 220
-        return max(w.rect.bottom for w in self.widgets) + 30
+        under = max(w.rect.bottom for w in self.widgets) + 30
+        return max(220, under) if self.classic() else under  # (tabs in two rows: lower)
 
     def activate(self, name: str) -> None:
         if name == "back":
@@ -99,7 +100,8 @@ class HelpScene(MenuScene):
         w, h = self.app.screen.get_size()
         pw, ph = self.PICTURE
         if not self.upright() and w - pw - 50 - 60 >= 640:  # beside the text
-            return 60, w - pw - 140, R(w - pw - 30, max(230, self.text_top() + 10), pw, ph)
+            top = max(230, self.text_top() + 10)  # shorter under two rows of tabs
+            return 60, w - pw - 140, R(w - pw - 30, top, pw, min(ph, h - 10 - top))
         return 50, w - 100, None
 
     def lines(self) -> tuple[int, list[tuple[str, int]]]:
@@ -152,22 +154,25 @@ class HelpScene(MenuScene):
         spec = GAMES.get(self.tab)
         examples = spec.examples if spec is not None else THIRTEEN_EXAMPLES
         rule = spec.position_type.rule if spec is not None else THIRTEEN
-        x0, y = area.x + 40, area.y + 30
+        # the cards shrink with a picture shorter than its usual 440
+        self.card_h = min(CARD_H, CARD_H * (area.h - 60) // (self.PICTURE[1] - 60))
+        self.card_w = CARD_W * self.card_h // CARD_H
+        x0, y = area.x + 40, area.y + (30 if self.card_h == CARD_H else 20)
         for text in examples[:2]:
             cards = parse_move_text(text).cards
             if len(cards) <= 2:
                 self.draw_short(surface, area, cards, rule.target, x0, y)
-                y += CARD_H + 60
+                y += self.card_h + 60
             else:
                 self.draw_long(surface, area, cards, rule, x0, y)
-                y += CARD_H + 74
+                y += self.card_h + 74
 
     def face(self, card: Card) -> pygame.Surface:
-        return card_art.card_face(card, CARD_W, CARD_H, self.app.settings.four_colour)
+        return card_art.card_face(card, self.card_w, self.card_h, self.app.settings.four_colour)
 
     def draw_short(self, surface, area, cards, target: int, x0: int, y0: int) -> None:
         """One card (clicked once) or a pair (one clicked, then the other), words beside."""
-        w, h = CARD_W, CARD_H
+        w, h = self.card_w, self.card_h
         surface.blit(self.face(cards[0]), (x0, y0))
         if len(cards) == 1:
             name = RANK_NAMES[rank(cards[0]) - 1]
@@ -194,7 +199,7 @@ class HelpScene(MenuScene):
 
     def draw_long(self, surface, area, cards, rule: PairRule, x0: int, y0: int) -> None:
         """A group of three or more, fanned, all but the last already selected."""
-        w, h = CARD_W, CARD_H
+        w, h = self.card_w, self.card_h
         pitch = min(w + 20, (area.w - 80 - w) // (len(cards) - 1))
         for n, card in enumerate(cards):  # each card over the last one's ring
             surface.blit(self.face(card), (x0 + n * pitch, y0))

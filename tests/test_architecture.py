@@ -20,9 +20,17 @@ from thirteen.variants import GAMES
 PACKAGE = Path(thirteen.__file__).resolve().parent
 
 GAME_MODULES = tuple(
-    sorted({spec.position_type.__module__.removeprefix("thirteen.") for spec in GAMES.values()})
+    sorted(
+        {
+            cls.__module__.removeprefix("thirteen.")
+            for spec in GAMES.values()
+            for cls in spec.position_type.__mro__
+            if cls.__module__.startswith("thirteen.") and cls.__module__ != "thirteen.game"
+        }
+    )
 )
-"""Each registered game's engine module (a game added is in the engine layer by itself)."""
+"""Each registered game's engine module and the game modules it builds on (a game added
+is in the engine layer by itself)."""
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("cards", "deals", "moves", "game", "spec", *GAME_MODULES, "variants")),

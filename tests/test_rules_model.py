@@ -12,6 +12,7 @@ outcome must agree.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -415,3 +416,119 @@ def test_baroness_agrees_with_the_rules_model() -> None:
             model.play(move)
         outcomes.add(game.outcome)
     assert outcomes == {Outcome.WON, Outcome.LOST}
+
+
+# -- the grids refilled in reading order ------------------------------------------------
+
+
+def elevens_value(card: int) -> int | None:
+    """RULES.md's Elevens values: Ace 1, number cards their face value, pictures none."""
+    return rank(card) if rank(card) <= 10 else None
+
+
+def elevens_groups(cards: list[int]) -> set[str]:
+    """Two cards whose values make 11, and a Jack, a Queen and a King together."""
+    out = set()
+    for i, a in enumerate(cards):
+        for b in cards[i + 1 :]:
+            va, vb = elevens_value(a), elevens_value(b)
+            if va is not None and vb is not None and va + vb == 11:
+                out.add("+".join(card_text(c) for c in sorted((a, b))))
+    for j in [c for c in cards if rank(c) == 11]:
+        for q in [c for c in cards if rank(c) == 12]:
+            for k in [c for c in cards if rank(c) == 13]:
+                out.add("+".join(card_text(c) for c in sorted((j, q, k))))
+    return out
+
+
+class RefillGridModel:
+    """RULES.md's Elevens and Fifteens grids: cards dealt row by row, any group removed
+    wherever it lies, holes filled from the stock in reading order."""
+
+    def __init__(self, deck: list[int], cells: int, groups) -> None:
+        self.cells: list[int | None] = list(deck[:cells])
+        self.stock = list(deck[cells:])
+        self.groups = groups
+        self.removed = 0
+
+    def removals(self) -> set[str]:
+        return self.groups([c for c in self.cells if c is not None])
+
+    def play(self, text: str) -> None:
+        gone = set(parse_move(text).cards)
+        for i, card in enumerate(self.cells):
+            if card in gone:
+                self.cells[i] = None
+                self.removed += 1
+        for i in range(len(self.cells)):  # reading order: left to right, rows from the top
+            if self.cells[i] is None and self.stock:
+                self.cells[i] = self.stock.pop(0)
+
+    def rows_text(self, columns: int) -> str:
+        texts = ["--" if c is None else card_text(c) for c in self.cells]
+        return "/".join("".join(texts[i : i + columns]) for i in range(0, len(texts), columns))
+
+
+def check_refill_game(game_id: str, columns: int, cells: int, groups, deals: int) -> set:
+    from thirteen.variants import new_game
+
+    rng = random.Random(game_id)
+    outcomes = set()
+    for _ in range(deals):
+        deck = shuffled(rng)
+        game = new_game(game_id, deck=" ".join(card_text(c) for c in deck))
+        model = RefillGridModel(deck, cells, groups)
+        found = solve(game, budget_ms=200) if rng.random() < 0.5 else None
+        line = [m.text() for m in found.moves] if found and found.winnable else []
+        while True:
+            assert game.text().split()[1] == model.rows_text(columns)
+            assert game.score == model.removed
+            assert game.cards_in_play()["stock"] == model.stock
+            moves = set() if model.removed == 52 else model.removals()
+            assert {m.text() for m in game.legal_moves()} == moves
+            if model.removed == 52:
+                assert game.outcome is Outcome.WON
+                break
+            if not moves:
+                assert game.outcome is Outcome.LOST
+                break
+            assert game.outcome is Outcome.IN_PROGRESS
+            move = line.pop(0) if line else rng.choice(sorted(moves))
+            game.play(parse_move(move))
+            model.play(move)
+        outcomes.add(game.outcome)
+    return outcomes
+
+
+def test_elevens_agrees_with_the_rules_model() -> None:
+    assert check_refill_game("elevens", 3, 9, elevens_groups, 150) == {Outcome.WON, Outcome.LOST}
+
+
+def fifteens_groups(cards: list[int]) -> set[str]:
+    """Any two or more cards, all Ace to 9, whose values make exactly 15; and a Ten, a
+    Jack, a Queen and a King together."""
+    low = [c for c in cards if rank(c) <= 9]
+    out = set()
+
+    def pick(i: int, chosen: list[int]) -> None:  # each low card: in the group or not
+        total = sum(rank(c) for c in chosen)
+        if total == 15 and len(chosen) >= 2:
+            out.add("+".join(card_text(c) for c in sorted(chosen)))
+        if total >= 15 or i == len(low):
+            return
+        pick(i + 1, [*chosen, low[i]])
+        pick(i + 1, chosen)
+
+    pick(0, [])
+    tens, jacks, queens, kings = ([c for c in cards if rank(c) == r] for r in (10, 11, 12, 13))
+    for group in itertools.product(tens, jacks, queens, kings):
+        out.add("+".join(card_text(c) for c in sorted(group)))
+    return out
+
+
+def test_fifteens_agrees_with_the_rules_model() -> None:
+    # nearly every deal is winnable: random play supplies the losses
+    assert check_refill_game("fifteens", 4, 16, fifteens_groups, 60) == {
+        Outcome.WON,
+        Outcome.LOST,
+    }

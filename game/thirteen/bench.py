@@ -393,7 +393,7 @@ def parse_games(text: str) -> list[str]:
         raise ValueError(f"--games is empty: give some of {', '.join(BENCHED_GAMES)}")
     for g in games:
         if g not in BENCHED_GAMES:
-            what = "an empty item" if not g else f"unknown game {quoted(g)}"
+            what = "an empty item" if not g else f"unknown game {quoted(g, brief=True)}"
             raise ValueError(
                 f"--games {quoted(text, brief=True)}: {what} (games: {', '.join(BENCHED_GAMES)})"
             )

@@ -106,6 +106,12 @@ class PairRule:
     valued: frozenset[int] = frozenset(range(1, 14))
     """Ranks that count towards the target (Elevens' pictures have no value)."""
 
+    @property
+    def removes_groups(self) -> bool:
+        """Whether groups of more than two cards go together (a selection is then a set of
+        cards that grows click by click, rather than one card waiting for its partner)."""
+        return bool(self.sets) or self.max_group > 2
+
     def _fits_set(self, ranks: list[int], whole: bool) -> bool:
         """Whether the ranks are (``whole``) or could grow into one of the sets."""
         for ranks_set in self.sets:

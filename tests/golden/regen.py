@@ -20,7 +20,10 @@ HERE = Path(__file__).resolve().parent
 # name -> (game, deal, deck, layout, moves).  Moves are pinned as text; they
 # were chosen to exercise Kings, pairs, falls and refills, the empty-column
 # move, draws, waste pairs, the draw card paired with the waste top, a King as
-# the draw card, both recycles and the deal transitions of Pyramid 13.
+# the draw card, both recycles and the deal transitions of Pyramid 13; in Elevens,
+# pairs and picture trios wherever they lie, refills in reading order and the holes
+# that stay once the stock is empty; in Fifteens, groups of two to seven cards making
+# 15 and the Ten-Jack-Queen-King sets.
 TRANSCRIPTS: dict[str, tuple[str, int | None, str | None, str | None, str]] = {
     "thirteens_3x5": (
         "thirteens",
@@ -75,6 +78,22 @@ TRANSCRIPTS: dict[str, tuple[str, int | None, str | None, str | None, str]] = {
         "4h+9h D D Kd 3s+Tc D 6h+7s 4c+9d D Ks Kh 5d+8c 3c+Ts D D D D Kc 2d+Jh Ac+Qc 5s+8d "
         "4s+9s As+Qh 2s+Jd 5c+8h D Ad+Qs D 2h+Jc 3d+Td 3h+Th 6s+7d 6d+7c Ah+Qd 4d+9c 6c+7h "
         "2c+Js 5h+8s",
+    ),
+    "elevens": (
+        "elevens",
+        9,
+        None,
+        None,
+        "5d+6s Ad+Ts 3c+8c 4c+7h Jh+Qh+Kh 4s+7s As+Th Jd+Qd+Ks 3s+8h 5s+6c 2c+9s 4d+7d 5h+6h "
+        "Js+Qs+Kc 3d+8d Ah+Td 2h+9h Ac+Tc 2s+9d Jc+Qc+Kd 2d+9c 3h+8s 4h+7c 5c+6d",
+    ),
+    "fifteens": (
+        "fifteens",
+        1,
+        None,
+        None,
+        "Td+Jc+Qh+Ks 6h+9d 7d+8s 7s+8d 6s+9c 3h+5c+7h Ts+Js+Qc+Kc Th+Jh+Qs+Kd Ac+5h+9s "
+        "Ad+5d+9h Ah+6d+8c 7c+8h 4c+5s+6c Tc+Jd+Qd+Kh 3c+4d+4h+4s As+2c+2d+2h+2s+3d+3s",
     ),
 }
 

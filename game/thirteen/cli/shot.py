@@ -80,7 +80,13 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help="the window or phone screen shown, WxH (390x844: a phone held upright): "
         "the scene is laid out on the canvas the game would choose for it (720x1558)",
     )
-    shot.add_argument("--select", type=card_arg, help="a card to show selected, e.g. Ac")
+    shot.add_argument(
+        "--select",
+        type=card_arg,
+        action="append",
+        help="a card to show selected, e.g. Ac (again for each card of a group, in a game "
+        "that removes groups)",
+    )
     shot.add_argument("--hint", action="store_true", help="show the hint highlight")
     shot.add_argument("--focus", type=card_arg, help="a card to put the keyboard focus ring on")
     shot.add_argument("--four-colour", action="store_true", help="use the four-colour deck")

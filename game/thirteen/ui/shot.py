@@ -7,6 +7,7 @@ the tests.  The profile lives in memory, so shots never touch saved data.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 
 from ..cards import Card, card_text, clip, quoted
 from ..game import Game
@@ -58,7 +59,7 @@ def render_shot(
     scene: str = "table",
     size: tuple[int, int] | None = None,
     viewport: tuple[int, int] | None = None,
-    select: Card | None = None,
+    select: Card | Sequence[Card] | None = None,
     focus: Card | None = None,
     hint: bool = False,
     four_colour: bool = False,
@@ -68,7 +69,8 @@ def render_shot(
     the canvas's): laid out on the canvas the game chooses for ``viewport`` (1280x720
     without one).
 
-    ``select`` and ``focus`` name cards on the table; ``storage`` holds the profile the
+    ``select`` and ``focus`` name cards on the table (``select`` several cards in a game
+    whose rule removes groups); ``storage`` holds the profile the
     statistics and scores come from (an empty one in memory when None).  Scene ``end``
     of a game that is not over first plays it to its end (see :func:`next_move_to_end`).
     Returns how many moves that took (0: none were played); raises :class:`ShotError`.
@@ -86,11 +88,17 @@ def render_shot(
     profile.settings.four_colour = four_colour
     app = app_module.make_app([], profile, size=canvas)
     table = app.put_on_table(game, deal=False)
-    for option, card in (("--select", select), ("--focus", focus)):
+    chosen = [] if select is None else [select] if isinstance(select, int) else list(select)
+    named = [("--select", card) for card in chosen] + [("--focus", focus)]
+    for option, card in named:
         if card is not None and table.find((SpotKind.CARD, card)) is None:
             raise ShotError(f"{option} {card_text(card)}: that card is not on the table")
-    if select is not None:
-        table.selected = select
+    if game.rule.removes_groups:
+        table.group = chosen
+    elif len(chosen) > 1:
+        raise ShotError(f"--select: {game.title} selects one card at a time")
+    elif chosen:
+        table.selected = chosen[0]
     if focus is not None:
         table.focus_key, table.show_focus = (SpotKind.CARD, focus), True
     if hint:

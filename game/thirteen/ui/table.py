@@ -166,6 +166,9 @@ class TableScene(Scene):
         super().__init__(app)
         self.game = game
         self.selected: Card | None = None
+        self.group: list[Card] = []
+        """The cards selected so far in a game whose rule removes groups (RULES.md's click
+        model for groups), in the order clicked; such a game leaves ``selected`` None."""
         self.focus_key: tuple | None = None
         self.show_focus = False
         self.hint_spots: list[tuple] = []
@@ -417,6 +420,11 @@ class TableScene(Scene):
         alone = game.removal((card,))
         if alone is not None and game.is_legal(alone):
             return True
+        if game.rule.removes_groups:  # it completes the selected group
+            if card in self.group:
+                return False
+            move = game.removal([*self.group, card])
+            return move is not None and game.is_legal(move)
         if self.selected == card:
             return spot.zone is Zone.DRAW and game.is_legal(Draw())
         move = None if self.selected is None else game.removal((self.selected, card))
@@ -477,7 +485,7 @@ class TableScene(Scene):
         elif k in COMMAND_KEYS:
             self.command(COMMAND_KEYS[k])
         elif k == pygame.K_ESCAPE:
-            if self.selected is not None or self.hint_spots:
+            if self.selected is not None or self.group or self.hint_spots:
                 self.deselect()
                 self.hint_spots = []
             else:
@@ -563,6 +571,9 @@ class TableScene(Scene):
         if alone is not None:
             self.play(alone)
             return
+        if game.rule.removes_groups:
+            self.choose(card)
+            return
         if self.selected == card:
             if spot.zone is Zone.DRAW:
                 self.play(Draw())
@@ -584,9 +595,34 @@ class TableScene(Scene):
         self.hover(self.hover_at)  # a click on its partner now plays
         self.dirty = True
 
+    def choose(self, card: Card) -> None:
+        """RULES.md's click model for groups: a click adds the card to the selection, or
+        takes a selected one out; a selection that is a group the game removes goes at
+        once, and a card that could belong to no group with the selected ones starts a
+        new selection (by the rule alone: whether the grid holds the rest is the
+        player's to see)."""
+        game = self.game
+        if card in self.group:
+            self.group.remove(card)
+        else:
+            chosen = [*self.group, card]
+            move = game.removal(chosen)
+            if move is not None and game.is_legal(move):
+                self.play(move)
+                return
+            self.group = chosen if move is None and game.could_group(chosen) else [card]
+            self.app.sounds.play("select")
+        self.hover(self.hover_at)  # a click that completes the group now plays
+        self.dirty = True
+
+    def selection(self) -> list[Card]:
+        """The cards shown selected, in either click model."""
+        return list(self.group) if self.selected is None else [self.selected]
+
     def deselect(self) -> None:
-        if self.selected is not None:
+        if self.selected is not None or self.group:
             self.selected = None
+            self.group = []
             self.hover(self.hover_at)
             self.dirty = True
 
@@ -620,6 +656,7 @@ class TableScene(Scene):
             return False
         self.redo_line.played(move)
         self.selected = None
+        self.group = []
         self.hint_spots = []
         self.confirm = None
         self.geo = geometry(game, self.frame)
@@ -754,6 +791,7 @@ class TableScene(Scene):
         self.summary = None  # back across the round's end: its last move is taken back
         self.redo_line.undone(self.game.undo())
         self.selected = None
+        self.group = []
         self.hint_spots = []
         self.confirm = None  # its warning goes with the message: New asks again
         self.message = ""  # about the move undone (a round's end, say)
@@ -798,6 +836,8 @@ class TableScene(Scene):
         elif isinstance(move, MoveToEmpty):
             keys += [(SpotKind.CARD, move.card), (SpotKind.EMPTY, move.column)]
             words = "Hint: move the top card to the empty column."
+        elif len(move.cards) > 2:
+            words = f"Hint: remove these {len(move.cards)} cards together."
         else:
             words = "Hint: " + (
                 "remove the King." if isinstance(move, RemoveKing) else "remove the pair."
@@ -997,8 +1037,8 @@ class TableScene(Scene):
                 pygame.draw.rect(
                     surface, theme.HINT, spot.outline.inflate(10, 10), width=5, border_radius=12
                 )
-        if self.selected is not None:
-            spot = self.find((SpotKind.CARD, self.selected))
+        for card in self.selection():
+            spot = self.find((SpotKind.CARD, card))
             if spot is not None:
                 pygame.draw.rect(
                     surface, (120, 80, 0), spot.outline.inflate(14, 14), width=3, border_radius=14
@@ -1006,7 +1046,8 @@ class TableScene(Scene):
                 pygame.draw.rect(
                     surface, theme.GOLD, spot.outline.inflate(8, 8), width=5, border_radius=12
                 )
-        if self.hover_key is not None and self.hover_key != (SpotKind.CARD, self.selected):
+        selected = [(SpotKind.CARD, card) for card in self.selection()]
+        if self.hover_key is not None and self.hover_key not in selected:
             spot = self.find(self.hover_key)
             if spot is not None:
                 draw_hover(surface, spot.outline, self.hover_plays)

@@ -6,7 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...cards import make_card
+from ...cards import RANK_NAMES, Card, rank
+from ...game import THIRTEEN, PairRule
+from ...moves import parse_move_text
+from ...spec import THIRTEEN_EXAMPLES
 from ...variants import GAMES
 from .. import cards as card_art
 from .. import theme
@@ -17,6 +20,7 @@ if TYPE_CHECKING:
     from ...app import App
 
 R = pygame.Rect
+CARD_W, CARD_H = 90, 126
 
 
 PLAYING = [
@@ -56,6 +60,8 @@ class HelpScene(MenuScene):
     text where the canvas is wide enough, under it where it is tall enough."""
 
     PICTURE = (380, 440)
+    card_w, card_h = CARD_W, CARD_H
+    """The picture's card size (smaller in a short picture)."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -79,9 +85,8 @@ class HelpScene(MenuScene):
         self.dirty = True
 
     def text_top(self) -> int:
-        if self.classic():
-            return 220
-        return max(w.rect.bottom for w in self.widgets) + 30
+        under = max(w.rect.bottom for w in self.widgets) + 30
+        return max(220, under) if self.classic() else under  # (tabs in two rows: lower)
 
     def activate(self, name: str) -> None:
         if name == "back":
@@ -95,7 +100,8 @@ class HelpScene(MenuScene):
         w, h = self.app.screen.get_size()
         pw, ph = self.PICTURE
         if not self.upright() and w - pw - 50 - 60 >= 640:  # beside the text
-            return 60, w - pw - 140, R(w - pw - 30, max(230, self.text_top() + 10), pw, ph)
+            top = max(230, self.text_top() + 10)  # shorter under two rows of tabs
+            return 60, w - pw - 140, R(w - pw - 30, top, pw, min(ph, h - 10 - top))
         return 50, w - 100, None
 
     def lines(self) -> tuple[int, list[tuple[str, int]]]:
@@ -141,19 +147,47 @@ class HelpScene(MenuScene):
         self.draw_widgets(surface)
 
     def draw_picture(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """A small picture of a move: a pair making 13 leaves, a King leaves alone."""
+        """Small pictures of the game's moves (its record's ``examples``): a pair making
+        the target with its first card selected, a card that goes alone, a group clicked
+        card by card."""
         pygame.draw.rect(surface, (16, 66, 46), area, border_radius=16)
-        w, h = 90, 126
-        ace, queen, king = make_card(1, 3), make_card(12, 2), make_card(13, 1)
-        x0, y0 = area.x + 40, area.y + 30
-        surface.blit(card_art.card_face(ace, w, h, self.app.settings.four_colour), (x0, y0))
+        spec = GAMES.get(self.tab)
+        examples = spec.examples if spec is not None else THIRTEEN_EXAMPLES
+        rule = spec.position_type.rule if spec is not None else THIRTEEN
+        # the cards shrink with a picture shorter than its usual 440
+        self.card_h = min(CARD_H, CARD_H * (area.h - 60) // (self.PICTURE[1] - 60))
+        self.card_w = CARD_W * self.card_h // CARD_H
+        x0, y = area.x + 40, area.y + (30 if self.card_h == CARD_H else 20)
+        for text in examples[:2]:
+            cards = parse_move_text(text).cards
+            if len(cards) <= 2:
+                self.draw_short(surface, area, cards, rule.target, x0, y)
+                y += self.card_h + 60
+            else:
+                self.draw_long(surface, area, cards, rule, x0, y)
+                y += self.card_h + 74
+
+    def face(self, card: Card) -> pygame.Surface:
+        return card_art.card_face(card, self.card_w, self.card_h, self.app.settings.four_colour)
+
+    def draw_short(self, surface, area, cards, target: int, x0: int, y0: int) -> None:
+        """One card (clicked once) or a pair (one clicked, then the other), words beside."""
+        w, h = self.card_w, self.card_h
+        surface.blit(self.face(cards[0]), (x0, y0))
+        if len(cards) == 1:
+            name = RANK_NAMES[rank(cards[0]) - 1]
+            where = (x0 + w + 24, y0 + 30)
+            theme.blit_text(surface, f"{name} = {rank(cards[0])}", 36, where, theme.GOLD)
+            theme.blit_text(surface, "one click", 26, (x0 + w + 24, y0 + 70), theme.INK_DIM)
+            return
         q = R(x0 + w + 20, y0, w, h)
-        surface.blit(card_art.card_face(queen, w, h, self.app.settings.four_colour), q)
+        surface.blit(self.face(cards[1]), q)
         pygame.draw.rect(
             surface, theme.GOLD, R(x0, y0, w, h).inflate(8, 8), width=4, border_radius=10
         )
-        theme.blit_text(surface, "1 + 12", 30, (q.right + 20, y0 + 30), theme.INK)
-        theme.blit_text(surface, "= 13", 40, (q.right + 20, y0 + 62), theme.GOLD)
+        sums = f"{rank(cards[0])} + {rank(cards[1])}"
+        theme.blit_text(surface, sums, 30, (q.right + 20, y0 + 30), theme.INK)
+        theme.blit_text(surface, f"= {target}", 40, (q.right + 20, y0 + 62), theme.GOLD)
         theme.blit_text(
             surface,
             "click one, then the other",
@@ -162,7 +196,22 @@ class HelpScene(MenuScene):
             theme.INK_DIM,
             "midtop",
         )
-        y1 = y0 + h + 60
-        surface.blit(card_art.card_face(king, w, h, self.app.settings.four_colour), (x0, y1))
-        theme.blit_text(surface, "King = 13", 36, (x0 + w + 24, y1 + 30), theme.GOLD)
-        theme.blit_text(surface, "one click", 26, (x0 + w + 24, y1 + 70), theme.INK_DIM)
+
+    def draw_long(self, surface, area, cards, rule: PairRule, x0: int, y0: int) -> None:
+        """A group of three or more, fanned, all but the last already selected."""
+        w, h = self.card_w, self.card_h
+        pitch = min(w + 20, (area.w - 80 - w) // (len(cards) - 1))
+        for n, card in enumerate(cards):  # each card over the last one's ring
+            surface.blit(self.face(card), (x0 + n * pitch, y0))
+            if n < len(cards) - 1:
+                box = R(x0 + n * pitch, y0, w, h).inflate(8, 8)
+                pygame.draw.rect(surface, theme.GOLD, box, width=4, border_radius=10)
+        values = [rank(c) for c in cards]
+        if all(v in rule.valued for v in values) and sum(values) == rule.target:
+            words = " + ".join(map(str, values)) + f" = {rule.target}"
+        else:
+            words = ", ".join(RANK_NAMES[v - 1] for v in values)
+        theme.blit_text(surface, words, 30, (area.centerx, y0 + h + 10), theme.GOLD, "midtop")
+        theme.blit_text(
+            surface, "click each in turn", 24, (area.centerx, y0 + h + 44), theme.INK_DIM, "midtop"
+        )

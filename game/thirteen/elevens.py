@@ -1,0 +1,73 @@
+"""Elevens: a 3x3 grid where pairs making 11, and a Jack, Queen and King together, go
+wherever they lie; the stock fills the holes in reading order."""
+
+from __future__ import annotations
+
+import itertools
+
+from .cards import DECK_SIZE, Card, rank
+from .game import PairRule
+from .moves import Move, RemoveGroup
+from .refill_grid import RefillGrid
+from .spec import GameSpec, TableKind
+
+PICTURES = (11, 12, 13)
+
+
+class Elevens(RefillGrid):
+    """Position key: (the nine cells in reading order, stock pointer)."""
+
+    game_id = "elevens"
+    title = "Elevens"
+    rule = PairRule(
+        target=11,
+        singles=frozenset(),
+        sets=(frozenset(PICTURES),),
+        valued=frozenset(range(1, 11)),
+    )
+    columns = 3
+    rows = 3
+
+    def group_moves(self, cards: list[Card]) -> list[Move]:
+        """Pairs making 11 (in card order), then every Jack-Queen-King trio."""
+        out: list[Move] = []
+        for a, b in itertools.combinations(cards, 2):
+            if rank(a) <= 10 and rank(a) + rank(b) == 11:
+                out.append(self.removal((a, b)))  # type: ignore[arg-type]
+        by_rank = [[c for c in cards if rank(c) == r] for r in PICTURES]
+        out += [RemoveGroup(trio) for trio in itertools.product(*by_rank)]
+        return out
+
+
+SPEC = GameSpec(
+    id="elevens",
+    group="Other sums",
+    title="Elevens",
+    decks=1,
+    build=lambda decks, layout: Elevens(decks[0]),
+    position_type=Elevens,
+    blurb="Nine cards: pairs that make 11, and pictures three at a time.",
+    help=(
+        "Nine cards lie in three rows of three; the rest is the stock. Remove two cards that "
+        "add up to 11, wherever they lie: Ace+10, 2+9, 3+8, 4+7, 5+6. Jacks, Queens and Kings "
+        "count nothing: they go as a trio, one Jack, one Queen and one King, of any suits.",
+        "Click the cards one by one: each joins the selection, and the moment the selection "
+        "is a pair making 11 or a picture trio it is removed. Click a selected card to let it "
+        "go; a card that cannot go with the ones selected starts a new selection.",
+        "For example, with 5 of clubs, Jack of hearts, 6 of diamonds, Queen of spades and King "
+        "of diamonds showing: click the 5, then the 6, and both go; click the Jack, the Queen "
+        "and the King, and the three go together.",
+        "After each removal the stock fills the holes, left to right and row by row from the "
+        "top. Once it is empty, holes stay. You win when all 52 cards are gone, and lose when "
+        "nothing on the grid can be removed. Your score is the number of cards removed.",
+    ),
+    examples=("5c+6d", "Jh+Qs+Kd"),
+    max_score=DECK_SIZE,
+    score_unit="cards",
+    table=TableKind.GRID,
+    solver="thirteen.solver.sum_grid:solve",
+    best_line="thirteen.solver.sum_grid:best_line",
+    heuristic="thirteen.solver.sum_grid:heuristic",
+    player="thirteen.solver.sum_grid:play_solver_line",
+    baseline="thirteen.bench:baseline_solve_thirteens",
+)

@@ -1,0 +1,96 @@
+"""Fifteens: a 4x4 grid where any group of two or more cards, Ace to 9, making exactly 15
+goes wherever it lies, and a Ten, Jack, Queen and King go together; the stock fills the
+holes in reading order."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from .cards import DECK_SIZE, Card, rank
+from .game import PairRule
+from .moves import Move
+from .refill_grid import RefillGrid
+from .spec import GameSpec, TableKind
+
+TARGET = 15
+SET_RANKS = (10, 11, 12, 13)
+
+
+def sum_groups(cards: list[Card], target: int = TARGET) -> Iterator[tuple[Card, ...]]:
+    """Every group of two or more of these cards (Ace to 9, ascending) whose values make
+    ``target``, in ascending order of card tuples."""
+    low = [c for c in cards if rank(c) <= 9]
+
+    def grow(start: int, left: int, chosen: list[Card]) -> Iterator[tuple[Card, ...]]:
+        for i in range(start, len(low)):
+            value = rank(low[i])
+            if value > left:
+                break  # the cards are in ascending order
+            chosen.append(low[i])
+            if value == left:
+                if len(chosen) >= 2:
+                    yield tuple(chosen)
+            else:
+                yield from grow(i + 1, left - value, chosen)
+            chosen.pop()
+
+    yield from grow(0, target, [])
+
+
+class Fifteens(RefillGrid):
+    """Position key: (the sixteen cells in reading order, stock pointer)."""
+
+    game_id = "fifteens"
+    title = "Fifteens"
+    rule = PairRule(
+        target=TARGET,
+        singles=frozenset(),
+        sets=(frozenset(SET_RANKS),),
+        max_group=DECK_SIZE,
+        valued=frozenset(range(1, 10)),
+    )
+    columns = 4
+    rows = 4
+
+    def group_moves(self, cards: list[Card]) -> list[Move]:
+        """Groups making 15 (in card order), then every Ten-Jack-Queen-King set."""
+        out: list[Move] = [self.removal(g) for g in sum_groups(cards)]  # type: ignore[misc]
+        by_rank = [[c for c in cards if rank(c) == r] for r in SET_RANKS]
+        out += [self.removal(four) for four in itertools.product(*by_rank)]  # type: ignore[misc]
+        return out
+
+
+SPEC = GameSpec(
+    id="fifteens",
+    group="Other sums",
+    title="Fifteens",
+    decks=1,
+    build=lambda decks, layout: Fifteens(decks[0]),
+    position_type=Fifteens,
+    blurb="Sixteen cards: any group making 15, and Ten-to-King sets of four.",
+    help=(
+        "Sixteen cards lie in four rows of four; the rest is the stock. Remove any group of "
+        "two or more cards from Ace to 9 whose values add up to exactly 15, wherever they "
+        "lie: 7+8, 5+5+5 or Ace+2+3+9. Tens, Jacks, Queens and Kings go as a set of four, "
+        "one of each, of any suits.",
+        "Click the cards one by one: each joins the selection, and the moment the selection "
+        "makes 15 or is a whole Ten-Jack-Queen-King set it is removed. Click a selected card "
+        "to let it go; a card that cannot go with the ones selected (one that would take the "
+        "sum past 15, say) starts a new selection.",
+        "For example, click 6, 4 and 5: they make 15 and go together. Click 6 and then 9 "
+        "instead, and those two go.",
+        "After each removal the stock fills the holes, left to right and row by row from the "
+        "top. Once it is empty, holes stay. You win when all 52 cards are gone, and lose when "
+        "nothing on the grid can be removed. Your score is the number of cards removed.",
+    ),
+    examples=("Ac+2d+3h+9s", "Tc+Jd+Qh+Ks"),
+    max_score=DECK_SIZE,
+    score_unit="cards",
+    table=TableKind.GRID,
+    solver="thirteen.solver.sum_grid:solve",
+    best_line="thirteen.solver.sum_grid:best_line",
+    heuristic="thirteen.solver.sum_grid:heuristic",
+    player="thirteen.solver.sum_grid:play_solver_line",
+    baseline="thirteen.bench:baseline_solve_thirteens",
+)

@@ -61,7 +61,7 @@ SPEC = GameSpec(
         "top. Once it is empty, holes stay. You win when all 52 cards are gone, and lose when "
         "nothing on the grid can be removed. Your score is the number of cards removed.",
     ),
-    examples=("5c+6d", "Jh+Qs+Kd"),
+    picture=("5c+6d", "Jh+Qs+Kd"),
     max_score=DECK_SIZE,
     score_unit="cards",
     table=TableKind.GRID,

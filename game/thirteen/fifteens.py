@@ -84,7 +84,7 @@ SPEC = GameSpec(
         "top. Once it is empty, holes stay. You win when all 52 cards are gone, and lose when "
         "nothing on the grid can be removed. Your score is the number of cards removed.",
     ),
-    examples=("Ac+2d+3h+9s", "Tc+Jd+Qh+Ks"),
+    picture=("Ac+2d+3h+9s", "Tc+Jd+Qh+Ks"),
     max_score=DECK_SIZE,
     score_unit="cards",
     table=TableKind.GRID,

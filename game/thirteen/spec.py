@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 Decks = tuple[tuple[Card, ...], ...]
 
-THIRTEEN_EXAMPLES = ("As+Qh", "Kd")
+THIRTEEN_PICTURE = ("As+Qh", "Kd")
 """The help's pictures for the 13 family: Ace and Queen make 13, a King goes alone."""
 
 
@@ -55,8 +55,9 @@ class GameSpec:
     "Other 13s", "Other sums"); games of one group sit together in registry order."""
     help: tuple[str, ...] = ()
     """The help screen's paragraphs on this game's rules, in our own words."""
-    examples: tuple[str, ...] = THIRTEEN_EXAMPLES
-    """Moves the help's picture shows, one a row (at most two rows), as move texts."""
+    picture: tuple[str, ...] = THIRTEEN_PICTURE
+    """Moves the help's still picture shows, one a row (at most two rows), as move texts
+    (a game without animated ``examples`` shows it)."""
     layouts: tuple[str, ...] = ()
     """Layouts the menus offer, the default first; empty for a game without layouts (any
     legal CxR is accepted from a link or the command line)."""

@@ -9,7 +9,7 @@ import pygame
 from ...cards import RANK_NAMES, Card, rank
 from ...game import THIRTEEN, PairRule
 from ...moves import parse_move_text
-from ...spec import THIRTEEN_EXAMPLES
+from ...spec import THIRTEEN_PICTURE
 from ...variants import GAMES
 from .. import cards as card_art
 from .. import theme
@@ -147,12 +147,12 @@ class HelpScene(MenuScene):
         self.draw_widgets(surface)
 
     def draw_picture(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """Small pictures of the game's moves (its record's ``examples``): a pair making
+        """Small pictures of the game's moves (its record's ``picture``): a pair making
         the target with its first card selected, a card that goes alone, a group clicked
         card by card."""
         pygame.draw.rect(surface, (16, 66, 46), area, border_radius=16)
         spec = GAMES.get(self.tab)
-        examples = spec.examples if spec is not None else THIRTEEN_EXAMPLES
+        examples = spec.picture if spec is not None else THIRTEEN_PICTURE
         rule = spec.position_type.rule if spec is not None else THIRTEEN
         # the cards shrink with a picture shorter than its usual 440
         self.card_h = min(CARD_H, CARD_H * (area.h - 60) // (self.PICTURE[1] - 60))

@@ -25,7 +25,10 @@ GAME_MODULES = tuple(
 """Each registered game's engine module (a game added is in the engine layer by itself)."""
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("engine", ("cards", "deals", "moves", "game", "spec", *GAME_MODULES, "variants")),
+    (
+        "engine",
+        ("cards", "deals", "moves", "game", "spec", *GAME_MODULES, "variants", "examples"),
+    ),
     ("solvers", ("solver", "hints", "winnable", "players", "verdicts", "bench")),
     (
         "session and storage",

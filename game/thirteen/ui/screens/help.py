@@ -10,6 +10,7 @@ from ...cards import make_card
 from ...variants import GAMES
 from .. import cards as card_art
 from .. import theme
+from ..help_example import HelpExample
 from ..widgets import Button
 from .menu import MenuScene, back_button, draw_backdrop, flow, shown_game
 
@@ -61,7 +62,29 @@ class HelpScene(MenuScene):
         super().__init__(app)
         shown = shown_game(app)
         self.tab = shown[0] if shown is not None else app.start_scene.game_id
+        self.example = self.make_example()
+        self.example_area: pygame.Rect | None = None
         self.build()
+
+    def make_example(self) -> HelpExample | None:
+        """The examples of the game whose tab is open (none for "Playing")."""
+        spec = GAMES.get(self.tab)
+        if spec is None or not spec.examples:
+            return None
+        settings = self.app.settings
+        return HelpExample(spec, animate=settings.animations, four_colour=settings.four_colour)
+
+    def update(self, dt_ms: float) -> None:
+        if self.example is not None and self.example.update(dt_ms):
+            self.dirty = True
+
+    def active(self) -> bool:
+        return self.example is not None and self.example.active()
+
+    def pointer(self, pos: tuple[int, int]) -> None:
+        if self.example is not None and self.example_area and self.example_area.collidepoint(pos):
+            self.example.press()
+            self.dirty = True
 
     def build(self) -> None:
         self.widgets = [back_button(not self.classic())]
@@ -88,6 +111,7 @@ class HelpScene(MenuScene):
             self.app.back()
         else:
             self.tab = name[4:]
+            self.example = self.make_example()
             self.build()
 
     def text_place(self) -> tuple[int, int, pygame.Rect | None]:
@@ -141,7 +165,12 @@ class HelpScene(MenuScene):
         self.draw_widgets(surface)
 
     def draw_picture(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """A small picture of a move: a pair making 13 leaves, a King leaves alone."""
+        """The open game's examples, played; for "Playing", a small picture of a move: a
+        pair making 13 leaves, a King leaves alone."""
+        self.example_area = area
+        if self.example is not None:
+            self.example.draw(surface, area)
+            return
         pygame.draw.rect(surface, (16, 66, 46), area, border_radius=16)
         w, h = 90, 126
         ace, queen, king = make_card(1, 3), make_card(12, 2), make_card(13, 1)

@@ -33,7 +33,10 @@ GAME_MODULES = tuple(
 is in the engine layer by itself)."""
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("engine", ("cards", "deals", "moves", "game", "spec", *GAME_MODULES, "variants")),
+    (
+        "engine",
+        ("cards", "deals", "moves", "game", "spec", *GAME_MODULES, "variants", "examples"),
+    ),
     ("solvers", ("solver", "hints", "winnable", "players", "verdicts", "bench")),
     (
         "session and storage",

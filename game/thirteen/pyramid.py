@@ -36,7 +36,7 @@ from .game import (  # noqa: F401  (IllegalMoveError re-exported)
     Termination,
 )
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from .spec import GameSpec, TableKind
+from .spec import Example, GameSpec, TableKind
 
 ROWS = 7
 PYRAMID_SIZE = 28
@@ -710,6 +710,23 @@ SPEC13 = GameSpec(
         "At the end you may post your total under a screen name of 5 to 10 characters. "
         "Your statistics count a game as won when its third pyramid is cleared.",
     ),
+    examples=(
+        Example(
+            "The draw card and a free pyramid card that make 13 go: 5 and 8. Click the "
+            "draw card twice to put it on the waste. A card is free once the two over it "
+            "are gone.",
+            "pyramid13 3 0,0 --/----/------/--------/----4s----/"
+            "----TdAc----/----8s2c6h---- 5d9hJh3s8c - -",
+            ("5d+8s", "D", "2c+Jh", "3s+Td"),
+        ),
+        Example(
+            "One pass: each card of the draw pile turns up once, and the waste is never "
+            "turned over. When the pile is used up and nothing pairs, the round is over.",
+            "pyramid13 3 0,0 --/----/------/--------/----8h----/"
+            "----Jc4d----/----2h9d5c---- 3sTh6d - -",
+            ("D", "3s+Th", "D"),
+        ),
+    ),
     score_unit="points",
     posts_scores=True,
     rounds=DEALS_PER_GAME,
@@ -738,6 +755,20 @@ SPEC = GameSpec(
         "You win by clearing the 28 pyramid cards; cards left in the piles do not matter. "
         "You lose when no move is left and the waste cannot be turned over again. Your score "
         "is the number of pyramid cards cleared, 0 to 28.",
+    ),
+    examples=(
+        Example(
+            "Two free cards that make 13 go together: 4 and 9. A King goes on its own. The "
+            "cards they covered are free now, to pair with the draw card.",
+            "pyramid --/----/------/--------/----5s----/----Qd7h----/----4s9hKc---- Ac6c2d - 2",
+            ("4s+9h", "Kc", "Ac+Qd", "6c+7h"),
+        ),
+        Example(
+            "When the draw pile is used up, turn the waste over: its cards come round again "
+            "in the same order. You may do it twice.",
+            "pyramid --/----/------/--------/----Jd----/----6s3c----/----9hKc5d---- 7d2c4h - 2",
+            ("Kc", "D", "D", "4h+9h", "R", "6s+7d"),
+        ),
     ),
     max_score=PYRAMID_SIZE,
     score_unit="pyramid cards",

@@ -36,6 +36,21 @@ class TableKind(StrEnum):
 
 
 @dataclass(frozen=True)
+class Example:
+    """A short example of play the help screen animates, replayed on the engine (see
+    :mod:`.examples`): a small starting position and the moves played from it."""
+
+    caption: str
+    """What the example shows, in our own words (one or two sentences)."""
+    start: str
+    """The starting position: the game's own position text (``Game.text``, starting with
+    the game's id), or a deck text (with ``layout`` for a game that has layouts)."""
+    moves: tuple[str, ...]
+    """The moves played from it, as move texts (``Kh``, ``Ac+Qd``, ``D``, ``R``...)."""
+    layout: str | None = None
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything the rest of the program knows about one game (OpenSpiel's game record):
     the start screen, statistics, help, end screen, command line and the test suites are
@@ -90,6 +105,9 @@ class GameSpec:
     solve_goal: str = ""
     """What the solver's verdict is about when it is not the whole game (words after
     the game's name in ``solve``'s answer)."""
+    examples: tuple[Example, ...] = ()
+    """Short examples of play the help screen animates: a move, and the game's own rule
+    (a test replays every registered game's examples on the engine)."""
 
     @property
     def has_layout(self) -> bool:

@@ -23,7 +23,7 @@ from .cards import (
 )
 from .game import Game, Outcome, Progress, Refusal, Termination
 from .moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing, RemovePair
-from .spec import GameSpec, TableKind
+from .spec import Example, GameSpec, TableKind
 
 Columns = tuple[tuple[Card, ...], ...]
 """Each column's cards from the bottom cell upwards (cards always sit at the bottom)."""
@@ -409,6 +409,20 @@ SPEC = GameSpec(
         "is the number of cards removed.",
     ),
     layouts=("3x5", "4x4", "5x3"),
+    examples=(
+        Example(
+            "Two cards that touch and make 13 go together: 4 and 9, side by side. A King "
+            "goes on its own. The stock fills the gaps.",
+            "thirteens 3x3 4h9s2h/6cTd7c/Ks8cQd 3c5sAd7h",
+            ("4h+9s", "Ks"),
+        ),
+        Example(
+            "When cards go, the cards above them fall down their column and the stock "
+            "fills the top. After this fall 4 and 9 touch, so they go too.",
+            "thirteens 3x3 2s4dQc/8hTc5s/6h7s9c 3h8dJc6dAd",
+            ("6h+7s", "4d+9c"),
+        ),
+    ),
     max_score=DECK_SIZE,
     score_unit="cards",
     table=TableKind.GRID,

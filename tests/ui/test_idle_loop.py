@@ -92,9 +92,20 @@ def test_input_keeps_the_loop_awake_for_a_moment(make):
 
 
 def test_the_screen_over_the_table_decides(make):
-    app = make("?game=thirteens&deal=1")
+    app = make("?game=thirteens&deal=1", animations=False)
     app.table.say("Hello", 60_000)
-    app.open("help")  # the table's message waits behind the help screen
+    app.open("help")  # the table's message waits behind the help screen (standing still)
+    settled(app)
+    assert app.idle_wait_ms() > 0
+
+
+def test_the_help_screen_keeps_the_loop_busy_only_while_its_example_plays(make):
+    app = make("?game=thirteens&deal=1")
+    app.open("help")
+    step(app)
+    app.step(app_module.LINGER_MS)
+    assert app.busy() and app.idle_wait_ms() == 0
+    app.back()
     settled(app)
     assert app.idle_wait_ms() > 0
 

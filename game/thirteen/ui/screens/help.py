@@ -13,6 +13,7 @@ from ...spec import THIRTEEN_PICTURE
 from ...variants import GAMES
 from .. import cards as card_art
 from .. import theme
+from ..help_example import HelpExample
 from ..widgets import Button
 from .menu import MenuScene, back_button, draw_backdrop, flow, shown_game
 
@@ -67,7 +68,29 @@ class HelpScene(MenuScene):
         super().__init__(app)
         shown = shown_game(app)
         self.tab = shown[0] if shown is not None else app.start_scene.game_id
+        self.example = self.make_example()
+        self.example_area: pygame.Rect | None = None
         self.build()
+
+    def make_example(self) -> HelpExample | None:
+        """The examples of the game whose tab is open (none for "Playing")."""
+        spec = GAMES.get(self.tab)
+        if spec is None or not spec.examples:
+            return None
+        settings = self.app.settings
+        return HelpExample(spec, animate=settings.animations, four_colour=settings.four_colour)
+
+    def update(self, dt_ms: float) -> None:
+        if self.example is not None and self.example.update(dt_ms):
+            self.dirty = True
+
+    def active(self) -> bool:
+        return self.example is not None and self.example.active()
+
+    def pointer(self, pos: tuple[int, int]) -> None:
+        if self.example is not None and self.example_area and self.example_area.collidepoint(pos):
+            self.example.press()
+            self.dirty = True
 
     def build(self) -> None:
         self.widgets = [back_button(not self.classic())]
@@ -93,6 +116,7 @@ class HelpScene(MenuScene):
             self.app.back()
         else:
             self.tab = name[4:]
+            self.example = self.make_example()
             self.build()
 
     def text_place(self) -> tuple[int, int, pygame.Rect | None]:
@@ -147,9 +171,13 @@ class HelpScene(MenuScene):
         self.draw_widgets(surface)
 
     def draw_picture(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """Small pictures of the game's moves (its record's ``picture``): a pair making
-        the target with its first card selected, a card that goes alone, a group clicked
-        card by card."""
+        """The open game's examples, played; without any (and for "Playing"), small
+        pictures of the game's moves (its record's ``picture``): a pair making the target
+        with its first card selected, a card that goes alone, a group clicked card by card."""
+        self.example_area = area
+        if self.example is not None:
+            self.example.draw(surface, area)
+            return
         pygame.draw.rect(surface, (16, 66, 46), area, border_radius=16)
         spec = GAMES.get(self.tab)
         examples = spec.picture if spec is not None else THIRTEEN_PICTURE

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import baroness, neighbour, pyramid, thirteens
+from . import baroness, giza, neighbour, pyramid, thirteens
 from .cards import (
     DECK_SIZE,
     QUOTE_MAX,
@@ -49,7 +49,14 @@ def unregister(game_id: str) -> None:
     GAMES.pop(game_id, None)
 
 
-for _spec in (thirteens.SPEC, pyramid.SPEC13, pyramid.SPEC, neighbour.SPEC, baroness.SPEC):
+for _spec in (
+    thirteens.SPEC,
+    pyramid.SPEC13,
+    pyramid.SPEC,
+    neighbour.SPEC,
+    giza.SPEC,
+    baroness.SPEC,
+):
     register(_spec)
 
 

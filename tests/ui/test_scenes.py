@@ -47,7 +47,13 @@ def test_start_screen_starts_each_game(make):
     assert app.game is None and app.scene is app.start_scene
     for game_id in GAMES:
         app.go_start()
-        button = next(w for w in app.start_scene.widgets if w.name == f"game:{game_id}")
+        for _ in range(len(GAMES)):  # the games list may run over pages: turn them
+            button = next((w for w in app.start_scene.widgets if w.name == f"game:{game_id}"), None)
+            if button is not None:
+                break
+            pages = next(w for w in app.start_scene.widgets if w.name == "games:1")
+            click(app, pages.rect.center)
+        assert button is not None, game_id
         click(app, button.rect.center)
         play = next(w for w in app.start_scene.widgets if w.name == "play")
         click(app, play.rect.center)
@@ -1563,6 +1569,17 @@ def tab_to(app, name: str) -> None:
     tab_until(app, lambda: app.scene.focus == name, name, len(app.scene.widgets) + 1)
 
 
+def turn_to(app, name: str) -> None:
+    """On the start screen, turn the games list's pages by keyboard (Tab to '>', Enter)
+    until the button of that name is on the page shown."""
+    for _ in range(len(GAMES)):
+        if app.start_scene.button(name) is not None:
+            return
+        tab_to(app, "games:1")
+        press(app, pygame.K_RETURN)
+    assert app.start_scene.button(name) is not None, name
+
+
 def test_a_give_up_warning_wiped_by_another_message_is_asked_again(make):
     """R, H, R restarted the game although the hint had replaced the warning."""
     app = make("?game=pyramid&deal=40", animations=False)
@@ -1641,6 +1658,7 @@ def test_the_start_screen_focus_stays_on_play_after_a_give_up_warning(make):
 
 def test_enter_plays_once_the_focused_game_is_chosen(make):
     app = make()
+    turn_to(app, "game:pyramid13")
     tab_to(app, "game:pyramid13")
     press(app, pygame.K_RETURN)  # chooses it
     assert app.game is None and app.start_scene.game_id == "pyramid13"
@@ -1696,6 +1714,7 @@ def test_statistics_and_help_open_on_the_game_chosen_on_the_start_screen(make):
     app.table.play(app.game.legal_moves()[0])  # a 6x5 game waits to be resumed
     press(app, pygame.K_ESCAPE)
     start = app.start_scene
+    turn_to(app, "game:pyramid13")
     click(app, start.button("game:pyramid13").rect.center)
     app.open("stats")
     stats = app.scene
@@ -1704,6 +1723,7 @@ def test_statistics_and_help_open_on_the_game_chosen_on_the_start_screen(make):
     app.open("help")
     assert isinstance(app.scene, HelpScene) and app.scene.tab == "pyramid13"
     press(app, pygame.K_ESCAPE)
+    turn_to(app, "game:thirteens")
     click(app, start.button("game:thirteens").rect.center)
     assert start.layout == "6x5"
     app.open("stats")

@@ -79,9 +79,11 @@ class HelpScene(MenuScene):
         self.dirty = True
 
     def text_top(self) -> int:
+        """Under the tabs (in the classic window at 220, unless they take two rows)."""
+        bottom = max(w.rect.bottom for w in self.widgets)
         if self.classic():
-            return 220
-        return max(w.rect.bottom for w in self.widgets) + 30
+            return max(220, bottom + 22)
+        return bottom + 30
 
     def activate(self, name: str) -> None:
         if name == "back":

@@ -20,6 +20,7 @@ import pytest
 from thirteen.baroness import Baroness
 from thirteen.cards import card_text, rank
 from thirteen.game import Outcome
+from thirteen.giza import Giza
 from thirteen.moves import Draw, MoveToEmpty, Recycle, RemoveKing, RemovePair, parse_move
 from thirteen.neighbour import Neighbour
 from thirteen.pyramid import Pyramid, Pyramid13
@@ -532,3 +533,68 @@ def test_fifteens_agrees_with_the_rules_model() -> None:
         Outcome.WON,
         Outcome.LOST,
     }
+
+
+class GizaModel:
+    """RULES.md's Giza: Pyramid's 28-card pyramid, then eight face-up reserve piles of
+    three (each listed bottom to top); free pyramid cards and the piles' tops are
+    available; Kings alone and pairs that make 13; no stock."""
+
+    def __init__(self, deck: list[int]) -> None:
+        cells = [(r, c) for r in range(7) for c in range(r + 1)]
+        self.pyramid = dict(zip(cells, deck, strict=False))
+        self.reserves = [list(deck[28 + 3 * p : 31 + 3 * p]) for p in range(8)]
+        self.removed = 0
+
+    def free(self, cell: tuple[int, int]) -> bool:
+        r, c = cell
+        return (r + 1, c) not in self.pyramid and (r + 1, c + 1) not in self.pyramid
+
+    def available(self) -> list[int]:
+        out = [card for cell, card in self.pyramid.items() if self.free(cell)]
+        return out + [pile[-1] for pile in self.reserves if pile]
+
+    def moves(self) -> set[str]:
+        cards = self.available()
+        out = {card_text(x) for x in cards if king(x)}
+        out |= {RemovePair(a, b).text() for a in cards for b in cards if makes_13(a, b)}
+        return out
+
+    def play(self, text: str) -> None:
+        move = parse_move(text)
+        gone = {move.card} if isinstance(move, RemoveKing) else set(move.cards)
+        for cell in [x for x, card in self.pyramid.items() if card in gone]:
+            del self.pyramid[cell]
+        for pile in self.reserves:
+            if pile and pile[-1] in gone:
+                pile.pop()
+        self.removed += len(gone)
+
+
+def test_giza_agrees_with_the_rules_model() -> None:
+    rng = random.Random("giza")
+    outcomes = set()
+    for _ in range(80):
+        deck = shuffled(rng)
+        game, model = Giza(deck), GizaModel(deck)
+        found = solve(game, budget_ms=500) if rng.random() < 0.5 else None
+        line = [m.text() for m in found.moves] if found and found.verdict == "winnable" else []
+        while True:
+            assert [list(p) for p in game.reserve_piles()] == model.reserves
+            on_pyramid = {(r, c): card for r, c, card, _ in game.pyramid_cards()}
+            assert on_pyramid == model.pyramid
+            assert game.score == model.removed
+            moves = model.moves()
+            assert {m.text() for m in game.legal_moves()} == moves
+            if model.removed == 52:
+                assert game.outcome is Outcome.WON
+                break
+            if not moves:
+                assert game.outcome is Outcome.LOST
+                break
+            assert game.outcome is Outcome.IN_PROGRESS
+            move = line.pop(0) if line else rng.choice(sorted(moves))
+            game.play(parse_move(move))
+            model.play(move)
+        outcomes.add(game.outcome)
+    assert outcomes == {Outcome.WON, Outcome.LOST}

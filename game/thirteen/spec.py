@@ -87,6 +87,9 @@ class GameSpec:
     """How the interface lays the cards out."""
     draw_hint: str = "draw a card"
     """What the hint says of the draw move (``D``), for a game that has one."""
+    no_draw: str = "the stock fills the grid by itself"
+    """For a game with no draw pile, why ``D`` does nothing (words after "has no draw
+    pile:")."""
     solver: str = ""
     """Hooks, named as 'module:function' and imported only when used, so that the
     engine never imports the solvers above it: the solver, ``solve(game, *, budget_ms,

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import baroness, elevens, fifteens, neighbour, pyramid, thirteens
+from . import baroness, elevens, fifteens, giza, neighbour, pyramid, thirteens
 from .cards import (
     DECK_SIZE,
     QUOTE_MAX,
@@ -54,6 +54,7 @@ for _spec in (
     pyramid.SPEC13,
     pyramid.SPEC,
     neighbour.SPEC,
+    giza.SPEC,
     baroness.SPEC,
     elevens.SPEC,
     fifteens.SPEC,

@@ -70,6 +70,14 @@ TRANSCRIPTS: dict[str, tuple[str, int | None, str | None, str | None, str]] = {
         "Ks 6h+7d 3h+Ts Ad+Qh Kc 5s+8d Kd 4c+9d 5c+8s 6s+7h Kh Ac+Qc 3d+Th 2d+Jc 2c+Js 4s+9s "
         "3c+Td 4h+9c 2s+Jh Ah+Qs 6d+7s 5d+8c 5h+8h As+Qd 4d+9h 3s+Tc 2h+Jd 6c+7c",
     ),
+    "giza": (
+        "giza",
+        1,
+        None,
+        None,
+        "Kc 2d+Jh 2s+Js Ac+Qc 3d+Tc 4c+9d 5d+8d 6s+7s 5c+8s 4s+9s 6d+7h Kh 4h+9h 3c+Th 4d+9c "
+        "5s+8h 2c+Jd Ad+Qs As+Qh 6c+7d 3h+Ts 6h+7c 2h+Jc 3s+Td Ks Ah+Qd 5h+8c Kd",
+    ),
     "baroness": (
         "baroness",
         5,

@@ -134,3 +134,65 @@ def test_baroness_by_keyboard_and_hint(make):
     assert len(game.moves) == 2 and game.moves[-1].text() == "D"
     press(app, pygame.K_h)
     assert app.table.hint_spots and "Hint" in app.table.message
+
+
+# -- Giza -----------------------------------------------------------------------
+
+
+def giza_card(text: str) -> int:
+    from thirteen.cards import parse_card
+
+    return parse_card(text)
+
+
+def test_giza_pair_by_clicks_and_a_king_on_a_reserve_pile(make):
+    app = make("?game=giza&deal=1")  # bottom row Qc Js Jh 2d 6s 2s 3d; pile 1 Qs 2c Kc
+    game = app.game
+    step(app, 30)  # the opening deal lands
+    click(app, card_at(app, giza_card("2d")))
+    assert app.table.selected == giza_card("2d")
+    click(app, card_at(app, giza_card("Jh")))
+    assert [m.text() for m in game.moves] == ["2d+Jh"] and app.table.selected is None
+    spot = app.table.geo.spot_for_card(giza_card("Ac"))  # uncovered in the pyramid
+    assert spot is not None and spot.free and spot.zone == "pyramid"
+    click(app, card_at(app, giza_card("2c")))  # under the King on its pile: not free
+    assert app.table.selected is None and "Not free" in app.table.message
+    click(app, card_at(app, giza_card("Kc")))  # a King goes with one click
+    assert game.moves[-1] == RemoveKing(giza_card("Kc"))
+    spot = app.table.geo.spot_for_card(giza_card("2c"))
+    assert spot is not None and spot.free and spot.zone == "pile"
+
+
+def test_giza_a_reserve_top_with_a_pyramid_card(make):
+    app = make("?game=giza&deal=1")  # pile 7: 2h 7c As
+    game = app.game
+    step(app, 30)
+    click(app, card_at(app, giza_card("As")))
+    click(app, card_at(app, giza_card("Qc")))
+    assert game.moves == [RemovePair(giza_card("As"), giza_card("Qc"))]
+    assert game.reserve_piles()[6] == (giza_card("2h"), giza_card("7c"))
+    spots = {s.card: s for s in app.table.geo.spots if s.kind == "card"}
+    assert giza_card("As") not in spots and giza_card("Qc") not in spots
+    assert spots[giza_card("7c")].free and not spots[giza_card("2h")].free
+
+
+def test_giza_by_keyboard(make):
+    app = make("?game=giza&deal=1")
+    game = app.game
+    step(app, 30)
+    focus_on(app, giza_card("Kc"))
+    press(app, pygame.K_RETURN)
+    assert game.moves == [RemoveKing(giza_card("Kc"))]
+    focus_on(app, giza_card("3d"))  # the pyramid's bottom right
+    press(app, pygame.K_SPACE)
+    assert app.table.selected == giza_card("3d")
+    focus_on(app, giza_card("Tc"))  # pile 8's top
+    press(app, pygame.K_SPACE)
+    assert game.moves[-1] == RemovePair(giza_card("3d"), giza_card("Tc"))
+    press(app, pygame.K_d)  # no stock: it says so and nothing changes
+    assert len(game.moves) == 2 and "face up" in app.table.message
+    press(app, pygame.K_u)
+    step(app)
+    assert len(game.moves) == 1
+    press(app, pygame.K_h)
+    assert app.table.hint_spots and "Hint" in app.table.message

@@ -1573,6 +1573,17 @@ def tab_to(app, name: str) -> None:
     tab_until(app, lambda: app.scene.focus == name, name, len(app.scene.widgets) + 1)
 
 
+def turn_to(app, name: str) -> None:
+    """On the start screen, turn the games list's pages by keyboard (Tab to '>', Enter)
+    until the button of that name is on the page shown."""
+    for _ in range(len(GAMES)):
+        if app.start_scene.button(name) is not None:
+            return
+        tab_to(app, "games:1")
+        press(app, pygame.K_RETURN)
+    assert app.start_scene.button(name) is not None, name
+
+
 def test_a_give_up_warning_wiped_by_another_message_is_asked_again(make):
     """R, H, R restarted the game although the hint had replaced the warning."""
     app = make("?game=pyramid&deal=40", animations=False)

@@ -489,9 +489,73 @@ def piles_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
     return geo
 
 
+# -- A pyramid over reserve piles ---------------------------------------------------
+
+RESERVE_GAP = 0.15
+"""Between two reserve piles, and between the pyramid and the reserves, as a part of a
+card's width."""
+
+
+def reserve_rows_fit(region: pygame.Rect, piles: int, rows: int) -> int:
+    """The card height at which the pyramid and ``piles`` reserve piles of three, laid
+    in ``rows`` rows under it, fit ``region`` (at most the pyramids' full size)."""
+    per_row = -(-piles // rows)
+    # heights in card heights: the pyramid 4 (six half-card steps and a card), each row
+    # of piles 1 + 2 * FAN, and a gap of RESERVE_GAP card widths above each row
+    tall = 4 + rows * (1 + 2 * FAN) + rows * RESERVE_GAP * 0.714
+    wide = max(7 * PYR_DX / PYR_W, per_row + (per_row - 1) * RESERVE_GAP) * 0.714
+    return int(min(PYR_H, region.h / tall, region.w / wide))
+
+
+def pyramid_reserves_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
+    """A pyramid of 7 rows (``game.pyramid_cards()``) over reserve piles fanned down
+    (``game.reserve_piles()``, each bottom to top, its last card free), in one row or,
+    where that gives larger cards (held upright, on a narrow table), two; no stock."""
+    piles = game.reserve_piles()  # type: ignore[attr-defined]
+    table = frame.table
+    region = table.inflate(-24, -24)
+    rows = max((1, 2), key=lambda n: reserve_rows_fit(region, len(piles), n))
+    h = reserve_rows_fit(region, len(piles), rows)
+    w = round(h * 0.714)
+    dx, dy = round(w * PYR_DX / PYR_W), h // 2
+    fan, gap = round(FAN * h), round(RESERVE_GAP * w)
+    per_row = -(-len(piles) // rows)
+    spare = region.w - per_row * w
+    px = w + min(round(0.5 * w), spare // max(1, per_row - 1) if per_row > 1 else 0)
+    pile_h = h + 2 * fan
+    whole = 6 * dy + h + rows * (gap + pile_h)
+    y0 = region.y + (region.h - whole) // 2
+    geo = Geometry(w, h)
+    for r, c, card, free in game.pyramid_cards():  # type: ignore[attr-defined]
+        x = region.centerx - w // 2 - r * dx // 2 + c * dx
+        rect = pygame.Rect(x, y0 + r * dy, w, h)
+        index = r * (r + 1) // 2 + c
+        geo.spots.append(
+            Spot(SpotKind.CARD, rect, rect.copy(), card, Zone.PYRAMID, free=free, index=index)
+        )
+    top = y0 + 6 * dy + h + gap
+    x0 = region.centerx - (px * (per_row - 1) + w) // 2
+    for p, pile in enumerate(piles):
+        row, col = divmod(p, per_row)
+        x, y = x0 + col * px, top + row * (pile_h + gap)
+        geo.slots.append(pygame.Rect(x, y, w, h))
+        for i, card in enumerate(pile):
+            rect = pygame.Rect(x, y + i * fan, w, h)
+            last = i == len(pile) - 1
+            shown = None if last else pygame.Rect(x, rect.y, w, fan)
+            hit = rect.copy() if last else shown.copy()  # type: ignore[union-attr]
+            geo.spots.append(
+                Spot(SpotKind.CARD, rect, hit, card, Zone.PILE, column=p, free=last, shown=shown)
+            )
+    # where the opening deal flies in from: above the table, as nothing is dealt later
+    geo.pile = pygame.Rect(table.centerx - w // 2, table.y - h, w, h)
+    return geo
+
+
 TABLES = {
     TableKind.GRID: grid_geometry,
     TableKind.PYRAMID: pyramid_geometry,
     TableKind.PILES: piles_geometry,
+    TableKind.PYRAMID_RESERVES: pyramid_reserves_geometry,
 }
 """The table kinds a game's record may name, and how each is laid out."""

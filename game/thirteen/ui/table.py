@@ -634,7 +634,7 @@ class TableScene(Scene):
                 return
         self.app.sounds.play("nomove")
         if self.game.refusal(Draw()) is Refusal.NO_DRAW_PILE:
-            self.say(f"{self.game.title} has no draw pile: the stock fills the grid by itself.")
+            self.say(f"{self.game.title} has no draw pile: {spec_of(self.game).no_draw}.")
         else:
             self.say("Nothing left to draw.")
             place = self.draw_place()
@@ -962,7 +962,7 @@ class TableScene(Scene):
             lines = self.banner_lines()
         box = self.banner_column()
         box.h = 24 + 28 * len(lines)
-        if spec_of(self.game).table is TableKind.PYRAMID:
+        if spec_of(self.game).table in (TableKind.PYRAMID, TableKind.PYRAMID_RESERVES):
             box.top = self.frame.table.top + 16
         else:
             box.bottom = self.frame.table.bottom - 16

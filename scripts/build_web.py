@@ -40,6 +40,7 @@ SW_BUILD_LINE = re.compile(r"^const BUILD = .*; // @build$", re.MULTILINE)
 # and these permissions, in sorted order: the same sources give the same bytes.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 ZIP_FILE_MODE = 0o100644
+DOWNLOADS_LINE = re.compile(r"^  const DOWNLOADS = .*; // @downloads$", re.MULTILINE)
 META_MARK = re.compile(r"^<!-- @meta: .* -->$", re.MULTILINE)
 BASE_URL = re.compile(r"^https?://[^/\s]+/(\S*/)?$")
 
@@ -84,6 +85,8 @@ class Settings:
     preview_shot: tuple[str, ...]
     preview_alt: str
     base_url: str
+    downloads: dict[str, int]
+    """Full address -> bytes of each runtime file a first visit downloads."""
 
     @property
     def archive(self) -> str:
@@ -91,12 +94,21 @@ class Settings:
 
 
 def load_settings(
-    path: Path = SETTINGS_FILE, cdn: str | None = None, base_url: str | None = None
+    path: Path = SETTINGS_FILE,
+    cdn: str | None = None,
+    base_url: str | None = None,
+    downloads: dict[str, int] | None = None,
 ) -> Settings:
     """Read the build settings; `cdn` overrides the runtime address (tests use a fake one),
-    `base_url` the site's published address."""
+    `base_url` the site's published address, `downloads` the runtime's files and sizes
+    (full addresses)."""
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     pyg, app, site = data["pygbag"], data["app"], data["site"]
+    if downloads is None:
+        cdn_url = cdn or pyg["cdn"]
+        downloads = {cdn_url + name: size for name, size in data["downloads"]["cdn"].items()}
+        for name, size in data["downloads"]["package_index"].items():
+            downloads[site["package_index"] + name] = size
     settings = Settings(
         pygbag_version=pyg["version"],
         cdn=cdn or pyg["cdn"],
@@ -125,7 +137,10 @@ def load_settings(
         preview_shot=tuple(site["preview_shot"]),
         preview_alt=site["preview_alt"],
         base_url=site["base_url"] if base_url is None else base_url,
+        downloads={url: int(size) for url, size in downloads.items()},
     )
+    if any(size <= 0 for size in settings.downloads.values()):
+        raise BuildError(f"{path}: every size under [downloads] must be a positive byte count")
     for url in (settings.cdn, settings.package_index):
         if not re.match(r"^https?://[^/]+/.*/$", url):
             raise BuildError(f"{path}: {url!r} must be an http(s) address ending with '/'")
@@ -462,6 +477,22 @@ def png_size(path: Path) -> tuple[int, int]:
     return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
 
 
+def first_visit(settings: Settings, archive_bytes: int) -> dict[str, int]:
+    """Every file a first visit downloads and its size: the runtime's and the archive."""
+    return {**settings.downloads, settings.archive: archive_bytes}
+
+
+def write_downloads(settings: Settings, site: Path) -> None:
+    """Fill the page's @downloads line: the loading bar counts bytes against these."""
+    page = site / "index.html"
+    sizes = first_visit(settings, (site / settings.archive).stat().st_size)
+    line = f"  const DOWNLOADS = {json.dumps(sizes, sort_keys=True)}; // @downloads"
+    text, count = DOWNLOADS_LINE.subn(lambda _match: line, page.read_text(encoding="utf-8"))
+    if count != 1:
+        raise BuildError(f"{settings.template.name}: no single '// @downloads' line to fill in")
+    page.write_text(text, encoding="utf-8")
+
+
 def write_meta(settings: Settings, site: Path) -> None:
     """Fill the template's @meta line of index.html."""
     page = site / "index.html"
@@ -485,6 +516,7 @@ def assemble(settings: Settings, pygbag_out: Path, site: Path, build_id: str) ->
         shutil.copyfile(icon, site / "icons" / icon.name)
     render_preview(settings, site / settings.preview)
     write_meta(settings, site)
+    write_downloads(settings, site)
     # the preview is for other sites' link cards: the game never needs it offline
     precache = sorted(
         name
@@ -541,10 +573,11 @@ def build(
     cdn: str | None = None,
     label: str = "",
     base_url: str | None = None,
+    downloads: dict[str, int] | None = None,
 ) -> dict[str, object]:
     """Build the site into `out` (and the itch.io zip, unless zip_path is None)."""
     started = time.monotonic()
-    settings = load_settings(cdn=cdn, base_url=base_url)
+    settings = load_settings(cdn=cdn, base_url=base_url, downloads=downloads)
     check_environment(settings)
     with tempfile.TemporaryDirectory(prefix="thirteen-web-") as tmp:
         app_dir = Path(tmp) / settings.name  # pygbag names the archive after the folder
@@ -565,6 +598,7 @@ def build(
         "limit": settings.max_archive_bytes,
         "files": files,
         "cdn": settings.cdn,
+        "downloads": first_visit(settings, size),
         "seconds": time.monotonic() - started,
     }
 
@@ -612,6 +646,10 @@ def main(argv: list[str] | None = None) -> int:
     for path in sorted(site.rglob("*")):
         if path.is_file():
             print(f"  {shown(path)}  {path.stat().st_size:,} bytes")
+    first = dict(info["downloads"])
+    print(f"a first visit downloads {sum(first.values()):,} bytes (before compression):")
+    for url, bytes_ in first.items():
+        print(f"  {url}  {bytes_:,} bytes")
     if info["zip"]:
         zip_file = Path(info["zip"])
         print(f"itch.io zip: {zip_file}  {zip_file.stat().st_size:,} bytes")

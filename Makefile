@@ -32,7 +32,7 @@ bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m thirteen bench-ui
 
 web: $(STAMP)
-	$(PY) scripts/build_web.py
+	$(PY) scripts/build_web.py $(if $(BASE_URL),--base-url $(BASE_URL))
 
 serve: web
 	$(PY) scripts/serve_web.py $(if $(PORT),--port $(PORT))

@@ -12,8 +12,10 @@ temporary copy of only what the game needs; the results are copied out.
 from __future__ import annotations
 
 import argparse
+import ast
 import fnmatch
 import hashlib
+import html
 import importlib.metadata
 import importlib.util
 import json
@@ -34,6 +36,13 @@ WEB = ROOT / "web"
 SETTINGS_FILE = WEB / "build.toml"
 DEFAULT_OUT = ROOT / "build" / "web"
 SW_BUILD_LINE = re.compile(r"^const BUILD = .*; // @build$", re.MULTILINE)
+# Every file of a zip the build writes gets this date (the earliest a zip can hold)
+# and these permissions, in sorted order: the same sources give the same bytes.
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+ZIP_FILE_MODE = 0o100644
+DOWNLOADS_LINE = re.compile(r"^  const DOWNLOADS = .*; // @downloads$", re.MULTILINE)
+META_MARK = re.compile(r"^<!-- @meta: .* -->$", re.MULTILINE)
+BASE_URL = re.compile(r"^https?://[^/\s]+/(\S*/)?$")
 
 
 class BuildError(Exception):
@@ -59,7 +68,9 @@ class Settings:
     width: int
     height: int
     source_dir: Path
-    include: tuple[str, ...]
+    entry: str
+    packages: tuple[str, ...]
+    dev_hooks: tuple[str, ...]
     exclude: tuple[str, ...]
     max_archive_bytes: int
     template: Path
@@ -69,16 +80,35 @@ class Settings:
     icons: tuple[Path, ...]
     itch_zip: str
     package_index: str
+    description: str
+    preview: str
+    preview_shot: tuple[str, ...]
+    preview_alt: str
+    base_url: str
+    downloads: dict[str, int]
+    """Full address -> bytes of each runtime file a first visit downloads."""
 
     @property
     def archive(self) -> str:
         return f"{self.name}.apk"
 
 
-def load_settings(path: Path = SETTINGS_FILE, cdn: str | None = None) -> Settings:
-    """Read the build settings; `cdn` overrides the runtime address (tests use a fake one)."""
+def load_settings(
+    path: Path = SETTINGS_FILE,
+    cdn: str | None = None,
+    base_url: str | None = None,
+    downloads: dict[str, int] | None = None,
+) -> Settings:
+    """Read the build settings; `cdn` overrides the runtime address (tests use a fake one),
+    `base_url` the site's published address, `downloads` the runtime's files and sizes
+    (full addresses)."""
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     pyg, app, site = data["pygbag"], data["app"], data["site"]
+    if downloads is None:
+        cdn_url = cdn or pyg["cdn"]
+        downloads = {cdn_url + name: size for name, size in data["downloads"]["cdn"].items()}
+        for name, size in data["downloads"]["package_index"].items():
+            downloads[site["package_index"] + name] = size
     settings = Settings(
         pygbag_version=pyg["version"],
         cdn=cdn or pyg["cdn"],
@@ -90,7 +120,9 @@ def load_settings(path: Path = SETTINGS_FILE, cdn: str | None = None) -> Setting
         width=int(app["width"]),
         height=int(app["height"]),
         source_dir=ROOT / app["source_dir"],
-        include=tuple(app["include"]),
+        entry=app["entry"],
+        packages=tuple(app["packages"]),
+        dev_hooks=tuple(app["dev_hooks"]),
         exclude=tuple(app["exclude"]),
         max_archive_bytes=int(app["max_archive_bytes"]),
         template=WEB / site["template"],
@@ -100,10 +132,22 @@ def load_settings(path: Path = SETTINGS_FILE, cdn: str | None = None) -> Setting
         icons=tuple(WEB / icon for icon in site["icons"]),
         itch_zip=site["itch_zip"],
         package_index=site["package_index"],
+        description=site["description"],
+        preview=site["preview"],
+        preview_shot=tuple(site["preview_shot"]),
+        preview_alt=site["preview_alt"],
+        base_url=site["base_url"] if base_url is None else base_url,
+        downloads={url: int(size) for url, size in downloads.items()},
     )
+    if any(size <= 0 for size in settings.downloads.values()):
+        raise BuildError(f"{path}: every size under [downloads] must be a positive byte count")
     for url in (settings.cdn, settings.package_index):
         if not re.match(r"^https?://[^/]+/.*/$", url):
             raise BuildError(f"{path}: {url!r} must be an http(s) address ending with '/'")
+    if settings.base_url and not BASE_URL.match(settings.base_url):
+        raise BuildError(
+            f"base URL {settings.base_url!r} must be an http(s) address ending with '/'"
+        )
     if not re.fullmatch(r"[a-z][a-z0-9_]*", settings.name):
         raise BuildError(f"{path}: app name {settings.name!r} must be lower case (it names files)")
     return settings
@@ -138,38 +182,127 @@ def _excluded(name: str, patterns: tuple[str, ...]) -> bool:
     return any(fnmatch.fnmatchcase(name, pattern) for pattern in patterns)
 
 
-def stage_app(settings: Settings, app_dir: Path) -> list[str]:
-    """Copy what the game needs into app_dir; return the copied paths, sorted."""
+def _module_file(source: Path, module: str) -> Path | None:
+    """The file of a module under source (a package's __init__.py), or None: not ours."""
+    path = source.joinpath(*module.split("."))
+    if (path / "__init__.py").is_file():
+        return path / "__init__.py"
+    if path.with_suffix(".py").is_file():
+        return path.with_suffix(".py")
+    return None
+
+
+def _imported_names(tree: ast.AST, package: list[str], dev_hooks: tuple[str, ...]) -> set[str]:
+    """Every module a module's code may import: import statements anywhere in it
+    (function bodies too), each `from X import name` as X and X.name (it may be a
+    submodule), and hook names ("module:function") given as keyword arguments."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, node.module] if node.module else base)
+            names.add(module)
+            names.update(f"{module}.{alias.name}" for alias in node.names)
+        elif (
+            isinstance(node, ast.keyword)
+            and node.arg not in dev_hooks
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+            and re.fullmatch(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*", node.value.value)
+        ):
+            names.add(node.value.value.partition(":")[0])
+    return names
+
+
+def page_modules(settings: Settings) -> list[str]:
+    """The source files the page can import, starting from the entry script: relative
+    paths, sorted. A module it can never reach (the command line, benchmarks, the
+    screenshot driver) stays out of the archive."""
     source = settings.source_dir
-    if not (source / "main.py").is_file():
-        raise BuildError(f"{shown(source)}/main.py is missing: pygbag starts there")
-    copied: list[str] = []
-    for entry in settings.include:
-        start = source / entry
-        if not start.exists():
+    entry = source / settings.entry
+    if not entry.is_file():
+        raise BuildError(f"{shown(entry)} is missing: pygbag starts there")
+    found: dict[str, Path] = {}
+    waiting = [(entry.stem, entry)]
+    while waiting:
+        module, path = waiting.pop()
+        if module in found:
+            continue
+        found[module] = path
+        parts = module.split(".")
+        package = parts if path.name == "__init__.py" else parts[:-1]
+        try:
+            tree = ast.parse(path.read_bytes(), filename=str(path))
+        except SyntaxError as error:
+            raise BuildError(f"{shown(path)}: {error}") from error
+        for name in _imported_names(tree, package, settings.dev_hooks):
+            pieces = name.split(".")
+            for depth in range(1, len(pieces) + 1):  # importing a.b.c runs a and a.b too
+                parent = ".".join(pieces[:depth])
+                target = _module_file(source, parent)
+                if target is not None and parent not in found:
+                    waiting.append((parent, target))
+    return sorted(p.relative_to(source).as_posix() for p in found.values())
+
+
+def package_data(settings: Settings) -> list[str]:
+    """The packages' files that are not Python (images, sounds): relative paths, sorted."""
+    data: list[str] = []
+    for package in settings.packages:
+        start = settings.source_dir / package
+        if not start.is_dir():
             raise BuildError(f"{shown(start)} (listed in web/build.toml) is missing")
-        if start.is_file():
-            candidates = [start]
-        else:
-            candidates = []
-            for folder, dirnames, filenames in os.walk(start):
-                dirnames[:] = sorted(d for d in dirnames if not _excluded(d, settings.exclude))
-                candidates.extend(Path(folder) / f for f in sorted(filenames))
-        for path in candidates:
-            if _excluded(path.name, settings.exclude):
-                continue
-            relative = path.relative_to(source)
-            target = app_dir / relative
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, target)
-            copied.append(relative.as_posix())
-    return sorted(copied)
+        for folder, dirnames, filenames in os.walk(start):
+            dirnames[:] = sorted(d for d in dirnames if not _excluded(d, settings.exclude))
+            for name in sorted(filenames):
+                if not name.endswith(".py") and not _excluded(name, settings.exclude):
+                    data.append((Path(folder) / name).relative_to(settings.source_dir).as_posix())
+    return sorted(data)
+
+
+def stage_app(settings: Settings, app_dir: Path) -> list[str]:
+    """Copy what the page runs into app_dir; return the copied paths, sorted."""
+    files = sorted(
+        name
+        for name in {*page_modules(settings), *package_data(settings)}
+        if not any(_excluded(part, settings.exclude) for part in name.split("/"))
+    )
+    for name in files:
+        target = app_dir / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(settings.source_dir / name, target)
+    return files
+
+
+def write_zip(zip_path: Path, entries: list[tuple[str, bytes]]) -> None:
+    """A zip whose bytes depend only on its entries: sorted names, one fixed date and
+    mode, the best compression (no timestamps of the files on disk, no walk order)."""
+    with zipfile.ZipFile(zip_path, "w") as bundle:
+        for name, data in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3  # unix, so that the mode below is read
+            info.external_attr = ZIP_FILE_MODE << 16
+            bundle.writestr(info, data, compresslevel=9)
+
+
+def normalise_zip(zip_path: Path) -> None:
+    """Rewrite a zip (pygbag's archive: file dates, the order of its folder walk) so
+    that the same files give the same bytes."""
+    with zipfile.ZipFile(zip_path) as bundle:
+        entries = [(info.filename, bundle.read(info)) for info in bundle.infolist()]
+    entries = [(name, data) for name, data in entries if not name.endswith("/")]
+    write_zip(zip_path, entries)
 
 
 def fingerprint(settings: Settings, app_dir: Path, files: list[str], label: str) -> str:
     """Build id: a hash of everything that goes into the site, so same sources, same id."""
     digest = hashlib.sha256()
-    digest.update(json.dumps([settings.pygbag_version, settings.cdn, label]).encode())
+    digest.update(
+        json.dumps([settings.pygbag_version, settings.cdn, settings.base_url, label]).encode()
+    )
     for name in files:
         digest.update(name.encode() + b"\0" + (app_dir / name).read_bytes() + b"\0")
     extras = [settings.template, settings.manifest, settings.service_worker, settings.favicon]
@@ -246,6 +379,7 @@ def run_pygbag(settings: Settings, app_dir: Path) -> Path:
     if result.returncode != 0 or not all(path.is_file() for path in expected):
         log = (result.stdout + result.stderr).strip().splitlines()
         raise BuildError(f"pygbag failed (exit {result.returncode}):\n" + "\n".join(log[-30:]))
+    normalise_zip(out / settings.archive)
     return out
 
 
@@ -276,6 +410,99 @@ def write_service_worker(
     (site / "sw.js").write_text(text, encoding="utf-8")
 
 
+def render_preview(settings: Settings, target: Path) -> None:
+    """The link-preview picture: a table drawn by the game's own `shot` command, headless."""
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYTHONDONTWRITEBYTECODE="1",
+        PYTHONPATH=os.pathsep.join(
+            [str(settings.source_dir), *filter(None, [os.environ.get("PYTHONPATH")])]
+        ),
+    )
+    command = [sys.executable, "-m", "thirteen", "shot", *settings.preview_shot]
+    result = subprocess.run(
+        [*command, "--out", str(target)],
+        cwd=settings.source_dir,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    if result.returncode != 0 or not target.is_file():
+        raise BuildError(f"the preview picture failed: {(result.stdout + result.stderr).strip()}")
+
+
+def page_meta(settings: Settings, preview_size: tuple[int, int]) -> str:
+    """The description, Open Graph and Twitter tags and the canonical link; the ones that
+    need an absolute address only when the site's base URL is set."""
+    text = html.escape(settings.description)
+    title = html.escape(settings.title)
+    tags = [
+        f'<meta name="description" content="{text}">',
+        '<meta property="og:type" content="website">',
+        f'<meta property="og:site_name" content="{title}">',
+        f'<meta property="og:title" content="{title}">',
+        f'<meta property="og:description" content="{text}">',
+        f'<meta name="twitter:title" content="{title}">',
+        f'<meta name="twitter:description" content="{text}">',
+    ]
+    base = settings.base_url
+    if base:
+        image = html.escape(base + settings.preview)
+        alt = html.escape(settings.preview_alt)
+        tags += [
+            f'<link rel="canonical" href="{html.escape(base)}">',
+            f'<meta property="og:url" content="{html.escape(base)}">',
+            f'<meta property="og:image" content="{image}">',
+            '<meta property="og:image:type" content="image/png">',
+            f'<meta property="og:image:width" content="{preview_size[0]}">',
+            f'<meta property="og:image:height" content="{preview_size[1]}">',
+            f'<meta property="og:image:alt" content="{alt}">',
+            '<meta name="twitter:card" content="summary_large_image">',
+            f'<meta name="twitter:image" content="{image}">',
+            f'<meta name="twitter:image:alt" content="{alt}">',
+        ]
+    else:
+        tags.append('<meta name="twitter:card" content="summary">')
+    return "\n".join(tags)
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()[:24]
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise BuildError(f"{path.name} is not a PNG")
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def first_visit(settings: Settings, archive_bytes: int) -> dict[str, int]:
+    """Every file a first visit downloads and its size: the runtime's and the archive."""
+    return {**settings.downloads, settings.archive: archive_bytes}
+
+
+def write_downloads(settings: Settings, site: Path) -> None:
+    """Fill the page's @downloads line: the loading bar counts bytes against these."""
+    page = site / "index.html"
+    sizes = first_visit(settings, (site / settings.archive).stat().st_size)
+    line = f"  const DOWNLOADS = {json.dumps(sizes, sort_keys=True)}; // @downloads"
+    text, count = DOWNLOADS_LINE.subn(lambda _match: line, page.read_text(encoding="utf-8"))
+    if count != 1:
+        raise BuildError(f"{settings.template.name}: no single '// @downloads' line to fill in")
+    page.write_text(text, encoding="utf-8")
+
+
+def write_meta(settings: Settings, site: Path) -> None:
+    """Fill the template's @meta line of index.html."""
+    page = site / "index.html"
+    tags = page_meta(settings, png_size(site / settings.preview))
+    text, count = META_MARK.subn(lambda _match: tags, page.read_text(encoding="utf-8"))
+    if count != 1:
+        raise BuildError(f"{settings.template.name}: no single '<!-- @meta: ... -->' line")
+    page.write_text(text, encoding="utf-8")
+
+
 def assemble(settings: Settings, pygbag_out: Path, site: Path, build_id: str) -> None:
     """Lay out the site: pygbag's page, archive and favicon, plus our PWA files."""
     if site.exists():
@@ -287,8 +514,14 @@ def assemble(settings: Settings, pygbag_out: Path, site: Path, build_id: str) ->
     (site / "icons").mkdir()
     for icon in settings.icons:
         shutil.copyfile(icon, site / "icons" / icon.name)
+    render_preview(settings, site / settings.preview)
+    write_meta(settings, site)
+    write_downloads(settings, site)
+    # the preview is for other sites' link cards: the game never needs it offline
     precache = sorted(
-        path.relative_to(site).as_posix() for path in site.rglob("*") if path.is_file()
+        name
+        for name in (path.relative_to(site).as_posix() for path in site.rglob("*"))
+        if (site / name).is_file() and name != settings.preview
     )
     write_service_worker(settings, site, build_id, precache)
 
@@ -304,6 +537,8 @@ def check_site(settings: Settings, site: Path) -> int:
     archive = site / settings.archive
     with zipfile.ZipFile(archive) as bundle:
         names = bundle.namelist()
+        if names != sorted(names) or any(i.date_time != ZIP_DATE for i in bundle.infolist()):
+            raise BuildError(f"{archive.name} is not in the build's fixed order and date")
         if "assets/main.py" not in names:
             raise BuildError(f"{archive.name} has no assets/main.py")
         for name in names:
@@ -328,10 +563,8 @@ def write_itch_zip(site: Path, zip_path: Path) -> None:
     zip_path.parent.mkdir(parents=True, exist_ok=True)
     if zip_path.exists():
         zip_path.unlink()
-    with zipfile.ZipFile(zip_path, "w", compression=zipfile.ZIP_DEFLATED) as bundle:
-        for path in sorted(site.rglob("*")):
-            if path.is_file():
-                bundle.write(path, path.relative_to(site).as_posix())
+    files = [path for path in site.rglob("*") if path.is_file()]
+    write_zip(zip_path, [(p.relative_to(site).as_posix(), p.read_bytes()) for p in files])
 
 
 def build(
@@ -339,10 +572,12 @@ def build(
     zip_path: Path | None = None,
     cdn: str | None = None,
     label: str = "",
+    base_url: str | None = None,
+    downloads: dict[str, int] | None = None,
 ) -> dict[str, object]:
     """Build the site into `out` (and the itch.io zip, unless zip_path is None)."""
     started = time.monotonic()
-    settings = load_settings(cdn=cdn)
+    settings = load_settings(cdn=cdn, base_url=base_url, downloads=downloads)
     check_environment(settings)
     with tempfile.TemporaryDirectory(prefix="thirteen-web-") as tmp:
         app_dir = Path(tmp) / settings.name  # pygbag names the archive after the folder
@@ -363,6 +598,7 @@ def build(
         "limit": settings.max_archive_bytes,
         "files": files,
         "cdn": settings.cdn,
+        "downloads": first_visit(settings, size),
         "seconds": time.monotonic() - started,
     }
 
@@ -379,12 +615,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-zip", action="store_true", help="do not write the itch.io zip")
     parser.add_argument("--cdn", help="runtime address instead of the pinned one (for tests)")
     parser.add_argument("--label", default="", help="mixed into the build id (tests)")
+    parser.add_argument(
+        "--base-url",
+        help="the address the site is published at, ending with '/' (default: web/build.toml)",
+    )
     args = parser.parse_args(argv)
     try:
         zip_path = None
         if not args.no_zip:
             zip_path = args.zip or ROOT / "build" / load_settings().itch_zip
-        info = build(out=args.out.resolve(), zip_path=zip_path, cdn=args.cdn, label=args.label)
+        info = build(
+            out=args.out.resolve(),
+            zip_path=zip_path,
+            cdn=args.cdn,
+            label=args.label,
+            base_url=args.base_url,
+        )
     except BuildError as error:
         print(f"build_web: error: {error}", file=sys.stderr)
         return 1
@@ -400,6 +646,10 @@ def main(argv: list[str] | None = None) -> int:
     for path in sorted(site.rglob("*")):
         if path.is_file():
             print(f"  {shown(path)}  {path.stat().st_size:,} bytes")
+    first = dict(info["downloads"])
+    print(f"a first visit downloads {sum(first.values()):,} bytes (before compression):")
+    for url, bytes_ in first.items():
+        print(f"  {url}  {bytes_:,} bytes")
     if info["zip"]:
         zip_file = Path(info["zip"])
         print(f"itch.io zip: {zip_file}  {zip_file.stat().st_size:,} bytes")

@@ -40,6 +40,9 @@ def fake_cdn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The fake runtime at http://127.0.0.1:PORT/cdn/0.9.3/."""
     root = tmp_path_factory.mktemp("fake-cdn-root")
     shutil.copytree(FAKE_CDN, root / "cdn")
+    # Like the real runtime, two large files instead of one (main.data and main.wasm),
+    # so that the loading bar's test sees more than one of them arrive.
+    (root / "cdn" / "0.9.3" / "cpython312" / "main.wasm").write_bytes(b"\0asm" + bytes(39_996))
     server = Server(root)
     yield server
     server.close()
@@ -50,11 +53,28 @@ def runtime_url(fake_cdn: Server) -> str:
     return fake_cdn.url("cdn/0.9.3/")
 
 
+def fake_downloads(fake_cdn: Server, runtime_url: str) -> dict[str, int]:
+    """The fake runtime's files and their sizes, as web/build.toml lists the real ones."""
+    version = fake_cdn.root / "cdn" / "0.9.3"
+    names = ["pythons.js", "cpythonrc.py"] + [
+        f"cpython312/main.{x}" for x in ("js", "data", "wasm")
+    ]
+    return {runtime_url + name: (version / name).stat().st_size for name in names}
+
+
 @pytest.fixture(scope="session")
-def site_build(tmp_path_factory: pytest.TempPathFactory, runtime_url: str) -> dict[str, Any]:
+def site_build(
+    tmp_path_factory: pytest.TempPathFactory, fake_cdn: Server, runtime_url: str
+) -> dict[str, Any]:
     """The site, built once, loading its runtime from the fake CDN."""
     out = tmp_path_factory.mktemp("site") / "web"
-    return build_web.build(out=out, zip_path=out.parent / "itch.zip", cdn=runtime_url, label="a")
+    return build_web.build(
+        out=out,
+        zip_path=out.parent / "itch.zip",
+        cdn=runtime_url,
+        label="a",
+        downloads=fake_downloads(fake_cdn, runtime_url),
+    )
 
 
 @pytest.fixture(scope="session")

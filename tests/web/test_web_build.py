@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import threading
+import time
 import tomllib
 import urllib.request
 import zipfile
@@ -31,6 +32,7 @@ SITE_FILES = {
     "icons/icon-512.png",
     "icons/maskable-512.png",
     "icons/apple-touch-icon.png",
+    "preview.png",
 }
 
 
@@ -54,14 +56,15 @@ def python_part(page: str) -> str:
 def pinned_build(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """A build with the real settings (pinned CDN), as `make web` makes it."""
     out = tmp_path_factory.mktemp("pinned") / "web"
-    return build_web.build(out=out, zip_path=out.parent / "thirteen-itch.zip")
+    info = build_web.build(out=out, zip_path=out.parent / "thirteen-itch.zip")
+    return {**info, "finished": time.time()}
 
 
 def test_site_has_the_page_archive_manifest_worker_and_icons(pinned_build: dict) -> None:
     site = Path(pinned_build["site"])
     assert files_under(site) == SITE_FILES
     precache = set(sw_build(site)["precache"])
-    assert precache == SITE_FILES - {"sw.js"}
+    assert precache == SITE_FILES - {"sw.js", "preview.png"}  # the preview is for link cards
 
 
 def test_runtime_and_versions_are_pinned(pinned_build: dict) -> None:
@@ -178,13 +181,95 @@ def test_itch_zip_is_the_whole_site(pinned_build: dict) -> None:
 
 
 def test_same_sources_give_the_same_build(pinned_build: dict, tmp_path: Path) -> None:
-    again = build_web.build(out=tmp_path / "web", zip_path=None)
+    """Every file, the archive and the itch.io zip too: they used to carry the time of
+    the build (zip dates have a 2 s resolution, so the builds are 2 s apart or more)."""
+    time.sleep(max(0.0, pinned_build["finished"] + 2.1 - time.time()))
+    again = build_web.build(out=tmp_path / "web", zip_path=tmp_path / "itch.zip")
     assert again["build"] == pinned_build["build"]
-    for name in ("index.html", "sw.js"):
-        first = Path(pinned_build["site"]) / name
-        assert (tmp_path / "web" / name).read_text() == first.read_text()
+    first = Path(pinned_build["site"])
+    assert files_under(tmp_path / "web") == files_under(first)
+    for name in sorted(files_under(first)):
+        assert (tmp_path / "web" / name).read_bytes() == (first / name).read_bytes(), name
+    assert (tmp_path / "itch.zip").read_bytes() == Path(pinned_build["zip"]).read_bytes()
+    for archive in (first / "thirteen.apk", tmp_path / "itch.zip"):
+        with zipfile.ZipFile(archive) as bundle:
+            names = bundle.namelist()
+            assert names == sorted(names), archive.name
+            assert {info.date_time for info in bundle.infolist()} == {(1980, 1, 1, 0, 0, 0)}
     other = build_web.build(out=tmp_path / "other", zip_path=None, label="x")
     assert other["build"] != pinned_build["build"]
+
+
+DEV_ONLY = [
+    "thirteen/__main__.py",
+    "thirteen/bench.py",
+    "thirteen/players.py",
+    "thirteen/ui/bench.py",
+    "thirteen/ui/shot.py",
+]
+
+
+def test_archive_holds_only_what_the_page_imports(pinned_build: dict) -> None:
+    """The command line, the benchmarks, the simulated players and the screenshot driver
+    (about 60 KB of source) were packed although the page never imports them; the
+    modules the page imports inside functions (the screens) and the solvers its GameSpec
+    hooks name are packed (test_web_wasm_game.py runs the game from this archive)."""
+    files = set(pinned_build["files"])
+    game = ROOT / "game"
+    everything = {
+        p.relative_to(game).as_posix()
+        for p in game.rglob("*.py")
+        if "__pycache__" not in p.parts and "build" not in p.parts
+    }
+    cli = {name for name in everything if name.startswith("thirteen/cli/")}
+    assert cli and not cli & files
+    assert set(DEV_ONLY) <= everything and not set(DEV_ONLY) & files
+    assert files == everything - cli - set(DEV_ONLY)
+    for needed in (
+        "thirteen/ui/screens/end.py",  # imported inside App's methods
+        "thirteen/solver/thirteens_hooks.py",  # a GameSpec hook, "module:function"
+        "thirteen/solver/pyramid_hooks.py",
+    ):
+        assert needed in files, needed
+
+
+def test_page_modules_follow_every_import_and_the_page_s_hooks(tmp_path: Path) -> None:
+    sources = {
+        "main.py": "from pkg.app import run\n",
+        "pkg/__init__.py": "",
+        "pkg/app.py": "def run():\n    from .screens import end\n    from . import later\n",
+        "pkg/screens/__init__.py": "",
+        "pkg/screens/end.py": "from ..spec import S\nimport pkg.deep.leaf\n",
+        "pkg/later.py": "",
+        "pkg/spec.py": "S = dict(solver='pkg.hooks:solve', baseline='pkg.bench:base')\n",
+        "pkg/hooks.py": "import json\n",
+        "pkg/bench.py": "",
+        "pkg/cli.py": "from .app import run\n",
+        "pkg/deep/__init__.py": "",
+        "pkg/deep/leaf.py": "",
+        "pkg/data/card.png": "",
+    }
+    for name, text in sources.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    settings = dataclasses.replace(
+        build_web.load_settings(), source_dir=tmp_path, packages=("pkg",)
+    )
+    files = build_web.stage_app(settings, tmp_path / "stage")
+    assert files == [
+        "main.py",
+        "pkg/__init__.py",
+        "pkg/app.py",
+        "pkg/data/card.png",
+        "pkg/deep/__init__.py",
+        "pkg/deep/leaf.py",
+        "pkg/hooks.py",
+        "pkg/later.py",
+        "pkg/screens/__init__.py",
+        "pkg/screens/end.py",
+        "pkg/spec.py",
+    ]
+    assert files_under(tmp_path / "stage") == set(files)
 
 
 def test_build_leaves_game_folder_alone(tmp_path: Path) -> None:
@@ -238,11 +323,13 @@ def test_staging_skips_caches_and_tests(tmp_path: Path) -> None:
         "thirteen/assets/card.png",
         "thirteen/__pycache__/x.cpython-311.pyc",
         "thirteen/tests/test_x.py",
+        "thirteen/tests/data.txt",
         "thirteen/test_y.py",
         "thirteen/.hidden",
     ):
         (source / name).parent.mkdir(parents=True, exist_ok=True)
         (source / name).write_text("x = 1\n")
+    (source / "main.py").write_text("import thirteen\nimport thirteen.test_y\n")
     settings = dataclasses.replace(build_web.load_settings(), source_dir=source)
     files = build_web.stage_app(settings, tmp_path / "stage")
     assert files == ["main.py", "thirteen/__init__.py", "thirteen/assets/card.png"]
@@ -271,5 +358,73 @@ def test_serve_script_gives_pwa_types(pinned_build: dict) -> None:
 
 def test_makefile_has_web_and_serve() -> None:
     makefile = (ROOT / "Makefile").read_text()
-    assert re.search(r"^web: .*\n\t\$\(PY\) scripts/build_web\.py$", makefile, re.MULTILINE)
+    assert re.search(
+        r"^web: .*\n\t\$\(PY\) scripts/build_web\.py"
+        r" \$\(if \$\(BASE_URL\),--base-url \$\(BASE_URL\)\)$",
+        makefile,
+        re.MULTILINE,
+    )
     assert re.search(r"^serve: web\n\t\$\(PY\) scripts/serve_web\.py", makefile, re.MULTILINE)
+
+
+def head_tags(page: str) -> dict[str, str]:
+    """The page's <meta name|property=... content=...> and canonical link, by name."""
+    tags = dict(re.findall(r'<meta (?:name|property)="([^"]+)" content="([^"]*)">', page))
+    canonical = re.findall(r'<link rel="canonical" href="([^"]*)">', page)
+    if canonical:
+        tags["canonical"] = canonical[0]
+    return tags
+
+
+def test_the_page_describes_itself_for_search_and_link_previews(tmp_path: Path) -> None:
+    """A shared link showed a bare address: no og:/Twitter tags, no preview picture, no
+    canonical link. They come from web/build.toml; the picture is the game's own shot."""
+    base = "https://example.github.io/thirteen/"
+    info = build_web.build(out=tmp_path / "web", zip_path=None, base_url=base)
+    site = Path(info["site"])
+    page = (site / "index.html").read_text()
+    settings = tomllib.loads((ROOT / "web" / "build.toml").read_text())["site"]
+    tags = head_tags(page)
+    for name in ("description", "og:description", "twitter:description"):
+        assert tags[name] == settings["description"], name
+    assert tags["og:title"] == tags["twitter:title"] == "Thirteen"
+    assert tags["canonical"] == tags["og:url"] == base
+    assert tags["og:image"] == tags["twitter:image"] == base + "preview.png"
+    assert tags["twitter:card"] == "summary_large_image"
+    assert (tags["og:image:width"], tags["og:image:height"]) == ("1200", "630")
+    assert tags["og:image:alt"] == settings["preview_alt"]
+    assert page.index("og:image") < page.index("</head>")
+    # the picture: a PNG of the table as `shot` draws it
+    import pygame
+
+    picture = pygame.image.load(str(site / "preview.png"))
+    assert picture.get_size() == (1200, 630)
+    colours = {tuple(picture.get_at((x, y))) for x in range(0, 1200, 7) for y in range(0, 630, 7)}
+    assert len(colours) > 50, "the preview shows no table"
+    shot = tmp_path / "shot.png"
+    subprocess.run(
+        [sys.executable, "-m", "thirteen", "shot", *settings["preview_shot"], "--out", str(shot)],
+        cwd=ROOT / "game",
+        env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
+        check=True,
+        capture_output=True,
+    )
+    assert shot.read_bytes() == (site / "preview.png").read_bytes()
+
+
+def test_without_a_base_url_the_tags_that_need_one_are_left_out(pinned_build: dict) -> None:
+    """og:image, og:url and the canonical link must be absolute addresses: with no base URL
+    set they are left out, and the card falls back to a plain summary."""
+    page = (Path(pinned_build["site"]) / "index.html").read_text()
+    tags = head_tags(page)
+    assert tags["description"] and tags["og:title"] == "Thirteen" and tags["og:description"]
+    assert tags["twitter:card"] == "summary"
+    for name in ("canonical", "og:url", "og:image", "twitter:image"):
+        assert name not in tags, name
+    assert "@meta" not in page
+
+
+@pytest.mark.parametrize("bad", ["example.org/", "https://example.org/game", "ftp://x/"])
+def test_a_base_url_must_be_an_address_ending_with_a_slash(bad: str) -> None:
+    with pytest.raises(build_web.BuildError, match="base URL"):
+        build_web.load_settings(base_url=bad)

@@ -604,14 +604,101 @@ def test_abort_of_the_runtime_shows_a_message(page: Any, site: Server) -> None:
     assert "runtime stopped" in page.locator("#failure-detail").inner_text()
 
 
-def test_loading_screen_shows_progress(page: Any, site: Server, screenshots: Path) -> None:
-    page.goto(site.url("?fake=hold"))
-    page.wait_for_function("() => document.getElementById('loader-progress').value >= 30")
-    assert page.locator("#transfer").is_visible()
-    assert "Python runtime" in page.locator("#loader-status").inner_text()
-    assert page.evaluate("() => thirteenLoader.state") == "loading"
-    page.screenshot(path=str(screenshots / "loading.png"))
+def test_loading_screen_shows_progress(
+    browser: Any, site: Server, fake_cdn: Server, screenshots: Path
+) -> None:
+    """The loading screen while main.data trickles in, on a wide window and on a phone."""
+    fake_cdn.slow["/cdn/0.9.3/cpython312/main.data"] = 1_000  # 20 s: it stays loading
+    for width, height in ((1280, 720), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            page.problems = Problems(page)
+            page.goto(site.url())
+            page.wait_for_function("() => document.getElementById('loader-progress').value > 6")
+            assert page.locator("#transfer").is_visible()
+            text = page.locator("#loader-status").inner_text()
+            assert "Python runtime" in text and " MB" in text, text
+            assert page.evaluate("() => thirteenLoader.state") == "loading"
+            page.screenshot(path=str(screenshots / f"loading-{width}x{height}.png"))
+            assert page.problems.errors == []
+        finally:
+            context.close()
+
+
+SAMPLE = """() => ({
+  bar: document.getElementById("loader-progress").value,
+  bytes: thirteenLoader.bytes,
+  state: thirteenLoader.state,
+})"""
+
+
+def test_the_loading_bar_counts_bytes_received_of_every_runtime_file(
+    browser: Any, site: Server, fake_cdn: Server, site_build: dict[str, Any]
+) -> None:
+    """Found on an emulated Fast 3G line: the bar showed 55% with about 20% of the bytes
+    in, then stood at 70% while the interpreter downloaded. It follows the bytes the
+    servers have sent of every file a first visit needs (sizes from the build): never
+    ahead of them, and moving while each large file arrives."""
+    slow = {
+        "/cdn/0.9.3/cpython312/main.data": (fake_cdn, 8_000),  # bytes per second
+        "/cdn/0.9.3/cpython312/main.wasm": (fake_cdn, 16_000),
+        "/thirteen.apk": (site, 64_000),
+    }
+    for path, (server, rate) in slow.items():
+        server.slow[path] = rate
+    site.sent.clear()
+    fake_cdn.sent.clear()
+    expected = sum(site_build["downloads"].values())
+    runtime = "/cdn/0.9.3/"
+    downloads = {
+        ("/" + url.split("/", 3)[3]) if url.startswith("http") else "/" + url: size
+        for url, size in site_build["downloads"].items()
+    }
+    assert set(downloads) == {
+        *(runtime + name for name in ("pythons.js", "cpythonrc.py")),
+        *(runtime + f"cpython312/main.{x}" for x in ("js", "data", "wasm")),
+        "/thirteen.apk",
+    }
+
+    def sent() -> int:
+        total = 0
+        for path, size in downloads.items():
+            server = site if path == "/thirteen.apk" else fake_cdn
+            total += min(size, server.sent.get(path, 0))
+        return total
+
+    # no service worker: its precaching would fetch the archive beside the page
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.problems = Problems(page)
+    page.goto(site.url())
+    samples = []
+    while True:
+        before = sent()  # sent before the page is read: it cannot have more than this
+        got = page.evaluate(SAMPLE)
+        after = sent()
+        samples.append((before, after, got, {p: s.sent.get(p, 0) for p, (s, _) in slow.items()}))
+        if got["state"] != "loading":
+            break
+        page.wait_for_timeout(100)
+    assert got["state"] == "ready"
+    assert got["bytes"] == {"expected": expected, "received": expected}
+    for _, after, got, _ in samples[:-1]:  # (the last one: the game runs, the bar is full)
+        bar = got["bar"]
+        assert bar <= 2 + 94 * after / expected + 0.5, (bar, after, expected)  # never ahead
+        assert got["bytes"]["received"] <= after
+    # while each slow file arrives, the bar moves with it: about its share of the bar
+    for path in slow:
+        size = downloads[path]
+        during = [got["bar"] for *_, got, out in samples if 0.1 < out[path] / size < 0.9]
+        assert len(during) >= 5, (path, len(during))
+        moved = during[-1] - during[0]
+        assert moved > 0.5 * 94 * 0.8 * size / expected, (path, [round(x, 1) for x in during])
+        rises = sum(b > a for a, b in zip(during, during[1:], strict=False))
+        assert rises >= len(during) // 3, (path, during)
     assert page.problems.errors == []
+    context.close()
 
 
 def test_new_build_is_offered_and_replaces_old_caches(
@@ -646,3 +733,67 @@ def test_new_build_is_offered_and_replaces_old_caches(
         assert page.locator("#update").is_hidden()
     finally:
         server.close()
+
+
+KEYS = ["Tab", "Tab", "ArrowDown", "ArrowRight", "ArrowUp", "ArrowLeft", "Space", "Enter"]
+KEYS += ["Shift+Tab", "PageDown", "End", "F1", "d", "h"]
+
+
+def test_the_canvas_keeps_the_keyboard_and_the_game_gets_every_key(
+    page: Any, site: Server, screenshots: Path
+) -> None:
+    """Tab moved the browser's focus from the canvas to the page, so the game lost the
+    keyboard. Real key presses: the focus stays on the canvas, nothing scrolls, no key's
+    default action runs, and the game (listening as SDL does) gets every key."""
+    page.goto(site.url())
+    page.wait_for_function(READY)
+    page.wait_for_function("() => document.getElementById('transfer').hidden")
+    # something that could scroll, as an embedding page or a browser extension may add
+    page.evaluate(
+        """() => {
+          const tall = document.createElement("div");
+          tall.style.height = "5000px";
+          document.body.append(tall);
+          document.documentElement.style.overflow = document.body.style.overflow = "auto";
+          window.keyDefaults = [];
+          window.addEventListener("keydown", (e) => keyDefaults.push(e.defaultPrevented));
+        }"""
+    )
+    assert page.evaluate("() => document.activeElement.id") == "canvas"
+    for key in KEYS:
+        page.keyboard.press(key)
+        state = page.evaluate(
+            "() => [document.activeElement.id, scrollX, scrollY, document.hasFocus()]"
+        )
+        assert state == ["canvas", 0, 0, True], (key, state)
+    game_keys = page.evaluate("() => fakeRuntime.keys")
+    names = [part.replace("Space", " ") for key in KEYS for part in key.split("+")]
+    assert game_keys == names  # the game got each one, once (Shift+Tab: Shift, then Tab)
+    prevented = page.evaluate("() => keyDefaults")
+    assert prevented == [k not in ("Shift", "d", "h") for k in names]  # (no default action)
+    page.screenshot(path=str(screenshots / "keys-1280x800.png"))
+    # a click on the felt beside the canvas gives the canvas its focus back
+    focused = "() => document.activeElement.id === 'canvas'"
+    page.evaluate("() => document.activeElement.blur()")  # focus falls to the body
+    page.wait_for_function(focused, timeout=2_000)
+    page.mouse.click(5, 5)  # beside the canvas
+    page.wait_for_function(focused, timeout=2_000)
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "canvas"
+    assert page.problems.errors == []
+
+
+def test_the_page_s_own_buttons_keep_their_keys(page: Any, site: Server) -> None:
+    """Tab and Enter still work on the update notice's buttons."""
+    page.goto(site.url())
+    page.wait_for_function(READY)
+    page.evaluate("() => { document.getElementById('update').hidden = false; }")
+    page.locator("#update-dismiss").focus()
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("() => document.activeElement.id") == "update-reload"
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "update-dismiss"
+    page.evaluate("() => { window.pressed = 0; }")
+    page.evaluate("() => document.activeElement.addEventListener('click', () => pressed++)")
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => pressed") == 1

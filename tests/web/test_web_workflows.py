@@ -57,3 +57,13 @@ def test_pages_builds_and_deploys_with_the_official_actions() -> None:
     # A tag attaches the itch.io zip to its release.
     assert 'tags: ["v*"]' in pages
     assert "gh release upload" in pages and "thirteen-itch.zip" in pages
+
+
+def test_ci_runs_the_site_on_pygbag_s_real_runtime_in_a_job_of_its_own() -> None:
+    ci = (WORKFLOWS / "ci.yml").read_text()
+    test_job, _, real_job = ci.partition("\n  real-runtime:\n")
+    assert real_job, "no real-runtime job"
+    assert "run: .venv/bin/python -m pytest -q -rs -s -m real_runtime tests/web" in real_job
+    assert 'CI: "true"' in real_job
+    assert 'PYTEST_ADDOPTS: -m "not real_runtime"' in test_job  # not twice
+    assert (ROOT / "tests" / "web" / "test_web_real_runtime.py").is_file()

@@ -6,6 +6,7 @@ import http.server
 import importlib.util
 import sys
 import threading
+import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -41,7 +42,9 @@ class Server:
     Like GitHub Pages it allows any origin and lets browsers cache for 10
     minutes. Tests can switch its folder (a new deploy), take it down (every
     request gets its connection closed, as when a host is unreachable), break
-    single paths the same way, or make them answer 404.
+    single paths the same way, make them answer 404, or send them slowly
+    (``slow[path] = bytes per second``). ``sent[path]`` counts the bytes of each
+    path's bodies written so far.
     """
 
     def __init__(self, root: Path) -> None:
@@ -49,6 +52,8 @@ class Server:
         self.down = False
         self.missing: set[str] = set()
         self.broken: set[str] = set()
+        self.slow: dict[str, float] = {}
+        self.sent: dict[str, int] = {}
         self.requests: list[str] = []
         server = self
 
@@ -63,7 +68,35 @@ class Server:
                 if self.path.split("?")[0] in server.missing:
                     self.send_error(404)
                     return
+                path = self.path.split("?")[0]
+                if path in server.slow:
+                    self.send_slowly(path, server.slow[path])
+                    return
                 super().do_GET()
+                file = Path(self.translate_path(path))
+                if file.is_file():
+                    server.sent[path] = server.sent.get(path, 0) + file.stat().st_size
+
+            def send_slowly(self, path: str, rate: float) -> None:
+                file = Path(self.translate_path(path))
+                if not file.is_file():
+                    self.send_error(404)
+                    return
+                data = file.read_bytes()
+                self.send_response(200)
+                self.send_header("Content-Type", self.guess_type(str(file)))
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                chunk = max(256, int(rate / 20))  # about 20 writes a second
+                for start in range(0, len(data), chunk):
+                    try:
+                        self.wfile.write(data[start : start + chunk])
+                        self.wfile.flush()
+                    except OSError:  # the page went away meanwhile
+                        self.close_connection = True
+                        return
+                    server.sent[path] = server.sent.get(path, 0) + len(data[start : start + chunk])
+                    time.sleep(chunk / rate)
 
             def end_headers(self) -> None:
                 self.send_header("Access-Control-Allow-Origin", "*")
@@ -89,6 +122,8 @@ class Server:
         self.down = False
         self.missing.clear()
         self.broken.clear()
+        self.slow.clear()
+        self.sent.clear()
 
     def close(self) -> None:
         self.httpd.shutdown()

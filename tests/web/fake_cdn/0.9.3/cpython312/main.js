@@ -74,6 +74,16 @@
   ctx.fillStyle = "#f4f1e6";
   ctx.font = "48px sans-serif";
   ctx.fillText("fake runtime: game running", 60, 120);
+  // What SDL does with the keyboard: it listens on the window and hands each key
+  // to the game, whatever the page did with the event's default action.
+  window.fakeRuntime.keys = [];
+  window.addEventListener("keydown", (event) => {
+    window.fakeRuntime.keys.push(event.key);
+    ctx.fillStyle = "#0e5c3a";
+    ctx.fillRect(0, 160, canvas.width, 80);
+    ctx.fillStyle = "#f2c14e";
+    ctx.fillText(`key: ${event.key === " " ? "Space" : event.key}`, 60, 220);
+  });
   await sleep(20);
   loader.ready();
   window.fakeRuntime.done = true;

@@ -119,14 +119,19 @@ def layout_text(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def add_game_arguments(parser: argparse.ArgumentParser, *, moves: bool = True) -> None:
-    """The arguments that pick a game: --game, --deal/--deck, --layout (and --moves)."""
+def add_game_arguments(
+    parser: argparse.ArgumentParser, *, moves: bool = True, decks_file: bool = False
+) -> None:
+    """The arguments that pick a game: --game, --deal/--deck (or --decks-file), --layout
+    (and --moves)."""
     parser.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
     source = parser.add_mutually_exclusive_group(required=True)
     # --deal's range and --layout are checked by GameSetup (see setup_from_args), so
     # these fail like a bad move does: "error: ..." and status 2 from main
     source.add_argument("--deal", type=whole_number, help=f"deal number (1 to {MAX_DEAL})")
     source.add_argument("--deck", help="deck in card notation (52 cards; 156 for pyramid13)")
+    if decks_file:
+        source.add_argument("--decks-file", help="a file of decks, one a line: solve each")
     parser.add_argument("--layout", help="Thirteens grid as COLUMNSxROWS (default 3x5)")
     if moves:
         parser.add_argument("--moves", default="", help='moves to play first, e.g. "Kh Ac+Qd D"')

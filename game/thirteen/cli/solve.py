@@ -8,6 +8,7 @@ import json
 from ..solver import solve
 from ..variants import GAMES, spec_of
 from .args import CommandError, add_game_arguments, game_from_args, positive_int, positive_ms
+from .decks import run_decks
 
 
 def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -21,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
             "cleared in its one pass (--points adds the most points the deal can give)."
         ),
     )
-    add_game_arguments(parser)
+    add_game_arguments(parser, decks_file=True)
     parser.add_argument("--shortest", action="store_true", help="Pyramid: fewest steps")
     parser.add_argument(
         "--budget-ms", type=positive_ms, help="give up (verdict unknown) after this"
@@ -29,11 +30,23 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument("--max-nodes", type=positive_int, help="give up after this many positions")
     parser.add_argument("--points", action="store_true", help="Pyramid 13: most points too")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    batch = parser.add_argument_group("with --decks-file")
+    batch.add_argument(
+        "--lengths-file", help="expected steps per deck, one a line (0: no solution), to compare"
+    )
+    batch.add_argument("--from", dest="first", type=positive_int, help="first deck (default 1)")
+    batch.add_argument("--to", dest="last", type=positive_int, help="last deck (default: all)")
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
     """Solve the position after --moves and print the verdict, the line and the figures."""
+    if args.decks_file:
+        if args.moves or args.points or args.json:
+            raise CommandError("--decks-file takes no --moves, --points or --json")
+        return run_decks(args)
+    if args.lengths_file or args.first or args.last:
+        raise CommandError("--lengths-file, --from and --to go with --decks-file")
     game = game_from_args(args)
     spec = spec_of(game)
     if args.points and not spec.points:

@@ -122,6 +122,7 @@ from .pyramid_core import (
     SearchBudget,
     rank_code,
 )
+from .pyramid_shortest import shortest_search
 from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
 
 
@@ -723,8 +724,8 @@ def solve_pyramid(
     ``shortest`` the line has the fewest steps (each Draw, removal and Recycle
     counts one); that search keeps every position in memory and is slower.
     """
-    search = _shortest_search if shortest else _verdict_search
-    return _run(_on_tables(search, game.deal.recycles), game.deal, game.pos, budget_ms, max_nodes)
+    search = shortest_search if shortest else _on_tables(_verdict_search, game.deal.recycles)
+    return _run(search, game.deal, game.pos, budget_ms, max_nodes)
 
 
 def solve_pyramid13_deal(

@@ -1,0 +1,536 @@
+"""Fewest-steps lines for classic Pyramid: A* with a bound that counts draws.
+
+Every Draw, removal and Recycle is one step.  The search is A* over the same
+positions as the other pyramid searches (see :mod:`.pyramid`), told apart by the
+ranks of the waste and of the draw pile rather than their cards, with three
+things that make it fast and lean enough for whole decks:
+
+* **A bound that counts draws** (:meth:`ShortestTables.bound`).  Removals
+  alone (Kings one each, a rank class at least ``a + b - M`` steps, ``M`` the
+  most pyramid pairs its ``a`` and ``b`` cards can form, a card never pairing
+  with one that covers it) leave most of a line's steps, the draws, uncounted.
+  The same matching says how many pyramid cards of a rank must go with a
+  draw-pile card: ``a - M`` of them.  Beyond the partners in the waste those
+  must come from the pile, so the pile must move past every card before the
+  last of them, ``J`` cards: each step moves it at most once, and only a step
+  that takes one of those ``J`` cards together with a pyramid card can also be
+  one of the removals counted.  With ``d`` pyramid pairs fewer than ``M`` a
+  line needs ``d`` more removal steps but may take ``2d`` more of those cards,
+  so the bound adds ``max(J - P_all, ceil((J - P_need) / 2))``: ``P_all``
+  counts the ``J`` cards that could pair with a pyramid card at all, ``P_need``
+  those that could serve a need (at most the need of their rank).  The bound
+  never overestimates; it is not consistent (a Draw may bring a needed card to
+  the waste and drop it by more than one), so a position reached again by a
+  shorter line is searched again, and the first cleared pyramid found is still
+  at the fewest steps: when a node is expanded its ``g + h`` is the least in the
+  queue, at most the optimum, and a child that clears the pyramid has
+  ``g + 1 <= g + h``.
+* **Lazy bounds.**  Children enter the queue on the cheap removal bound; the
+  draw term is worked out when a position comes to the front, and it goes back
+  to its place if the term raises it.  Most children are never taken out.
+* **Forced moves.**  A free pyramid King goes first (it must go, and taking it
+  first keeps every later move legal).  A free pyramid card whose only partner
+  left anywhere is available now goes with it at once: a shortest line must
+  pair the two some time, and moving that step first keeps the rest legal (a
+  Draw that would have moved the partner is simply left out).  A remaining
+  card with no partner left proves the position lost.
+
+Memory: a position is one dictionary entry from its key (pyramid mask,
+recycles used, waste and pile ranks in one int) to one int packing its steps
+so far, its draw bound once known, its cards (pointer, draw-pile mask, rank
+counts) and its parent's key; the queue is a bucket per (``g + h``, ``g``)
+holding the same key objects.  The line is rebuilt by replaying the chain of
+keys from the start, so no move is stored.
+"""
+
+from __future__ import annotations
+
+from ..pyramid import FULL_PYRAMID, DealKey, PyramidDeal
+from .pyramid_core import KING_INDEX, PYRAMID_SIZE, DealTables, RawMove, SearchBudget, rank_code
+
+State = tuple[int, int, int, int]
+"""``(pm, sm, p, u)``: pyramid cards gone, draw-pile cards gone, pointer, recycles used."""
+
+Child = tuple[int, int, int, int, int, int, int, int, RawMove, int]
+"""A result: ``(pm, sm, p, u, cv, wc, pc, steps, removal, draws)`` (see :func:`children`)."""
+
+UNKNOWN_H = 127
+"""The bound field of a position whose draw term is not worked out yet."""
+LOST_H = 126
+"""The bound field of a position proven lost (a needed card is gone)."""
+
+_F_LEVELS = 256
+"""``g + h`` values the queue holds (lines are at most 102 steps, bounds below 127)."""
+
+
+def reverse_nibbles(x: int) -> int:
+    """The four-bit fields of ``x`` in the other order (a pile of ranks turned over)."""
+    out = 0
+    while x:
+        out = out << 4 | x & 15
+        x >>= 4
+    return out
+
+
+def key_of(pm: int, u: int, wc: int, pc: int) -> int:
+    """A position's key: waste and pile by ranks (:func:`.pyramid_core.rank_code`)."""
+    # the waste's length in bits (its top four are never zero) says where the pile starts
+    bits = wc.bit_length() + 3 & ~3
+    return pm | u << 28 | bits << 30 | (pc << bits | wc) << 37
+
+
+class ShortestTables(DealTables):
+    """The deal's tables plus the per-pyramid-mask data of the shortest search's bound."""
+
+    def __init__(self, deal: PyramidDeal) -> None:
+        super().__init__(deal)
+        self._classes: dict[int, tuple[int, tuple, tuple]] = {}
+        self._partners: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+    def class_info(self, pm: int) -> tuple[int, tuple, tuple]:
+        """Per pyramid mask: (removal steps still needed, needs, caps).
+
+        ``needs``: ``(pile mask of rank r, k)``, at least ``k`` pyramid cards must
+        go with a draw-pile card of rank ``r``.  ``caps``: ``(pile mask of rank r,
+        pyramid cards rank r could pair with, need of rank r)`` for every rank that
+        has a pyramid partner left.
+        """
+        hkey = pm >> 14 | (pm & 16383) << 14
+        got = self._classes.get(hkey)
+        if got is not None:
+            return got
+        left = self.present & ~pm
+        steps = (left & self.pking).bit_count()
+        needs: list[tuple[int, int]] = []
+        caps: list[tuple[int, int, int]] = []
+        prmask, srmask, ppart = self.prmask, self.srmask, self.ppart
+        for r in range(6):
+            xs = prmask[r] & left
+            ys = prmask[11 - r] & left
+            a, b = xs.bit_count(), ys.bit_count()
+            if not (a or b):
+                continue
+            m = _matching(xs, ys, ppart) if a and b else 0
+            steps += a + b - m
+            # a - m cards of rank r need a draw-pile card of rank 11 - r, and b - m the other way
+            for need_rank, need, partners in ((11 - r, a - m, a), (r, b - m, b)):
+                if partners:
+                    caps.append((srmask[need_rank], partners, need))
+                if need:
+                    needs.append((srmask[need_rank], need))
+        got = (steps, tuple(needs), tuple(caps))
+        self._classes[hkey] = got
+        return got
+
+    def free_partners(self, pm: int) -> tuple[tuple[int, ...], ...]:
+        """Per draw-pile rank (King 12 last): the free pyramid cells it pairs with."""
+        hkey = pm >> 14 | (pm & 16383) << 14
+        got = self._partners.get(hkey)
+        if got is None:
+            prank = self.prank
+            free = self.free(pm)
+            got = tuple(tuple(i for i in free if prank[i] == 11 - r) for r in range(12)) + ((),)
+            self._partners[hkey] = got
+        return got
+
+    def removal_bound(self, pm: int) -> int:
+        """Removal steps still needed (the cheap part of :meth:`bound`)."""
+        return self.class_info(pm)[0]
+
+    def bound(self, pm: int, sm: int, p: int) -> int:
+        """Steps still needed at least, draws included; :data:`LOST_H` when a need cannot
+        be met (the module docstring gives the argument)."""
+        steps, needs, caps = self.class_info(pm)
+        if not needs:
+            return steps
+        below = (1 << p) - 1
+        rest = self.full_stock & ~sm
+        waste = rest & below
+        pile = rest & ~below
+        far = 0
+        far_bit = 0
+        for rmask, k in needs:
+            k -= (waste & rmask).bit_count()
+            if k > 0:
+                rp = pile & rmask
+                while k > 1:
+                    rp &= rp - 1
+                    k -= 1
+                if not rp:
+                    return LOST_H
+                low = rp & -rp
+                pos = (pile & (low - 1)).bit_count()
+                if pos > far:
+                    far = pos
+                    far_bit = low
+        if not far:
+            return steps
+        first = pile & (far_bit - 1)
+        p_all = p_need = 0
+        for rmask, partners, need in caps:
+            c = (first & rmask).bit_count()
+            if c:
+                p_all += c if c < partners else partners
+                p_need += c if c < need else need
+        extra = far - p_all
+        half = (far - p_need + 1) // 2
+        if half > extra:
+            extra = half
+        return steps + extra if extra > 0 else steps
+
+
+def _matching(xs: int, ys: int, ppart: list[int]) -> int:
+    """The most disjoint pairs between pyramid cells ``xs`` and ``ys`` (masks) that can
+    ever be free together (``ppart``), by augmenting paths (at most four a side)."""
+    owner: dict[int, int] = {}
+
+    def augment(x: int, tried: int) -> bool:
+        opts = ppart[x] & ys & ~tried
+        while opts:
+            low = opts & -opts
+            opts ^= low
+            tried |= low
+            y = low.bit_length() - 1
+            if y not in owner or augment(owner[y], tried):
+                owner[y] = x
+                return True
+        return False
+
+    size = 0
+    while xs:
+        low = xs & -xs
+        xs ^= low
+        if augment(low.bit_length() - 1, 0):
+            size += 1
+    return size
+
+
+def first_moves(
+    t: ShortestTables, pm: int, sm: int, p: int, u: int, cv: int, wc: int, pc: int
+) -> list[Child]:
+    """The removals from a position itself, each one step (see :func:`children`)."""
+    n = t.n
+    prank, srank, scv = t.prank, t.srank, t.scv
+    pcard, scard = t.pcard, t.scard
+    free = t.free(pm)
+    out: list[Child] = []
+    lo = ~sm & ((1 << p) - 1)
+    w = lo.bit_length() - 1
+    rw = srank[w] if w >= 0 else -99
+    for i in free:
+        if prank[i] == KING_INDEX:
+            out.append((pm | 1 << i, sm, p, u, cv, wc, pc, 1, ("k", pcard[i]), 0))
+    nf = len(free)
+    for a in range(nf):
+        i = free[a]
+        ri = prank[i]
+        for b in range(a + 1, nf):
+            j = free[b]
+            if prank[j] + ri == 11:
+                out.append(
+                    (pm | 1 << i | 1 << j, sm, p, u, cv, wc, pc, 1, ("p", pcard[i], pcard[j]), 0)
+                )
+        if ri + rw == 11:
+            move = ("p", pcard[i], scard[w])
+            out.append((pm | 1 << i, sm | 1 << w, p, u, cv - scv[w], wc >> 4, pc, 1, move, 0))
+    if rw == KING_INDEX:
+        out.append((pm, sm | 1 << w, p, u, cv - scv[w], wc >> 4, pc, 1, ("k", scard[w]), 0))
+    draw_moves(t, pm, sm, cv, 1, 0, p if p < n else -1, w, u, wc, pc, out)
+    return out
+
+
+def draw_moves(
+    t: ShortestTables,
+    pm: int,
+    sm: int,
+    cv: int,
+    steps: int,
+    k: int,
+    d: int,
+    w: int,
+    u: int,
+    wc: int,
+    pc: int,
+    out: list[Child],
+) -> None:
+    """Add the removals with the draw card ``d`` after ``k`` Draws and Recycles (a King,
+    with a free pyramid card, with the waste top ``w``), each ``steps`` steps."""
+    if d < 0:
+        return
+    srank, scv, scard = t.srank, t.scv, t.scard
+    rd = srank[d]
+    sm2 = sm | 1 << d
+    p2 = t.next_index(sm2, d + 1)
+    cv2 = cv - scv[d]
+    pc2 = pc >> 4
+    if rd == KING_INDEX:
+        out.append((pm, sm2, p2, u, cv2, wc, pc2, steps, ("k", scard[d]), k))
+        return
+    pcard = t.pcard
+    for i in t.free_partners(pm)[rd]:
+        out.append((pm | 1 << i, sm2, p2, u, cv2, wc, pc2, steps, ("p", pcard[i], scard[d]), k))
+    if w >= 0 and rd + srank[w] == 11:
+        sm3 = sm2 | 1 << w
+        move = ("p", scard[d], scard[w])
+        out.append(
+            (pm, sm3, t.next_index(sm3, d + 1), u, cv2 - scv[w], wc >> 4, pc2, steps, move, k)
+        )
+
+
+def advance(
+    t: ShortestTables, recycles: int, sm: int, d: int, u: int, wc: int, pc: int
+) -> tuple[int, int, int, int, int, RawMove] | None:
+    """One Draw (or Recycle, once the pile is empty) from draw card ``d``: the new
+    (draw card, waste top, recycles used, waste ranks, pile ranks, the move), or None."""
+    if d >= 0:
+        nd = t.next_index(sm, d + 1)
+        return (nd if nd < t.n else -1, d, u, wc << 4 | pc & 15, pc >> 4, ("d",))
+    if u < recycles and wc:
+        # the waste turned over is the new draw pile, its bottom card first
+        nd = t.next_index(sm, 0)
+        return (nd if nd < t.n else -1, -1, u + 1, 0, reverse_nibbles(wc), ("r",))
+    return None
+
+
+def children(
+    t: ShortestTables, recycles: int, pm: int, sm: int, p: int, u: int, cv: int, wc: int, pc: int
+) -> tuple[list[Child], list[RawMove]]:
+    """Every removal reachable by Draws and Recycles and then one removal, with its cost.
+
+    Returns the results and the Draws and Recycles in order: a result made after
+    ``k`` of them costs ``k + 1`` steps.  Only the moves a shortest line needs
+    are made after a Draw: those with the draw card (a pyramid pair or King goes
+    as well before the Draws, since they leave the piles alone, and the waste top
+    after a Draw was the draw card one step earlier, where taking it costs a
+    step less and leaves the same position).  The search makes the same results
+    lazily (:func:`first_moves`, :func:`draw_moves`, :func:`advance`).
+    """
+    out = first_moves(t, pm, sm, p, u, cv, wc, pc)
+    chain: list[RawMove] = []
+    d = p if p < t.n else -1
+    while True:
+        step = advance(t, recycles, sm, d, u, wc, pc)
+        if step is None:
+            return out, chain
+        d, w, u, wc, pc, move = step
+        chain.append(move)
+        k = len(chain)
+        draw_moves(t, pm, sm, cv, k + 1, k, d, w, u, wc, pc, out)
+
+
+def forced(t: ShortestTables, pm: int, sm: int, p: int, kids: list[Child]) -> list[Child] | None:
+    """The one move a shortest line may take first, if any (see the module docstring);
+    an empty list when a remaining card has no partner left (the position is lost)."""
+    free = t.free(pm)
+    prank = t.prank
+    for i in free:
+        if prank[i] == KING_INDEX:
+            return [c for c in kids if c[8] == ("k", t.pcard[i])]
+    left_p = t.present & ~pm
+    rest = t.full_stock & ~sm
+    ppart, spart = t.ppart, t.spart
+    n = t.n
+    d = p if p < n else -1
+    w = (rest & ((1 << p) - 1)).bit_length() - 1
+    for i in free:
+        opts = ppart[i] & left_p | (spart[i] & rest) << PYRAMID_SIZE
+        if opts & (opts - 1):
+            continue
+        if not opts:
+            return []
+        y = opts.bit_length() - 1
+        if y < PYRAMID_SIZE:
+            if y not in free:
+                continue
+            partner = t.pcard[y]
+        else:
+            y -= PYRAMID_SIZE
+            if y != d and y != w:
+                continue
+            partner = t.scard[y]
+        mine = t.pcard[i]
+        for c in kids:
+            move = c[8]
+            if c[7] == 1 and move[0] == "p" and mine in move[1:] and partner in move[1:]:
+                return [c]
+    return None
+
+
+def shortest_search(
+    deal: PyramidDeal, start: DealKey, budget: SearchBudget
+) -> tuple[bool, list[RawMove]]:
+    """The fewest steps that clear the pyramid from ``start``: (winnable, the line)."""
+    t = ShortestTables(deal)
+    recycles = deal.recycles
+    t.budget = budget
+    full = FULL_PYRAMID
+    relaxed = t.relaxed
+    hcheap = t.removal_bound
+    bound = t.bound
+    pm0, sm0, p0, u0 = t.normalise(start)
+    cv0 = t.cv_of(sm0)
+    if pm0 == full:
+        return True, []
+    if not relaxed(pm0, cv0):
+        return False, []
+    below = (1 << p0) - 1
+    wc0 = rank_code(~sm0 & below, t.srank)
+    pc0 = reverse_nibbles(rank_code(t.full_stock & ~sm0 & ~below, t.srank))
+    key0 = key_of(pm0, u0, wc0, pc0)
+    # value: g | h << 7 | expanded << 14 | p << 15 | sm << 20 | cv << 44 | (parent key + 1) << 83
+    seen: dict[int, int] = {key0: UNKNOWN_H << 7 | p0 << 15 | sm0 << 20 | cv0 << 44}
+    # per value of g + h a stack: the last pushed, often a child of the last expanded,
+    # comes out first, so ties go deeper
+    buckets: list[list] = [[] for _ in range(_F_LEVELS)]
+    lo = hcheap(pm0)
+    buckets[lo].append(key0)
+    sm_mask = (1 << 24) - 1
+    cv_mask = (1 << 39) - 1
+    done = 1 << 14
+    n = t.n
+    nxt = t.next_index
+    srank = t.srank
+    while True:
+        while not buckets[lo]:
+            lo += 1
+            if lo == _F_LEVELS:
+                return False, []
+        entry = buckets[lo].pop()
+        if entry.__class__ is tuple:
+            # more Draws from a position: the removals with the draw card after k of them
+            key, g, k, d, w, u, wc, pc = entry
+            v = seen[key]
+            if v & 127 != g:
+                continue  # the position was reached by a shorter line since
+            pm = key & full
+            sm = v >> 20 & sm_mask
+            kids = []
+            draw_moves(t, pm, sm, v >> 44 & cv_mask, k + 1, k, d, w, u, wc, pc, kids)
+        else:
+            key = entry
+            v = seen[key]
+            if v & done:
+                continue  # an entry left from a longer line to it
+            g = v & 127
+            pm = key & full
+            if pm == full:
+                return True, _replay(t, recycles, (pm0, sm0, p0, u0), cv0, wc0, pc0, seen, key)
+            h = v >> 7 & 127
+            if h == UNKNOWN_H:
+                h = bound(pm, v >> 20 & sm_mask, v >> 15 & 31)
+                v ^= (UNKNOWN_H ^ h) << 7
+                seen[key] = v
+                if h == LOST_H:
+                    continue
+            elif h == LOST_H:
+                continue
+            if g + h > lo:
+                buckets[g + h].append(key)
+                continue
+            seen[key] = v | done
+            budget.nodes += 1
+            if budget.nodes >= budget.next_check:
+                budget.check()
+            sm = v >> 20 & sm_mask
+            p = v >> 15 & 31
+            u = key >> 28 & 3
+            bits = key >> 30 & 127
+            rest = key >> 37
+            wc = rest & ((1 << bits) - 1)
+            pc = rest >> bits
+            kids = first_moves(t, pm, sm, p, u, v >> 44 & cv_mask, wc, pc)
+            only = forced(t, pm, sm, p, kids)
+            if only is not None:
+                kids = only
+                k = -1
+            else:
+                k = 0
+                d = p if p < n else -1
+        if k >= 0:
+            # on to the next Draw after which the draw card can go (a King, a free pyramid
+            # partner, the waste top); its removals cost k + 1 steps and lower the removal
+            # bound by one at most
+            partners = t.free_partners(pm)
+            while True:
+                if d >= 0:
+                    w = d
+                    d = nxt(sm, d + 1)
+                    if d >= n:
+                        d = -1
+                    wc = wc << 4 | pc & 15
+                    pc >>= 4
+                elif u < recycles and wc:
+                    u += 1
+                    pc = reverse_nibbles(wc)
+                    wc = 0
+                    w = -1
+                    d = nxt(sm, 0)
+                    if d >= n:
+                        d = -1
+                else:
+                    break
+                k += 1
+                if d >= 0:
+                    rd = srank[d]
+                    if rd == KING_INDEX or partners[rd] or w >= 0 and rd + srank[w] == 11:
+                        f = g + k + hcheap(pm)
+                        buckets[f].append((key, g, k, d, w, u, wc, pc))
+                        if f < lo:
+                            lo = f
+                        break
+        parent = key + 1 << 83
+        for pm2, sm2, p2, u2, cv2, wc2, pc2, cost, _, _ in kids:
+            g2 = g + cost
+            ckey = key_of(pm2, u2, wc2, pc2)
+            old = seen.get(ckey)
+            if old is None:
+                hk = UNKNOWN_H
+            else:
+                if old & 127 <= g2:
+                    continue
+                hk = old >> 7 & 127
+                if hk == LOST_H:
+                    continue
+            if pm2 == full:
+                hk = 0
+            elif not relaxed(pm2, cv2):
+                continue
+            seen[ckey] = g2 | hk << 7 | p2 << 15 | sm2 << 20 | cv2 << 44 | parent
+            f = g2 + (hcheap(pm2) if hk == UNKNOWN_H else hk)
+            buckets[f].append(ckey)
+            if f < lo:
+                lo = f
+
+
+def _replay(
+    t: ShortestTables,
+    recycles: int,
+    start: State,
+    cv: int,
+    wc: int,
+    pc: int,
+    seen: dict[int, int],
+    last: int,
+) -> list[RawMove]:
+    """The line to the position ``last``: the chain of parent keys, played from the
+    start with real cards (positions of one key have the same moves by rank)."""
+    chain = [last]
+    while True:
+        parent = seen[chain[-1]] >> 83
+        if not parent:
+            break
+        chain.append(parent - 1)
+    chain.reverse()
+    pm, sm, p, u = start
+    line: list[RawMove] = []
+    for want in chain[1:]:
+        kids, draws = children(t, recycles, pm, sm, p, u, cv, wc, pc)
+        for pm2, sm2, p2, u2, cv2, wc2, pc2, _, move, k in kids:
+            if key_of(pm2, u2, wc2, pc2) == want:
+                pm, sm, p, u, cv, wc, pc = pm2, sm2, p2, u2, cv2, wc2, pc2
+                line += draws[:k]
+                line.append(move)
+                break
+        else:  # pragma: no cover - would be a solver bug
+            raise AssertionError("the shortest line's positions do not follow each other")
+    return line

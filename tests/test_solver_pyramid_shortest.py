@@ -1,0 +1,131 @@
+"""The fewest-steps Pyramid search: its bound never overestimates, its lines are shortest
+(against a plain breadth-first search and the previous A*), and ``solve --decks-file``."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections import deque
+
+from test_solver_pyramid import bfs_shortest, random_small, replays_to_win
+from thirteen.cards import deck_text
+from thirteen.deals import deck_for_deal
+from thirteen.pyramid import Pyramid
+from thirteen.solver.pyramid import _shortest_search, solve_pyramid
+from thirteen.solver.pyramid_core import DealTables, SearchBudget
+from thirteen.solver.pyramid_shortest import LOST_H, ShortestTables, children
+
+
+def bfs_distances(game: Pyramid) -> dict:
+    """Fewest steps from every reachable position to a cleared pyramid (None: never),
+    by a breadth-first search backwards from the cleared positions."""
+    deal = game.deal
+    order = [game.pos]
+    preds: dict = {game.pos: []}
+    for key in order:
+        for move in deal.moves(key):
+            child = deal.apply(key, move)
+            if child not in preds:
+                preds[child] = []
+                order.append(child)
+            preds[child].append(key)
+    dist = {k: 0 for k in order if deal.cleared(k)}
+    queue = deque(dist)
+    while queue:
+        key = queue.popleft()
+        for prev in preds[key]:
+            if prev not in dist:
+                dist[prev] = dist[key] + 1
+                queue.append(prev)
+    return {k: dist.get(k) for k in order}
+
+
+def test_bound_never_overestimates_on_small_positions() -> None:
+    rng = random.Random(11)
+    checked = 0
+    for n in range(40):
+        # two rows only without recycles: the graphs stay small
+        game = random_small(rng, 1 + (n % 3 == 0), rng.randint(0, 4), n % 3)
+        t = ShortestTables(game.deal)
+        for key, dist in bfs_distances(game).items():
+            pm, sm, p, _ = t.normalise(key)
+            h = t.bound(pm, sm, p)
+            if dist is None:
+                continue
+            assert h != LOST_H and h <= dist, (game.text(), key)
+            checked += 1
+    assert checked > 500
+
+
+def test_draw_bound_counts_draws() -> None:
+    # the apex's only partners sit deep in the pile: the bound sees the Draws
+    game = Pyramid(deck_for_deal(1))
+    t = ShortestTables(game.deal)
+    pm, sm, p, _ = t.normalise(game.pos)
+    assert t.bound(pm, sm, p) > t.removal_bound(pm)
+
+
+def test_shortest_matches_bfs_with_recycles() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for n in range(60):
+        game = random_small(rng, 1, rng.randint(2, 5), 1 + n % 2)
+        best = bfs_shortest(game)
+        result = solve_pyramid(game, shortest=True)
+        assert (best is None) == (not result.winnable), game.text()
+        if best is not None:
+            checked += 1
+            assert result.steps == best, game.text()
+            assert replays_to_win(game, result.moves)
+    assert checked >= 20
+
+
+def test_shortest_matches_the_previous_search_on_whole_deals() -> None:
+    for number in (1, 3, 7, 10):
+        game = Pyramid(deck_for_deal(number))
+        result = solve_pyramid(game, shortest=True)
+        found, line = _shortest_search(
+            DealTables(game.deal), game.pos, game.deal.recycles, SearchBudget(None, None)
+        )
+        assert result.winnable == found
+        if found:
+            assert result.steps == len(line)
+            assert replays_to_win(game, result.moves)
+
+
+def test_children_after_draws_cost_their_draws() -> None:
+    game = Pyramid(deck_for_deal(1))
+    t = ShortestTables(game.deal)
+    pm, sm, p, u = t.normalise(game.pos)
+    kids, chain = children(t, game.deal.recycles, pm, sm, p, u, t.cv_of(sm), 0, 0)
+    assert chain and all(m in (("d",), ("r",)) for m in chain)
+    assert all(cost == k + 1 for *_, cost, _, k in kids)
+
+
+def test_solve_decks_file_prints_figures_and_compares(tmp_path) -> None:
+    decks = [deck_text(deck_for_deal(n)) for n in (1, 2)]
+    lengths = [solve_pyramid(Pyramid(deck_for_deal(n)), shortest=True).steps for n in (1, 2)]
+    (tmp_path / "decks.txt").write_text("\n".join(decks) + "\n")
+    (tmp_path / "good.txt").write_text("\n".join(map(str, lengths)) + "\n")
+    (tmp_path / "bad.txt").write_text(f"{lengths[0]}\n{lengths[1] + 1}\n")
+    base = [sys.executable, "-m", "thirteen", "solve", "--game", "pyramid", "--shortest"]
+    base += ["--decks-file", str(tmp_path / "decks.txt")]
+    good = subprocess.run(
+        [*base, "--lengths-file", str(tmp_path / "good.txt")], capture_output=True, text=True
+    )
+    assert good.returncode == 0, good.stderr
+    assert "decks: 2   winnable: 2" in good.stdout
+    assert "mismatches with" in good.stdout and ": 0" in good.stdout.splitlines()[-1]
+    assert "peak memory:" in good.stdout
+    bad = subprocess.run(
+        [*base, "--lengths-file", str(tmp_path / "bad.txt"), "--from", "2"],
+        capture_output=True,
+        text=True,
+    )
+    assert bad.returncode == 1
+    assert "MISMATCH" in bad.stdout and "(decks [2])" in bad.stdout
+    wrong = subprocess.run(
+        [*base, "--lengths-file", str(tmp_path / "decks.txt")], capture_output=True, text=True
+    )
+    assert wrong.returncode == 2 and "expected a number of steps" in wrong.stderr

@@ -3,10 +3,10 @@
 A line holds one deck in card notation (the pyramid's 28 cards row by row, then
 the draw pile top card first, which is also the format of other tools' deck
 files); blank lines and lines starting with ``#`` are skipped.  Per deck it prints
-the verdict, the steps of the line found, the solve time and the peak memory of
-the process that solved it; then totals and medians over the winnable decks.  An
-optional file of expected step counts (one a line, 0 for no solution) is compared
-deck by deck.
+the verdict, the steps of the line found, the solve time (wall clock and CPU)
+and the peak memory of the process that solved it; then totals and medians over
+the winnable decks and the others.  An optional file of expected step counts (one
+a line, 0 for no solution) is compared deck by deck.
 
 Each deck is solved in a process of its own, forked from this one (where the
 system can fork), so that its peak resident memory is its own and not the
@@ -63,13 +63,16 @@ def _peak_mb() -> float:
 def _solve_one(args: argparse.Namespace, deck: str) -> dict:
     game = GameSetup(args.game, deck=deck, layout=args.layout).new_game()
     start = time.perf_counter()
+    cpu = time.process_time()
     result = solve(game, budget_ms=args.budget_ms, max_nodes=args.max_nodes, shortest=args.shortest)
     ms = (time.perf_counter() - start) * 1000
+    cpu_ms = (time.process_time() - cpu) * 1000
     return {
         "verdict": result.verdict,
         "steps": result.steps if result.winnable else 0,
         "nodes": result.nodes,
         "ms": ms,
+        "cpu_ms": cpu_ms,
     }
 
 
@@ -122,7 +125,7 @@ def run_decks(args: argparse.Namespace) -> int:
     if first <= last:  # import what solving needs once, before the processes are forked
         warm = argparse.Namespace(**{**vars(args), "max_nodes": 1})
         _solve_one(warm, decks[first - 1][1])
-    print("deck  verdict        steps  expected  time_ms   peak_mb")
+    print("deck  verdict        steps  expected   time_ms    cpu_ms   peak_mb")
     rows = []
     for index in range(first, last + 1):
         line_no, deck = decks[index - 1]
@@ -140,20 +143,24 @@ def run_decks(args: argparse.Namespace) -> int:
         shown = "-" if want is None else str(want)
         print(
             f"{index:4}  {out['verdict']:<13} {out['steps']:5}  {shown:>8}  "
-            f"{out['ms']:8.1f}  {out['peak_mb']:7.1f}{mark}",
+            f"{out['ms']:8.1f}  {out['cpu_ms']:8.1f}  {out['peak_mb']:7.1f}{mark}",
             flush=True,
         )
     good = [r for r in rows if "error" not in r]
     won = [r for r in good if r["steps"]]
     errors = len(rows) - len(good)
-    times = [r["ms"] for r in won]
     print(f"decks: {len(rows)}   winnable: {len(won)}   errors: {errors}")
-    print(
-        f"winnable decks: total {sum(times) / 1000:.1f} s   median {_median(times):.1f} ms   "
-        f"max {max(times, default=0):.1f} ms"
-    )
-    rest = [r["ms"] for r in good if not r["steps"]]
-    print(f"other decks: total {sum(rest) / 1000:.1f} s   median {_median(rest):.1f} ms")
+    for label, group in (
+        ("winnable decks", won),
+        ("other decks", [r for r in good if not r["steps"]]),
+    ):
+        for clock in ("ms", "cpu_ms"):
+            times = [r[clock] for r in group]
+            name = "wall" if clock == "ms" else "CPU"
+            print(
+                f"{label}, {name} time: total {sum(times) / 1000:.1f} s"
+                f"   median {_median(times):.1f} ms   max {max(times, default=0):.1f} ms"
+            )
     peak = max(good, key=lambda r: r["peak_mb"], default=None)
     if peak is not None:
         print(f"peak memory: {peak['peak_mb']:.1f} MB (deck {peak['deck']})")

@@ -86,6 +86,7 @@ class ShortestTables(DealTables):
         super().__init__(deal)
         self._classes: dict[int, tuple[int, tuple, tuple]] = {}
         self._partners: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self.removal_memo: dict[int, int] = {}
 
     def class_info(self, pm: int) -> tuple[int, tuple, tuple]:
         """Per pyramid mask: (removal steps still needed, needs, caps).
@@ -134,8 +135,11 @@ class ShortestTables(DealTables):
         return got
 
     def removal_bound(self, pm: int) -> int:
-        """Removal steps still needed (the cheap part of :meth:`bound`)."""
-        return self.class_info(pm)[0]
+        """Removal steps still needed (the cheap part of :meth:`bound`), also kept in
+        ``removal_memo`` by plain pyramid mask for the search's inner loop."""
+        got = self.class_info(pm)[0]
+        self.removal_memo[pm] = got
+        return got
 
     def bound(self, pm: int, sm: int, p: int) -> int:
         """Steps still needed at least, draws included; :data:`LOST_H` when a need cannot
@@ -388,8 +392,10 @@ def shortest_search(
     cv_mask = (1 << 39) - 1
     done = 1 << 14
     n = t.n
-    nxt = t.next_index
     srank = t.srank
+    full_stock = t.full_stock
+    turned: dict[int, int] = {}  # reverse_nibbles of the wastes turned over
+    hmemo = t.removal_memo
     while True:
         while not buckets[lo]:
             lo += 1
@@ -398,12 +404,19 @@ def shortest_search(
         entry = buckets[lo].pop()
         if entry.__class__ is tuple:
             # more Draws from a position: the removals with the draw card after k of them
-            key, g, k, d, w, u, wc, pc = entry
+            key, g, k, d, w, u, wc, pc, known = entry
             v = seen[key]
             if v & 127 != g:
                 continue  # the position was reached by a shorter line since
             pm = key & full
             sm = v >> 20 & sm_mask
+            if not known:
+                # the bound of the position after those Draws holds for what follows it
+                f = g + k + bound(pm, sm, d if d >= 0 else n)
+                if f > lo:
+                    if f < _F_LEVELS:
+                        buckets[f].append((key, g, k, d, w, u, wc, pc, True))
+                    continue
             kids = []
             draw_moves(t, pm, sm, v >> 44 & cv_mask, k + 1, k, d, w, u, wc, pc, kids)
         else:
@@ -451,22 +464,22 @@ def shortest_search(
             # partner, the waste top); its removals cost k + 1 steps and lower the removal
             # bound by one at most
             partners = t.free_partners(pm)
+            left = full_stock & ~sm
             while True:
                 if d >= 0:
                     w = d
-                    d = nxt(sm, d + 1)
-                    if d >= n:
-                        d = -1
+                    ahead = left >> d + 1
+                    d = d + (ahead & -ahead).bit_length() if ahead else -1
                     wc = wc << 4 | pc & 15
                     pc >>= 4
                 elif u < recycles and wc:
                     u += 1
-                    pc = reverse_nibbles(wc)
+                    pc = turned.get(wc)
+                    if pc is None:
+                        pc = turned[wc] = reverse_nibbles(wc)
                     wc = 0
                     w = -1
-                    d = nxt(sm, 0)
-                    if d >= n:
-                        d = -1
+                    d = (left & -left).bit_length() - 1 if left else -1
                 else:
                     break
                 k += 1
@@ -474,14 +487,15 @@ def shortest_search(
                     rd = srank[d]
                     if rd == KING_INDEX or partners[rd] or w >= 0 and rd + srank[w] == 11:
                         f = g + k + hcheap(pm)
-                        buckets[f].append((key, g, k, d, w, u, wc, pc))
+                        buckets[f].append((key, g, k, d, w, u, wc, pc, False))
                         if f < lo:
                             lo = f
                         break
         parent = key + 1 << 83
         for pm2, sm2, p2, u2, cv2, wc2, pc2, cost, _, _ in kids:
             g2 = g + cost
-            ckey = key_of(pm2, u2, wc2, pc2)
+            bits = wc2.bit_length() + 3 & ~3
+            ckey = pm2 | u2 << 28 | bits << 30 | (pc2 << bits | wc2) << 37
             old = seen.get(ckey)
             if old is None:
                 hk = UNKNOWN_H
@@ -496,7 +510,13 @@ def shortest_search(
             elif not relaxed(pm2, cv2):
                 continue
             seen[ckey] = g2 | hk << 7 | p2 << 15 | sm2 << 20 | cv2 << 44 | parent
-            f = g2 + (hcheap(pm2) if hk == UNKNOWN_H else hk)
+            if hk == UNKNOWN_H:
+                hk = hmemo.get(pm2)
+                if hk is None:
+                    hk = hcheap(pm2)
+                f = g2 + hk
+            else:
+                f = g2 + hk
             buckets[f].append(ckey)
             if f < lo:
                 lo = f

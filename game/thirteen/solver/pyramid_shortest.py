@@ -19,12 +19,21 @@ things that make it fast and lean enough for whole decks:
   so the bound adds ``max(J - P_all, ceil((J - P_need) / 2))``: ``P_all``
   counts the ``J`` cards that could pair with a pyramid card at all, ``P_need``
   those that could serve a need (at most the need of their rank).  The bound
-  never overestimates; it is not consistent (a Draw may bring a needed card to
-  the waste and drop it by more than one), so a position reached again by a
-  shorter line is searched again, and the first cleared pyramid found is still
-  at the fewest steps: when a node is expanded its ``g + h`` is the least in the
-  queue, at most the optimum, and a child that clears the pyramid has
-  ``g + 1 <= g + h``.
+  never overestimates (the tests check it against exact distances on small
+  positions); it is not consistent (a Draw may bring a needed card to the
+  waste and drop it by more than one), so a position reached again by a
+  shorter line is searched again, and the search stops when a cleared pyramid
+  comes to the front of the queue: its ``g`` is then the least ``g + h`` left,
+  at most the optimum.
+* **Draws folded into the moves** (:func:`children`).  A position's moves are
+  its removals and, for each number ``k`` of Draws (and Recycles) ahead, the
+  removals with the draw card after them, at ``k + 1`` steps; a pyramid pair or
+  King after a Draw, or the waste top after a Draw, is never needed (the first
+  commutes with the Draws, the second was the draw card a step earlier).  The
+  positions between Draws are never stored.  The search makes those moves
+  lazily: a position's entry for "after ``k`` Draws" waits in the queue at its
+  own bound (that of the position after the Draws) and makes the next entry
+  only when it is taken out.
 * **Lazy bounds.**  Children enter the queue on the cheap removal bound; the
   draw term is worked out when a position comes to the front, and it goes back
   to its place if the term raises it.  Most children are never taken out.
@@ -37,10 +46,13 @@ things that make it fast and lean enough for whole decks:
 
 Memory: a position is one dictionary entry from its key (pyramid mask,
 recycles used, waste and pile ranks in one int) to one int packing its steps
-so far, its draw bound once known, its cards (pointer, draw-pile mask, rank
-counts) and its parent's key; the queue is a bucket per (``g + h``, ``g``)
-holding the same key objects.  The line is rebuilt by replaying the chain of
-keys from the start, so no move is stored.
+so far, its bound once known, whether it was expanded, its cards (pointer,
+draw-pile mask, rank counts) and its parent's key; the queue is a stack per
+value of ``g + h`` holding the same key objects (the last pushed comes out
+first, so ties go deeper).  The line is rebuilt by replaying the chain of keys
+from the start with real cards, so no move is stored.  The previous A*
+(``_shortest_search`` in :mod:`.pyramid`, one node per step, every position
+kept) stays as the reference the tests compare this one against.
 """
 
 from __future__ import annotations

@@ -2,8 +2,11 @@
 
 This module holds the classic searches (verdict, shortest line), the Pyramid 13
 points search and the public entry points; the one-pass verdict of a Pyramid 13
-deal comes from :mod:`.onepass`.  Imports: the engine, :mod:`.result`,
-:mod:`.pyramid_core` and :mod:`.onepass` (neither of which imports this module).
+deal comes from :mod:`.onepass`, and ``solve_pyramid(shortest=True)`` runs the
+search of :mod:`.pyramid_shortest` (the shortest-line search here stays as the
+reference its tests compare against).  Imports: the engine, :mod:`.result`,
+:mod:`.pyramid_core`, :mod:`.onepass` and :mod:`.pyramid_shortest` (none of which
+imports this module).
 
 Every search walks a deal's position as plain integers over tables built once
 per deal (:class:`~.pyramid_core.DealTables`), never building

@@ -5,8 +5,11 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# The court-card pictures, built from a CC0 npm package (scripts/build_art.py). A build
+# that cannot fetch it warns and goes on: the game then draws framed letters.
+ART := game/thirteen/ui/art/LICENSE.txt
 
-.PHONY: play test lint bench web serve clean
+.PHONY: play test lint bench web serve clean art
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,28 +17,33 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-play: $(STAMP)
+$(ART): scripts/build_art.py | $(STAMP)
+	-$(PY) scripts/build_art.py
+
+art: $(ART)
+
+play: $(STAMP) $(ART)
 	$(PY) -m thirteen
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 
-test: $(STAMP)
+test: $(STAMP) $(ART)
 	$(PY) scripts/ensure_test_tools.py
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m pytest
 
-bench: $(STAMP)
+bench: $(STAMP) $(ART)
 	$(PY) -m thirteen bench
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m thirteen bench-ui
 
-web: $(STAMP)
+web: $(STAMP) $(ART)
 	$(PY) scripts/build_web.py $(if $(BASE_URL),--base-url $(BASE_URL))
 
 serve: web
 	$(PY) scripts/serve_web.py $(if $(PORT),--port $(PORT))
 
 clean:
-	rm -rf build game/build
+	rm -rf build game/build game/thirteen/ui/art

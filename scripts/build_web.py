@@ -503,6 +503,10 @@ def write_meta(settings: Settings, site: Path) -> None:
     page.write_text(text, encoding="utf-8")
 
 
+ART_LICENCE = ROOT / "game" / "thirteen" / "ui" / "art" / "LICENSE.txt"
+"""Written with the court-card pictures by scripts/build_art.py (``make art``)."""
+
+
 def assemble(settings: Settings, pygbag_out: Path, site: Path, build_id: str) -> None:
     """Lay out the site: pygbag's page, archive and favicon, plus our PWA files."""
     if site.exists():
@@ -514,6 +518,8 @@ def assemble(settings: Settings, pygbag_out: Path, site: Path, build_id: str) ->
     (site / "icons").mkdir()
     for icon in settings.icons:
         shutil.copyfile(icon, site / "icons" / icon.name)
+    if ART_LICENCE.is_file():  # the court pictures' licence, beside the page too
+        shutil.copyfile(ART_LICENCE, site / "LICENSE-court-cards.txt")
     render_preview(settings, site / settings.preview)
     write_meta(settings, site)
     write_downloads(settings, site)

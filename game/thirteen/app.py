@@ -98,7 +98,7 @@ class App:
         self.settings = self.profile.settings
         self.session = Session(self.profile, tell=self._tell, settled=self._refresh_table)
         """The rules of the games played here: saving, counting, posting (see :mod:`.session`)."""
-        self.sounds = Sounds(self.settings.sound)
+        self.sounds = Sounds(self.settings.sound, self.settings.volume)
         self.running = True
         self.table: TableScene | None = None
         self.suspended: TableScene | None = None

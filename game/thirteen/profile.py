@@ -75,6 +75,13 @@ class Settings:
     """In the pyramids, draw by itself after a short pause when drawing is the only move."""
     timer: bool = False
     """Show the game's time on the table (best times are kept either way)."""
+    card_back: str = "red"
+    """The name of the card back drawn (the interface lists them; an unknown name draws
+    its first)."""
+    table_colour: str = "green"
+    """The name of the felt the table is laid on (likewise)."""
+    volume: int = 75
+    """Sound effects' loudness in percent, 0 to 100."""
 
 
 @dataclass
@@ -259,8 +266,9 @@ def _settings_from(data: dict[str, Any]) -> tuple[Settings, bool]:
     settings, clean = Settings(), True
     for f in fields(Settings):
         if f.name in data:
-            if isinstance(data[f.name], bool):
-                setattr(settings, f.name, data[f.name])
+            value, default = data[f.name], getattr(settings, f.name)
+            if type(value) is type(default) and not (type(value) is int and not 0 <= value <= 100):
+                setattr(settings, f.name, value)
             else:
                 clean = False
     return settings, clean

@@ -434,7 +434,7 @@ def test_sound_effects_are_generated():
     sounds = Sounds(True)
     sounds.load()
     if sounds.ready:
-        assert set(sounds.sounds) == {"select", "remove", "king", "deal", "win", "nomove"}
+        assert set(sounds.sounds) == {"select", "draw", "remove", "king", "deal", "win", "nomove"}
         sounds.play("win")
 
 

@@ -90,6 +90,10 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     shot.add_argument("--hint", action="store_true", help="show the hint highlight")
     shot.add_argument("--focus", type=card_arg, help="a card to put the keyboard focus ring on")
     shot.add_argument("--four-colour", action="store_true", help="use the four-colour deck")
+    shot.add_argument("--back", default="red", help="the card back (red, blue, green, black)")
+    shot.add_argument(
+        "--table-colour", default="green", help="the table's felt (green, blue, red, grey)"
+    )
     shot.add_argument(
         "--profile-dir",
         help="show the statistics and scores saved in this data directory "
@@ -177,6 +181,8 @@ def run(args: argparse.Namespace) -> int:
             focus=args.focus,
             hint=args.hint,
             four_colour=args.four_colour,
+            back=args.back,
+            felt=args.table_colour,
             storage=storage,
         )
     except ui_shot.ShotError as exc:

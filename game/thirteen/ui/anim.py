@@ -66,6 +66,8 @@ class Animator:
         self.sprites: list[Sprite] = []
         self.hidden: set[Card] = set()
         self.enabled = True
+        self.back = "red"
+        """The card back a card flying face down shows (the table keeps it current)."""
         self._placed: list[Sprite] = []
         """Sprites the table drew this frame in its own order (see :meth:`draw_card`)."""
 
@@ -143,7 +145,7 @@ class Animator:
         will once it lands."""
         for s in self.sprites:
             if s.card == card and not s.fade:
-                self._draw(surface, s, four_colour)
+                self._draw(surface, s, four_colour, self.back)
                 self._placed.append(s)
 
     def draw(self, surface: pygame.Surface, four_colour: bool) -> None:
@@ -151,16 +153,16 @@ class Animator:
         placed = self._placed
         for s in self.sprites:
             if not any(s is p for p in placed):
-                self._draw(surface, s, four_colour)
+                self._draw(surface, s, four_colour, self.back)
         placed.clear()
 
     @staticmethod
-    def _draw(surface: pygame.Surface, s: Sprite, four_colour: bool) -> None:
+    def _draw(surface: pygame.Surface, s: Sprite, four_colour: bool, back: str = "red") -> None:
         if s.elapsed < s.delay:
             return  # not started: the card is still in the pile
         rect = s.rect()
         if s.card is None:
-            art = card_art.card_back(s.start.w, s.start.h)
+            art = card_art.card_back(s.start.w, s.start.h, back)
         elif s.dim:
             art = card_art.dimmed(s.card, s.end.w, s.end.h, four_colour)
         else:

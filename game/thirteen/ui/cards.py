@@ -15,7 +15,7 @@ from typing import ParamSpec
 import pygame
 
 from ..cards import Card, rank, suit
-from . import theme
+from . import court_art, theme
 
 FACE = (252, 251, 245)
 FACE_EDGE = (150, 150, 140)
@@ -23,8 +23,6 @@ BLACK = (24, 24, 30)
 RED = (204, 30, 42)
 GREEN = (18, 128, 56)
 BLUE = (28, 84, 204)
-BACK = (150, 36, 44)
-BACK_LINE = (196, 80, 84)
 
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -101,82 +99,194 @@ def _blank(w: int, h: int, fill, edge) -> pygame.Surface:
 
 
 def corner_sizes(h: int) -> tuple[int, int]:
-    """Font size of the corner rank and size of the corner suit for a card height."""
-    return max(10, round(h * 0.30)), max(6, round(h * 0.15))
+    """Font size of the corner rank and size of the corner suit for a card height: large
+    enough to read on the strip of a covered card, narrow enough to leave the middle
+    of the card to the pips."""
+    return max(10, round(h * 0.24)), max(6, round(h * 0.12))
+
+
+PIP_COLUMNS = (0.365, 0.5, 0.635)
+"""Left, middle and right pip columns, as shares of the card's width."""
+PIP_TOP, PIP_BOTTOM = 0.2, 0.8
+"""Where the top and bottom pip rows' centres lie, as shares of the card's height."""
+PIPS: dict[int, tuple[tuple[int, float], ...]] = {
+    2: ((1, 0), (1, 1)),
+    3: ((1, 0), (1, 0.5), (1, 1)),
+    4: ((0, 0), (2, 0), (0, 1), (2, 1)),
+    5: ((0, 0), (2, 0), (1, 0.5), (0, 1), (2, 1)),
+    6: ((0, 0), (2, 0), (0, 0.5), (2, 0.5), (0, 1), (2, 1)),
+    7: ((0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (0, 1), (2, 1)),
+    8: ((0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (1, 0.75), (0, 1), (2, 1)),
+    9: ((0, 0), (2, 0), (0, 1 / 3), (2, 1 / 3), (1, 0.5), (0, 2 / 3), (2, 2 / 3), (0, 1), (2, 1)),
+    10: (
+        (0, 0), (2, 0), (1, 1 / 6), (0, 1 / 3), (2, 1 / 3),
+        (0, 2 / 3), (2, 2 / 3), (1, 5 / 6), (0, 1), (2, 1),
+    ),
+}  # fmt: skip
+"""The pips of each number card as (column, row) with rows from 0 (top) to 1 (bottom),
+as printed decks arrange them; pips below the middle stand upside down."""
+
+
+def _index(card: Card, w: int, h: int, colour) -> pygame.Surface:
+    """The corner index: the rank over its suit, on a transparent strip."""
+    rank_size, suit_size = corner_sizes(h)
+    label = theme.font(rank_size).render(RANK_TEXT[rank(card) - 1], True, colour)
+    narrow = max(suit_size, theme.font(rank_size).size("Q")[0])
+    if label.get_width() > narrow:  # "10" set condensed, as printed decks do
+        label = pygame.transform.smoothscale(label, (narrow, label.get_height()))
+    width = max(label.get_width(), suit_size)
+    sy = round(rank_size * 0.78)
+    surf = pygame.Surface((width, sy + suit_size), pygame.SRCALPHA)
+    surf.blit(label, ((width - label.get_width()) // 2, 0))
+    surf.blit(suit_shape(suit(card), suit_size, colour), ((width - suit_size) // 2, sy))
+    return surf
+
+
+def _index_at(h: int, pad: int) -> int:
+    """How far from the card's edge the index strip is placed: the default font has
+    generous space above capitals, so the strip starts a little closer to the edge."""
+    return pad - corner_sizes(h)[0] // 10
+
+
+def _pips(surf: pygame.Surface, card: Card, colour) -> None:
+    """The number card's pips (the ace: one large one) in the middle of the card."""
+    w, h = surf.get_size()
+    r, s = rank(card), suit(card)
+    if r == 1:
+        big = suit_shape(s, round(min(w * 0.46, h * 0.34)), colour)
+        surf.blit(big, big.get_rect(center=(w // 2, h // 2)))
+        return
+    size = round(min(w * 0.165, h * 0.12))
+    upright = suit_shape(s, size, colour)
+    turned = pygame.transform.rotate(upright, 180)
+    for column, row in PIPS[r]:
+        x = w * PIP_COLUMNS[column]
+        y = h * (PIP_TOP + (PIP_BOTTOM - PIP_TOP) * row)
+        pip = turned if row > 0.5 else upright
+        surf.blit(pip, pip.get_rect(center=(round(x), round(y))))
+
+
+def _court(surf: pygame.Surface, card: Card, colour, pad: int) -> None:
+    """A Jack, Queen or King: its picture in a frame between the corner indices, or a
+    framed letter where the pictures were not built."""
+    w, h = surf.get_size()
+    box = pygame.Rect(0, 0, round(w * 0.5), round(h * 0.84))
+    box.center = (w // 2, h // 2)
+    picture = court_art.picture(rank(card), suit(card), box.size)
+    line = max(1, w // 60)
+    if picture is not None:
+        surf.blit(picture, box)
+        pygame.draw.rect(surf, court_art.FRAME, box, width=line)
+        return
+    tint = tuple(min(255, c // 6 + 214) for c in colour)
+    pygame.draw.rect(surf, tint, box, border_radius=max(2, w // 16))
+    pygame.draw.rect(surf, colour, box, width=max(1, w // 45), border_radius=max(2, w // 16))
+    big = theme.font(round(h * 0.34)).render(RANK_TEXT[rank(card) - 1], True, colour)
+    surf.blit(big, big.get_rect(center=(box.centerx, box.centery + h // 60)))
 
 
 @_cached
 def card_face(
     card: Card, w: int, h: int, four_colour: bool = False, centre: bool = True
 ) -> pygame.Surface:
-    """The face of ``card`` at ``w`` x ``h``: big corner index, centre symbol.
+    """The face of ``card`` at ``w`` x ``h``: a large index in the top-left corner and
+    upside down in the bottom-right one, a small suit top right (a card is known from
+    its top strip alone), and between them the pips or the court picture.
 
-    ``centre=False`` leaves the centre blank: for covered pyramid cards, whose
-    centre would otherwise peek out in slivers between the cards over them.
+    ``centre=False`` leaves the middle and the lower index out: for covered cards,
+    whose middle would otherwise peek out in slivers between the cards over them.
     """
     surf = _blank(w, h, FACE, FACE_EDGE)
-    r, s = rank(card), suit(card)
-    colour = suit_colour(s, four_colour)
-    rank_size, suit_size = corner_sizes(h)
-    label = theme.font(rank_size).render(RANK_TEXT[r - 1], True, colour)
-    pad = max(3, w // 14)
-    lx = pad + max(0, (suit_size - label.get_width()) // 2)
-    # The default font has generous space above capitals; pull it up a little.
-    top = pad - rank_size // 10
-    surf.blit(label, (lx, top))
-    corner = suit_shape(s, suit_size, colour)
-    sy = top + round(rank_size * 0.78)
-    surf.blit(corner, (pad + max(0, (label.get_width() - suit_size) // 2), sy))
-    # Top-right small suit too, so a card is known from its top strip alone.
-    small = suit_shape(s, max(6, suit_size * 3 // 4), colour)
+    colour = suit_colour(suit(card), four_colour)
+    pad = max(3, w // 16)
+    index = _index(card, w, h, colour)
+    at = _index_at(h, pad)
+    surf.blit(index, (pad, at))
+    small = suit_shape(suit(card), max(6, corner_sizes(h)[1] * 3 // 4), colour)
     surf.blit(small, (w - pad - small.get_width(), pad))
-    # Centre: a large suit, or for J/Q/K a framed letter.
-    centre_y = sy + suit_size + (h - (sy + suit_size)) // 2
     if centre:
-        if r >= 11:
-            frame = pygame.Rect(0, 0, round(w * 0.56), round(h * 0.42))
-            frame.center = (w // 2 + w // 10, centre_y)
-            frame.bottom = min(frame.bottom, h - pad)
-            tint = tuple(min(255, c // 6 + 214) for c in colour)
-            pygame.draw.rect(surf, tint, frame, border_radius=max(2, w // 16))
-            pygame.draw.rect(
-                surf, colour, frame, width=max(1, w // 45), border_radius=max(2, w // 16)
-            )
-            big = theme.font(round(h * 0.34)).render(RANK_TEXT[r - 1], True, colour)
-            surf.blit(big, big.get_rect(center=(frame.centerx, frame.centery + h // 60)))
+        if rank(card) >= 11:
+            _court(surf, card, colour, pad)
         else:
-            size = round(min(w * 0.5, h * 0.36))
-            big = suit_shape(s, size, colour)
-            rect = big.get_rect(center=(w // 2 + w // 10, centre_y))
-            rect.bottom = min(rect.bottom, h - pad)
-            surf.blit(big, rect)
+            _pips(surf, card, colour)
+        turned = pygame.transform.rotate(index, 180)
+        surf.blit(turned, turned.get_rect(bottomright=(w - pad, h - at)))
     return surf
+
+
+BLOCKED_VEIL = (40, 60, 52, 70)
+"""A light grey-green veil over a blocked card's paper: it reads as out of play."""
 
 
 @_cached
 def dimmed(card: Card, w: int, h: int, four_colour: bool = False) -> pygame.Surface:
-    """A blocked card: its corner index, no centre art, under a grey veil.
+    """A blocked card: paper under a veil, its index drawn over the veil at full strength
+    (the player plans with it), no middle art.
 
-    A blocked pyramid card is always partly covered; without centre art only
-    clean grey shows between the cards over it, never slivers of a symbol.
+    A blocked pyramid card is always partly covered; without middle art only
+    clean paper shows between the cards over it, never slivers of a symbol.
     """
-    surf = card_face(card, w, h, four_colour, centre=False).copy()
-    surf.blit(_blank(w, h, (70, 84, 78, 120), (70, 84, 78, 120)), (0, 0))
+    surf = _blank(w, h, FACE, FACE_EDGE)
+    surf.blit(_blank(w, h, BLOCKED_VEIL, BLOCKED_VEIL), (0, 0))
+    colour = suit_colour(suit(card), four_colour)
+    pad = max(3, w // 16)
+    surf.blit(_index(card, w, h, colour), (pad, _index_at(h, pad)))
+    small = suit_shape(suit(card), max(6, corner_sizes(h)[1] * 3 // 4), colour)
+    surf.blit(small, (w - pad - small.get_width(), pad))
     return surf
 
 
+BACKS: dict[str, tuple[str, tuple[int, int, int], tuple[int, int, int]]] = {
+    "red": ("Red lattice", (150, 36, 44), (196, 80, 84)),
+    "blue": ("Blue lattice", (32, 64, 140), (92, 128, 200)),
+    "green": ("Green weave", (22, 96, 62), (90, 160, 120)),
+    "black": ("Black and gold", (30, 30, 36), (196, 158, 64)),
+}
+"""The card backs to choose from: name shown in the settings, panel colour, line colour."""
+
+
 @_cached
-def card_back(w: int, h: int) -> pygame.Surface:
-    """Our own back: a red panel with a diamond lattice inside a white margin."""
+def card_back(w: int, h: int, style: str = "red") -> pygame.Surface:
+    """A back of our own: a coloured panel with a lattice (or a weave) inside a white
+    margin, and a thin inner frame; unknown ``style`` names draw the red one."""
+    _name, fill, line = BACKS.get(style, BACKS["red"])
     surf = _blank(w, h, FACE, FACE_EDGE)
     m = max(3, w // 12)
     inner = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
     pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pattern.fill(BACK)
+    pattern.fill(fill)
     step = max(6, w // 7)
-    for x in range(-inner.h, inner.w + inner.h, step):
-        pygame.draw.aaline(pattern, BACK_LINE, (x, 0), (x + inner.h, inner.h))
-        pygame.draw.aaline(pattern, BACK_LINE, (x, inner.h), (x + inner.h, 0))
+    if style == "green":  # a basket weave of short strokes
+        half = step // 2
+        for y in range(0, inner.h + step, step):
+            for x in range(0, inner.w + step, step):
+                pygame.draw.line(pattern, line, (x, y + half // 2), (x + half, y + half // 2), 2)
+                pygame.draw.line(
+                    pattern, line, (x + half + half // 2, y), (x + step - half // 2, y + half), 2
+                )
+                pygame.draw.line(
+                    pattern, line, (x + half // 2, y + half), (x + half // 2, y + step), 2
+                )
+                pygame.draw.line(
+                    pattern,
+                    line,
+                    (x + half, y + step - half // 2),
+                    (x + step, y + step - half // 2),
+                    2,
+                )
+    else:
+        for x in range(-inner.h, inner.w + inner.h, step):
+            pygame.draw.aaline(pattern, line, (x, 0), (x + inner.h, inner.h))
+            pygame.draw.aaline(pattern, line, (x, inner.h), (x + inner.h, 0))
+    if style in ("black", "blue"):  # an inner frame and a centre medallion
+        frame = pattern.get_rect().inflate(-m, -m)
+        pygame.draw.rect(pattern, line, frame, width=max(1, w // 40), border_radius=max(2, w // 20))
+        medal = pygame.Rect(0, 0, inner.w // 2, inner.w // 2)
+        medal.center = pattern.get_rect().center
+        pygame.draw.ellipse(pattern, fill, medal)
+        pygame.draw.ellipse(pattern, line, medal, width=max(1, w // 40))
+        mark = suit_shape(3 if style == "black" else 2, max(6, medal.w // 2), line)
+        pattern.blit(mark, mark.get_rect(center=medal.center))
     mask = _blank(inner.w, inner.h, (255, 255, 255), (255, 255, 255))
     pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surf.blit(pattern, inner)

@@ -92,17 +92,20 @@ def felt_under(surface: pygame.Surface) -> Iterator[None]:
         _standing_in.pop()
 
 
-def backdrop(size: tuple[int, int] | None = None) -> pygame.Surface:
-    """Felt with a soft vignette for a canvas of ``size`` (1280x720 unless given), built
-    once per size (a full-canvas blit per frame)."""
+def backdrop(size: tuple[int, int] | None = None, felt: str = "green") -> pygame.Surface:
+    """Felt with a soft vignette for a canvas of ``size`` (1280x720 unless given), of one
+    of :data:`theme.FELTS` (green unless named), built once per size and felt (a
+    full-canvas blit per frame)."""
     from . import HEIGHT, WIDTH
 
     width, height = size or (WIDTH, HEIGHT)
     if _standing_in and _standing_in[-1].get_size() == (width, height):
         return _standing_in[-1]
-    if (width, height) not in _backdrops:
+    _label, centre, edge = theme.FELTS.get(felt, theme.FELTS["green"])
+    key = (width, height) if felt == "green" else (width, height, felt)
+    if key not in _backdrops:
         surf = pygame.Surface((width, height))
-        surf.fill(theme.FELT)
+        surf.fill(centre)
         glow = pygame.Surface((max(1, width // 8), max(1, height // 8)))
         cx, cy = glow.get_width() / 2, glow.get_height() / 2
         for y in range(glow.get_height()):
@@ -112,10 +115,9 @@ def backdrop(size: tuple[int, int] | None = None) -> pygame.Surface:
                 glow.set_at(
                     (x, y),
                     tuple(
-                        round(a * (1 - mix) + b * mix)
-                        for a, b in zip(theme.FELT, theme.FELT_DARK, strict=True)
+                        round(a * (1 - mix) + b * mix) for a, b in zip(centre, edge, strict=True)
                     ),
                 )
         surf = pygame.transform.smoothscale(glow, (width, height))
-        _backdrops[(width, height)] = surf.convert() if pygame.display.get_surface() else surf
-    return _backdrops[(width, height)]
+        _backdrops[key] = surf.convert() if pygame.display.get_surface() else surf
+    return _backdrops[key]

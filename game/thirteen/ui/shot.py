@@ -63,6 +63,8 @@ def render_shot(
     focus: Card | None = None,
     hint: bool = False,
     four_colour: bool = False,
+    back: str = "red",
+    felt: str = "green",
     storage: Storage | None = None,
 ) -> int:
     """Draw ``scene`` of ``game`` and write it to ``out`` as a PNG, at ``size`` (by default
@@ -71,7 +73,8 @@ def render_shot(
 
     ``select`` and ``focus`` name cards on the table (``select`` several cards in a game
     whose rule removes groups); ``storage`` holds the profile the
-    statistics and scores come from (an empty one in memory when None).  Scene ``end``
+    statistics and scores come from (an empty one in memory when None); ``back`` and
+    ``felt`` name the card back and the table's colour.  Scene ``end``
     of a game that is not over first plays it to its end (see :func:`next_move_to_end`).
     Returns how many moves that took (0: none were played); raises :class:`ShotError`.
     """
@@ -80,12 +83,19 @@ def render_shot(
 
     from .. import app as app_module
     from ..profile import Profile
+    from .cards import BACKS
+    from .theme import FELTS
+
+    for option, name, known in (("--back", back, BACKS), ("--table-colour", felt, FELTS)):
+        if name not in known:
+            raise ShotError(f"{option} {quoted(name)}: choose one of {', '.join(known)}")
 
     canvas = canvas_size(*viewport) if viewport is not None else (WIDTH, HEIGHT)
     w, h = size or canvas
     profile = Profile(storage if storage is not None else MemoryStorage())
     profile.settings.sound = False
     profile.settings.four_colour = four_colour
+    profile.settings.card_back, profile.settings.table_colour = back, felt
     app = app_module.make_app([], profile, size=canvas)
     table = app.put_on_table(game, deal=False)
     chosen = [] if select is None else [select] if isinstance(select, int) else list(select)

@@ -23,6 +23,7 @@ from ..variants import GameSetup, spec_of
 from . import cards as card_art
 from . import theme
 from .anim import Animator
+from .celebrate import Celebration, Kind, still
 from .feedback import FLASH_MS, Nudge, draw_hover
 from .layout import (
     PILE_X,
@@ -70,6 +71,15 @@ BUTTON_LABELS = {
     TableButton.MENU: ("Menu", "Esc"),
 }
 
+VOLUME_STEP = 25
+VOLUME_KEYS = {
+    pygame.K_MINUS: -VOLUME_STEP,
+    pygame.K_KP_MINUS: -VOLUME_STEP,
+    pygame.K_EQUALS: VOLUME_STEP,  # the + key without Shift
+    pygame.K_PLUS: VOLUME_STEP,
+    pygame.K_KP_PLUS: VOLUME_STEP,
+}
+"""Keys that make the sound effects softer or louder (shown on the sound button)."""
 COMMAND_KEYS = {
     pygame.K_u: TableButton.UNDO,
     pygame.K_h: TableButton.HINT,
@@ -186,6 +196,12 @@ class TableScene(Scene):
         self.banner = ""
         self.banner_left = 0.0
         self.end_left: float | None = None
+        self.celebration: Celebration | None = None
+        """The win's celebration while it plays (then the end screen opens)."""
+        self.still = False
+        """With animations off: the celebration is a still picture, behind the end screen."""
+        self.due: tuple[Kind, bool] | None = None
+        """The celebration the game's end earned (kind, new best), until it starts."""
         self.recorded = game.is_over
         self.detached = False
         """Another tab took the save slot over: this game is not saved or counted."""
@@ -266,6 +282,8 @@ class TableScene(Scene):
             elif b.name == TableButton.SOUND:
                 # a command, like every other button (a state, "Sound on", read as one too)
                 b.label = "Mute" if self.app.settings.sound else "Unmute"
+                if b.key:  # keys are shown (not on a phone's bar): the volume beside it
+                    b.key = f"M  -/+ {self.app.settings.volume}%"
 
     def say(self, message: str, ms: float = 2600, major: bool = False) -> None:
         """A message in the panel; it replaces any give-up warning, and the pending
@@ -348,7 +366,28 @@ class TableScene(Scene):
         self.banner, self.banner_left = text, ms
         self.dirty = True
 
+    def change_volume(self, by: int) -> None:
+        """Louder or softer by ``by`` percent (25 to 100), kept with the settings; the
+        sound button shows it, and a removal's slap lets the player hear it."""
+        settings = self.app.settings
+        settings.volume = max(VOLUME_STEP, min(100, settings.volume + by))
+        self.app.sounds.set_volume(settings.volume)
+        self.app.profile.save_settings()
+        self._refresh_buttons()
+        self.say(f"Volume {settings.volume}%" + ("" if settings.sound else " (sound is off: M)"))
+        self.app.sounds.play("remove")
+
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:  # the wheel over the sound button: its volume
+            sound = next((b for b in self.buttons if b.name == TableButton.SOUND), None)
+            at = self.app.display.to_canvas(pygame.mouse.get_pos())
+            if sound is not None and sound.rect.collidepoint(at):
+                self.change_volume(VOLUME_STEP if event.y > 0 else -VOLUME_STEP)
+            return
+        if self.celebration is not None and not self.still:
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+                self.end_celebration()  # skipped: the click or key does nothing else
+            return
         if self.banner and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             on_it = event.type == pygame.MOUSEBUTTONDOWN and self.banner_box().collidepoint(
                 event.pos
@@ -482,6 +521,8 @@ class TableScene(Scene):
                 self.activate(spot)
         elif k == pygame.K_d:
             self.draw_or_recycle()
+        elif k in VOLUME_KEYS:
+            self.change_volume(VOLUME_KEYS[k])
         elif k in COMMAND_KEYS:
             self.command(COMMAND_KEYS[k])
         elif k == pygame.K_ESCAPE:
@@ -688,7 +729,7 @@ class TableScene(Scene):
             elif gone:
                 self.app.sounds.play("remove")
             else:
-                self.app.sounds.play("deal")
+                self.app.sounds.play("draw")
         self._after_change()
         if game.is_over:
             self.finish()
@@ -764,11 +805,59 @@ class TableScene(Scene):
             self.app.session.record_result(self)
         self.app.sounds.play("win" if self.game.outcome.value == "won" else "nomove")
         self.end_left = END_DELAY_MS if self.anim.enabled else 0
+        self.due = self.earned()
         self._refresh_buttons()  # counted now: its last move can be taken back
+
+    def earned(self) -> tuple[Kind, bool] | None:
+        """The celebration the finished game earned: a win, every round of a game of
+        rounds cleared (the most points there are), and a new personal best score."""
+        game, spec = self.game, spec_of(self.game)
+        counted = self.app.session.counted
+        before = counted[1] if counted is not None and counted[0] is game else None
+        score = int(game.score)
+        best = (
+            before is not None
+            and before.played > 0
+            and score > 0
+            and score > max(before.distribution, default=0)
+        )
+        if game.outcome.value == "won":
+            rounds = game.progress().rounds or 1
+            perfect = spec.max_score is not None and score >= spec.max_score
+            return (Kind.SWEEP if rounds > 1 and perfect else Kind.WIN), best
+        return (Kind.BEST, True) if best else None
+
+    def start_celebration(self, kind: Kind, best: bool) -> None:
+        """Lay the finished table down as the celebration's first picture and start it
+        (with animations off, its still picture)."""
+        picture = pygame.Surface(self.app.screen.get_size())
+        self.draw(picture)
+        self.celebration = Celebration(
+            kind,
+            picture,
+            self.frame.table,
+            (self.geo.card_w, self.geo.card_h),
+            self.app.settings.four_colour,
+            best,
+            seed=len(self.game.moves),
+        )
+        if not self.app.settings.animations:
+            still(self.celebration)
+            self.still = True
+            self.app.open(SceneName.END)  # the picture stays behind it
+        self.dirty = True
+
+    def end_celebration(self) -> None:
+        """The celebration played out or was skipped: on to the end screen."""
+        self.celebration = None
+        self.dirty = True
+        self.app.open(SceneName.END)
 
     def enter(self) -> None:
         super().enter()
         self.clock_at = self.app.now_ms  # time on the screens over the table does not count
+        if self.still:  # back on the table itself: the cards, not the picture
+            self.celebration, self.still = None, False
         self._refresh_buttons()  # a score posted meanwhile keeps its last move
 
     def can_undo(self) -> bool:
@@ -785,6 +874,8 @@ class TableScene(Scene):
             self.app.session.take_back(self)  # uncounted; counted again when it ends
             self.recorded = False
             self.end_left = None
+            self.due = self.celebration = None
+            self.still = False
         before = self.geo
         at_draw = self.focus_at_draw()
         self.tick()
@@ -888,7 +979,9 @@ class TableScene(Scene):
             return True
         if self.nudge is not None:
             return True
-        return self.anim.active or self.end_left is not None or any(t > 0 for t in timers)
+        celebrating = self.celebration is not None and not self.still
+        moving = self.anim.active or self.end_left is not None or celebrating
+        return moving or any(t > 0 for t in timers)
 
     def update(self, dt_ms: float) -> None:
         if self.anim.update(dt_ms):
@@ -922,17 +1015,28 @@ class TableScene(Scene):
                         self.banner = ""
                     else:
                         self.confirm = None
-        if self.end_left is not None:
+        if self.celebration is not None and not self.still:
+            self.dirty = True
+            if not self.celebration.update(dt_ms):
+                self.end_celebration()
+        elif self.end_left is not None:
             self.end_left -= dt_ms
             if self.end_left <= 0 and not self.anim.active:
                 self.end_left = None
-                self.app.open(SceneName.END)
+                due, self.due = self.due, None
+                if due is not None:
+                    self.start_celebration(*due)
+                else:
+                    self.app.open(SceneName.END)
 
     # -- drawing ------------------------------------------------------------
     def draw(self, surface: pygame.Surface, buttons: bool = True) -> None:
         """The table and its panel; ``buttons`` False for the end screen's backdrop, where
         the panel's key letters (M for sound, Esc for menu) would contradict its own."""
-        surface.blit(backdrop(surface.get_size()), (0, 0))
+        if self.celebration is not None:
+            self.celebration.draw(surface)
+            return
+        surface.blit(backdrop(surface.get_size(), self.app.settings.table_colour), (0, 0))
         self.draw_table(surface)
         if self.summary is not None:
             self.summary.draw(surface, self.frame, self.geo, self.game)
@@ -984,6 +1088,8 @@ class TableScene(Scene):
         geo, game = self.geo, self.on_table()
         four = self.app.settings.four_colour
         w, h = geo.card_w, geo.card_h
+        back = card_art.card_back(w, h, self.app.settings.card_back)
+        self.anim.back = self.app.settings.card_back
         for text, pos in geo.labels:
             theme.blit_text(surface, text, 26, pos, theme.INK_DIM, "midtop")
         if geo.waste is not None:
@@ -998,21 +1104,20 @@ class TableScene(Scene):
             surface.blit(card_art.slot(w, h), geo.pile)
             behind = game.draw_count - 1  # type: ignore[attr-defined]
             for n in range(min(2, max(0, behind))):
-                surface.blit(card_art.card_back(w, h), geo.pile.move(-4 * (2 - n), -4 * (2 - n)))
+                surface.blit(back, geo.pile.move(-4 * (2 - n), -4 * (2 - n)))
             if game.waste_count > 1 and geo.waste is not None:  # type: ignore[attr-defined]
-                surface.blit(card_art.card_back(w, h), geo.waste.move(-4, -4))
+                surface.blit(back, geo.waste.move(-4, -4))
         shadow = card_art.shadow(w, h)
         hidden = self.anim.hidden
         for spot in geo.spots:
             if spot.kind is SpotKind.STOCK:
                 for n in range(min(3, max(0, stock - 1))):
-                    surface.blit(
-                        card_art.card_back(w, h), spot.rect.move(-3 * (3 - n), -3 * (3 - n))
-                    )
-                surface.blit(card_art.card_back(w, h), spot.rect)
+                    surface.blit(back, spot.rect.move(-3 * (3 - n), -3 * (3 - n)))
+                surface.blit(back, spot.rect)
             elif spot.kind is SpotKind.EMPTY:
                 # the bare felt first: in a wide grid the slot lies over the card on its left
-                surface.blit(backdrop(surface.get_size()), spot.rect, area=spot.rect)
+                felt = backdrop(surface.get_size(), self.app.settings.table_colour)
+                surface.blit(felt, spot.rect, area=spot.rect)
                 surface.blit(card_art.slot(w, h), spot.rect)
                 size = 24 if spot.outline.w >= 70 else 18  # a strip of a wide grid
                 where = spot.outline.center

@@ -10,6 +10,14 @@ import pygame
 
 FELT = (22, 84, 58)
 FELT_DARK = (14, 58, 40)
+FELTS: dict[str, tuple[str, tuple[int, int, int], tuple[int, int, int]]] = {
+    "green": ("Green felt", FELT, FELT_DARK),
+    "blue": ("Blue felt", (24, 70, 112), (12, 40, 70)),
+    "red": ("Red felt", (112, 30, 40), (66, 16, 24)),
+    "grey": ("Slate", (64, 72, 78), (34, 40, 44)),
+}
+"""The table colours to choose from: name shown in the settings, centre and edge colour.
+Menus stay on the green felt; the table takes the player's choice."""
 PANEL = (10, 38, 27)
 PANEL_EDGE = (40, 110, 80)
 INK = (240, 244, 238)

@@ -1,5 +1,5 @@
-"""The settings: sound, animations, four-colour deck, winnable deals, and where all
-this is kept."""
+"""The settings: sound and its volume, animations, four-colour deck, winnable deals,
+auto-draw, the timer, the card back and the table's colour, and where all this is kept."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pygame
 
 from ...storage import FULL, NOT_KEPT
 from .. import theme
+from ..cards import BACKS
 from ..widgets import Button, Checkbox, Choice
 from .menu import MenuScene, back_button, draw_backdrop
 
@@ -33,6 +34,12 @@ class SettingsScene(MenuScene):
 
     FIELDS: tuple[Field, ...] = (
         ("sound", "Sound effects", "select, remove, deal, win"),
+        (
+            "volume",
+            "Volume",
+            "how loud the sound effects are",
+            tuple((v, f"{v}%") for v in (25, 50, 75, 100)),
+        ),
         ("animations", "Animations", "cards slide, fall and fly (short, never in the way)"),
         ("four_colour", "Four-colour deck", "clubs green, diamonds blue: easier to tell apart"),
         (
@@ -42,6 +49,18 @@ class SettingsScene(MenuScene):
         ),
         ("auto_draw", "Auto-draw", "pyramids: draws by itself when drawing is the only move"),
         ("timer", "Game timer", "the time on the table; best times in the statistics"),
+        (
+            "card_back",
+            "Card back",
+            "the pattern on the cards face down",
+            tuple((name, label) for name, (label, *_colours) in BACKS.items()),
+        ),
+        (
+            "table_colour",
+            "Table",
+            "the colour of the felt the cards lie on",
+            tuple((name, label) for name, (label, *_colours) in theme.FELTS.items()),
+        ),
     )
 
     def __init__(self, app: App) -> None:
@@ -111,6 +130,7 @@ class SettingsScene(MenuScene):
         else:
             setattr(settings, name, not getattr(settings, name))
         self.app.sounds.enabled = settings.sound
+        self.app.sounds.set_volume(settings.volume)
         self.app.profile.save_settings()
         if self.app.table is not None:
             self.app.table._refresh_buttons()

@@ -1,0 +1,70 @@
+"""The court-card pictures, from the images ``make art`` builds (scripts/build_art.py).
+
+Each image is the top half of a Jack's, Queen's or King's picture (a court picture is
+the same turned half a turn).  A picture is put together, scaled to the size asked
+for and cut to its width once per size, then kept.  When the images were not built
+(or cannot be read) :func:`picture` says None and the card shows a framed letter.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+FOLDER = Path(__file__).resolve().parent / "art"
+"""Where the built images are (beside this module, so the browser bundle has them)."""
+FRAME = (68, 68, 255)
+"""The picture frame's blue, as the design draws it."""
+COURT_LETTERS = {11: "j", 12: "q", 13: "k"}
+SUIT_LETTERS = "cdhs"
+
+_halves: dict[str, pygame.Surface | None] = {}
+_pictures: dict[tuple[int, int, tuple[int, int]], pygame.Surface | None] = {}
+
+
+def file_name(card_rank: int, card_suit: int) -> str:
+    return f"{COURT_LETTERS[card_rank]}{SUIT_LETTERS[card_suit]}.png"
+
+
+def _half(name: str) -> pygame.Surface | None:
+    if name not in _halves:
+        path = FOLDER / name
+        try:
+            _halves[name] = pygame.image.load(str(path)) if path.is_file() else None
+        except (pygame.error, OSError, ValueError):
+            _halves[name] = None
+    return _halves[name]
+
+
+def available() -> bool:
+    """Whether every court picture was built."""
+    return all(_half(file_name(r, s)) is not None for r in COURT_LETTERS for s in range(4))
+
+
+def picture(card_rank: int, card_suit: int, size: tuple[int, int]) -> pygame.Surface | None:
+    """The picture of a court card filling ``size`` (scaled to its height, cut to its
+    width about the middle), or None without the images."""
+    key = (card_rank, card_suit, size)
+    if key in _pictures:
+        return _pictures[key]
+    half = _half(file_name(card_rank, card_suit))
+    result = None
+    if half is not None and size[0] > 0 and size[1] > 1:
+        hw, hh = half.get_size()
+        whole = pygame.Surface((hw, 2 * hh))
+        whole.blit(half, (0, 0))
+        whole.blit(pygame.transform.rotate(half, 180), (0, hh))
+        width = max(size[0], round(hw * size[1] / (2 * hh)))
+        scaled = pygame.transform.smoothscale(whole, (width, size[1]))
+        cut = pygame.Rect(0, 0, *size)
+        cut.centerx = width // 2
+        result = scaled.subsurface(cut).copy()
+    _pictures[key] = result
+    return result
+
+
+def forget() -> None:
+    """Drop what was loaded (tests that build the images anew)."""
+    _halves.clear()
+    _pictures.clear()

@@ -429,10 +429,13 @@ def test_settings_lay_out_fourteen_options_at_every_shape(make, monkeypatch, vie
     from thirteen.ui.screens.settings import SettingsScene
     from thirteen.ui.widgets import Checkbox, Choice
 
-    fields = SettingsScene.FIELDS + tuple(SETTINGS_MORE)
+    real = {f[0] for f in SettingsScene.FIELDS}
+    more = [f for f in SETTINGS_MORE if f[0] not in real]  # those not added yet
+    fields = SettingsScene.FIELDS + tuple(more)
+    assert len(fields) >= 14
     monkeypatch.setattr(SettingsScene, "FIELDS", fields)
     app = make()
-    for field in SETTINGS_MORE:
+    for field in more:
         setattr(app.settings, field[0], field[3][0][0] if len(field) > 3 else False)
     app.display.resize(*canvas_size(*viewport))
     app.relayout()
@@ -451,7 +454,7 @@ def test_settings_lay_out_fourteen_options_at_every_shape(make, monkeypatch, vie
             assert after != before
             if isinstance(w, Choice):
                 values = [v for v, _ in next(f for f in fields if f[0] == w.name)[3]]
-                assert after == values[1 % len(values)]
+                assert after == values[(values.index(before) + 1) % len(values)]
                 click(app, w.back_arrow().center)  # the left arrow: back again
                 assert getattr(app.settings, w.name) == before
         if scene.pages() > 1:
@@ -464,10 +467,9 @@ def test_a_choice_steps_by_keyboard_both_ways(make, monkeypatch):
 
     from .helpers import press, tab_until
 
-    field = SETTINGS_MORE[0]
-    monkeypatch.setattr(SettingsScene, "FIELDS", SettingsScene.FIELDS + (field,))
+    assert any(f[0] == "volume" for f in SettingsScene.FIELDS)  # 25, 50, 75, 100 percent
     app = make()
-    app.settings.volume = 50
+    app.settings.volume = 75
     app.open(SceneName.SETTINGS)
     step(app)
     scene = app.scene
@@ -475,6 +477,6 @@ def test_a_choice_steps_by_keyboard_both_ways(make, monkeypatch):
     press(app, pygame.K_RETURN)
     assert app.settings.volume == 100
     press(app, pygame.K_SPACE)
-    assert app.settings.volume == 0  # after the last, the first
+    assert app.settings.volume == 25  # after the last, the first
     press(app, pygame.K_RETURN, mod=pygame.KMOD_SHIFT)
     assert app.settings.volume == 100

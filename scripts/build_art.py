@@ -322,9 +322,11 @@ def tarball(offline: bool, cache: Path = CACHE) -> bytes:
     elif offline:
         raise ArtError(f"{cached} is missing (run `make art` with the network once)")
     else:
-        url = f"{REGISTRY}/{PACKAGE}/-/{name}"
+        # a scoped package's tarball is named without its scope on the registry
+        url = f"{REGISTRY}/{PACKAGE}/-/{PACKAGE.rpartition('/')[2]}-{VERSION}.tgz"
+        request = urllib.request.Request(url, headers={"User-Agent": "thirteen-build-art"})
         try:
-            with urllib.request.urlopen(url, timeout=60) as answer:
+            with urllib.request.urlopen(request, timeout=60) as answer:
                 data = answer.read()
         except OSError as error:
             raise ArtError(f"could not fetch {PACKAGE} {VERSION}: {error}") from None

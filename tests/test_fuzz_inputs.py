@@ -320,6 +320,8 @@ def test_a_huge_input_is_quoted_short(capsys, tmp_path, argv, huge):
     assert out == "" and err.strip()
     assert "Traceback" not in err
     for line in err.splitlines():
+        # the list of choices grows with the registry, not with the input
+        line = re.sub(r"\((choose from|games:) [^)]*\)", "(...)", line)
         assert len(line) < MESSAGE_MAX, line[:300]
     assert "characters)" in err  # says how long the input was
 

@@ -346,20 +346,23 @@ def test_every_screen_lays_itself_out_at_every_shape(make, viewport, scene):
         assert app.scene.tabs[app.scene.tab] is app.scene.other_tab
 
 
-FAKE_GROUPS = ("Other 13s", "Other 13s", "Other 13s", "Other sums", "Other sums", "Thirteens")
-"""Six made-up games over four groups (one joins the Thirteens): nine games in all."""
+FAKE_GROUPS = ("Other 13s", "Other sums", "Thirteens", "Other 13s", "Other 13s", "Other sums")
+"""Six made-up games over four groups (the first three bring the list to ten over
+four groups, three to a group at most): thirteen games in all."""
+
+COMMON_SHAPES = [(1280, 720), (390, 844), (844, 390), (1024, 768), (768, 1024), (1920, 1080)]
+"""The shapes where eight to ten games must all show at once, without pages."""
 
 
-@pytest.fixture
-def more_games():
-    """Register six games of the pyramid kind under new names, groups and blurbs."""
+def register_fakes(count: int) -> list:
+    """Register ``count`` games of the pyramid kind under new names, groups and blurbs."""
     from dataclasses import replace
 
-    from thirteen.variants import register, unregister
+    from thirteen.variants import register
 
     base = GAMES["pyramid"]
     specs = []
-    for n, group in enumerate(FAKE_GROUPS):
+    for n, group in enumerate(FAKE_GROUPS[:count]):
         game_id = f"fake{n}"
         kind = type(f"Fake{n}", (base.position_type,), {"game_id": game_id})
         blurb = f"Made-up game {n}: a blurb about as long as the real ones are, or longer."
@@ -367,27 +370,36 @@ def more_games():
             base, id=game_id, title=f"Fake {n}", group=group, blurb=blurb, position_type=kind
         )
         specs.append(register(spec))
-    yield specs
-    for spec in specs:
+    return specs
+
+
+@pytest.fixture
+def fake_games():
+    """A function that registers made-up games, each taken out again after the test."""
+    from thirteen.variants import unregister
+
+    made: list = []
+    yield lambda count: made.extend(register_fakes(count))
+    for spec in made:
         unregister(spec.id)
 
 
-@pytest.mark.parametrize("viewport", SHAPES)
-def test_the_start_screen_offers_many_games_in_groups_at_every_shape(make, more_games, viewport):
-    """Every game on a page of the list under its group's heading, all inside, nothing
-    overlapping, and a click on each game's button chooses it where it is drawn."""
-    app = open_menu(make, viewport, "start")
+def sweep_start_screen(app, viewport) -> tuple[list[str], int]:
+    """Click every game on every page of the start screen's list, checking the screen
+    each time: the games seen and the pages turned through."""
     start = app.start_scene
     seen: list[str] = []
+    pages = 0
     for _ in range(len(GAMES)):
+        pages += 1
         check_menu(app, viewport, scene_texts(start))
         games = [w for w in start.widgets if w.name.startswith("game:")]
         heads = [words for words, _ in start.group_heads]
         assert games, "a page without games"
         for button in games:
             spec = GAMES[button.name[5:]]
-            above = [w for w, (x, y) in start.group_heads if y < button.rect.top]
-            assert above and above[-1] == spec.group, (spec.id, heads)
+            beside = [w for w, (x, y) in start.group_heads if y < button.rect.bottom]
+            assert beside and beside[-1] == spec.group, (spec.id, heads)
             click(app, button.rect.center)
             assert start.game_id == spec.id
             blurb = [words for words, _, _, _ in start.text_lines() if words in spec.blurb]
@@ -401,6 +413,50 @@ def test_the_start_screen_offers_many_games_in_groups_at_every_shape(make, more_
         if start.games_page == 0:
             break
     assert sorted(seen) == sorted(GAMES)  # each game once, on one page or another
+    return seen, pages
+
+
+@pytest.mark.parametrize("viewport", SHAPES)
+def test_the_start_screen_offers_many_games_in_groups_at_every_shape(make, fake_games, viewport):
+    """Thirteen games: every game on a page of the list beside its group's heading, all
+    inside, nothing overlapping, and a click on each game's button chooses it where it is
+    drawn."""
+    fake_games(6)
+    app = open_menu(make, viewport, "start")
+    sweep_start_screen(app, viewport)
+
+
+@pytest.mark.parametrize("count", [1, 3])
+@pytest.mark.parametrize("viewport", COMMON_SHAPES)
+def test_eight_to_ten_games_show_at_once_at_the_common_shapes(make, fake_games, viewport, count):
+    """Eight (or ten, over four groups) games all on one page, whichever is chosen; the
+    "Game" and "Deal" columns and the foot buttons clear of each other, the game buttons
+    at least 60 pixels tall and where they were whichever game is chosen."""
+    fake_games(count)
+    app = open_menu(make, viewport, "start")
+    start = app.start_scene
+    places = {w.name: w.rect.copy() for w in start.widgets if w.name.startswith("game:")}
+    seen, pages = sweep_start_screen(app, viewport)
+    assert pages == 1 and start.button("games:1") is None
+    assert len(seen) == len(GAMES) == 7 + count
+    assert all(rect.h >= 60 for rect in places.values())
+    for name, rect in places.items():  # nothing moved while choosing
+        assert start.button(name).rect == rect, name
+
+
+def test_a_paged_games_list_opens_on_the_chosen_games_page(make, fake_games):
+    """Paging is the last resort (thirteen games on a square canvas); the list then opens
+    on the page that holds the chosen game."""
+    fake_games(6)
+    app = open_menu(make, (720, 720), "start")
+    start = app.start_scene
+    last = list(GAMES)[-1]
+    assert start.button(f"game:{last}") is None and start.button("games:1") is not None
+    start.game_id = last
+    app.open(SceneName.SETTINGS)
+    app.back()
+    step(app)
+    assert start.button(f"game:{last}") is not None
 
 
 SETTINGS_MORE = [

@@ -66,12 +66,14 @@ class StartScene(MenuScene):
             self.game_id = setup.game
             self.layout = setup.layout or self.layout
         self.confirm = None
+        self.games_page = None
 
     def enter(self) -> None:
         notices = self.app.session.notices
         if notices:
             self.message = " ".join(notices[-2:])
             notices.clear()
+        self.games_page = None  # the page with the chosen game, when the list takes pages
         self.build()
         super().enter()
 
@@ -81,14 +83,28 @@ class StartScene(MenuScene):
     DEAL_Y = 150
     FOOT_Y = 604
     HEADS_Y = 122
-    MIN_GAME_W = 160
-    """The narrowest game button: as many to a row as fit, up to three."""
-    GROUP_H = 30
-    """A group's heading line over its games."""
+    GAME_WIDTHS = (130, 100)
+    """The narrowest game button, tried in turn: the wider while every group fits its rows."""
+    HEAD_SIZE = 24
+    """The type size of a group's heading, at the left of its games' row."""
+
+    def compact(self) -> int:
+        """The height of a game or layout button: 62 on 1280x720 (a desktop window, where
+        eight games in four rows must fit over the layouts), else 82 (44 CSS px on a
+        phone held either way, at 0.54 CSS px a logical pixel)."""
+        return 62 if self.classic() else 82
+
+    def gap(self) -> int:
+        """Between two rows (or two buttons) of the games list."""
+        return 10 if self.classic() else 8
+
+    def row_h(self) -> int:
+        return self.compact() + self.gap()
 
     def place(self) -> None:
         """Where the columns go: games beside deals (on any canvas held sideways, and
         upright when one column would not fit), else one under the other."""
+        self.game_head = True
         if self.upright() and self.place_one_column():
             return
         w, h = self.app.screen.get_size()
@@ -104,17 +120,50 @@ class StartScene(MenuScene):
         self.HEADS_Y = self.deal_heads_y = 122
         self.GAME_Y = self.DEAL_Y = 150
         self.pitch = 100
-        self.FOOT_Y = h - 116 if self.classic() else h - 110
+        self.foot_h = 84 if self.classic() else self.compact()
+        self.FOOT_Y = h - 116 if self.classic() else h - self.foot_h - 10
         self.MESSAGE_Y = self.DEAL_Y + 4 * self.pitch + 6
         self.message_bottom = h - 8
-        self.place_layouts(self.FOOT_Y - (20 if self.classic() else 14))
+        bottom = self.FOOT_Y - (20 if self.classic() else 10)
+        end = self.roomiest_blurb_y(bottom) - (10 if self.classic() else 6)
+        # the games under the "Game" heading if they fit there, else from its line
+        for head in (True, False):
+            top = self.GAME_Y if head else self.HEADS_Y
+            if self.choose_widths(end - top):
+                break
+        else:
+            head, top = True, self.GAME_Y
+        self.game_head = head
+        self.place_layouts(bottom)
         end = self.BLURB_Y - (10 if self.classic() else 6)
-        self.games_area = R(self.GAME_X, self.GAME_Y, self.GAME_W, end - self.GAME_Y)
+        self.games_area = R(self.GAME_X, top, self.GAME_W, end - top)
         need = self.games_height(self.game_items())
         if not self.classic() and need < self.games_area.h:  # the blurb right under the games
             rise = self.games_area.h - need
             self.games_area.h = need
             self.rise_layouts(rise)
+
+    def roomiest_blurb_y(self, bottom: int) -> int:
+        """Where the blurb would start over the layout row of any game that has one: the
+        games list is sized for it, so that it stays put whichever game is chosen."""
+        chosen = self.game_id
+        tops = []
+        for spec in GAMES.values():
+            if spec.layouts or spec.id == chosen:
+                self.game_id = spec.id
+                self.place_layouts(bottom)
+                tops.append(self.BLURB_Y)
+        self.game_id = chosen
+        return min(tops)
+
+    def choose_widths(self, room: int) -> bool:
+        """Take the widest narrowest game button at which the whole list fits ``room``
+        (False, with the narrowest, when none does: the list then takes pages)."""
+        for width in self.GAME_WIDTHS:
+            self.min_game_w = width
+            if self.games_height(self.game_items()) <= room:
+                return True
+        return False
 
     def rise_layouts(self, rise: int) -> None:
         """Move the blurb and the layout row up by ``rise``."""
@@ -131,15 +180,17 @@ class StartScene(MenuScene):
         self.GAME_X = self.DEAL_X = 40
         self.GAME_W = self.DEAL_W = w - 80
         self.HEADS_Y, self.GAME_Y, self.pitch = 150, 190, 110
+        self.foot_h = self.touch()
         self.FOOT_Y = h - 130
         self.message_bottom = self.FOOT_Y - 10
         self.MESSAGE_Y = self.message_bottom - 6 * 22
         self.DEAL_Y = self.MESSAGE_Y - 20 - 4 * self.pitch
         self.deal_heads_y = self.DEAL_Y - 36
+        self.choose_widths(self.roomiest_blurb_y(self.deal_heads_y - 30) - 4 - self.GAME_Y)
         self.place_layouts(self.deal_heads_y - 30)
         room = R(self.GAME_X, self.GAME_Y, self.GAME_W, self.BLURB_Y - 4 - self.GAME_Y)
         need = self.games_height(self.game_items())
-        if room.h < min(need, self.GROUP_H + 2 * (self.touch() + 10)):
+        if room.h < min(need, 2 * self.row_h()):
             return False
         rise = max(0, room.h - need)  # what follows the games moves up under them
         room.h -= rise
@@ -154,7 +205,7 @@ class StartScene(MenuScene):
         """The layout buttons (the chosen game's), ending at ``bottom``, and the blurb over
         them: sets LAYOUT_Y, the buttons' places and BLURB_Y."""
         layouts = self.offered_layouts()
-        touch = self.touch()
+        tall = self.touch() if self.classic() else self.compact()
         self.layout_rects: list[pygame.Rect] = []
         self.layout_label: tuple[int, int] | None = None
         if not layouts:
@@ -163,11 +214,11 @@ class StartScene(MenuScene):
             return
         bw = 120 if len(layouts) == len(GAMES[self.game_id].layouts) else 90
         label_w = theme.font(30).size("Layout")[0] + 20
-        self.LAYOUT_Y = bottom - touch
+        self.LAYOUT_Y = bottom - tall
         right = self.GAME_X + self.GAME_W
         if self.GAME_W - len(layouts) * (bw + 10) + 10 >= label_w:  # the label on its left
             x0 = right - len(layouts) * (bw + 10) + 10
-            self.layout_label = (self.GAME_X, self.LAYOUT_Y + touch // 2)
+            self.layout_label = (self.GAME_X, self.LAYOUT_Y + tall // 2)
             top = self.LAYOUT_Y
         else:  # the label over a row of buttons as wide as the column allows
             bw = min(bw, (self.GAME_W - 10 * (len(layouts) - 1)) // len(layouts))
@@ -175,7 +226,7 @@ class StartScene(MenuScene):
             top = self.LAYOUT_Y - 34
             self.layout_label = (self.GAME_X, top + 15)
         self.layout_rects = [
-            R(x0 + n * (bw + 10), self.LAYOUT_Y, bw, touch) for n in range(len(layouts))
+            R(x0 + n * (bw + 10), self.LAYOUT_Y, bw, tall) for n in range(len(layouts))
         ]
         self.BLURB_Y = top - (2 * 26 + 8 if self.classic() else 2 * 24 + 6)
 
@@ -188,54 +239,53 @@ class StartScene(MenuScene):
             self.extra_layout = self.layout
         return layouts if self.extra_layout is None else (*layouts, self.extra_layout)
 
-    def per_row(self) -> int:
-        """Game buttons to a row: as many as fit, two in a column narrower than 700."""
-        width = self.GAME_W
-        most = 3 if width >= 700 else 2
-        return max(1, min(most, (width + 10) // (self.MIN_GAME_W + 10)))
-
-    def game_items(self) -> list[tuple[str, list]]:
-        """The games list as lines: a ("group", [name]) heading over each group's
-        ("row", [specs]) rows, in registry order."""
-        per_row = self.per_row()
+    def groups(self) -> dict[str, list]:
+        """The games by group, groups and games in registry order."""
         groups: dict[str, list] = {}
         for spec in GAMES.values():
             groups.setdefault(spec.group, []).append(spec)
+        return groups
+
+    def heads_w(self) -> int:
+        """The width of the headings' column at the left of the games' rows (none when no
+        game has a group)."""
+        heads = [g for g in self.groups() if g]
+        if not heads:
+            return 0
+        return max(theme.font(self.HEAD_SIZE).size(g)[0] for g in heads) + 14
+
+    def per_row(self) -> int:
+        """Game buttons to a row beside the headings: as many as the largest group has,
+        as far as they fit at the narrowest width tried (a larger group takes rows)."""
+        gap = self.gap()
+        room = self.GAME_W - self.heads_w()
+        fit = (room + gap) // (getattr(self, "min_game_w", self.GAME_WIDTHS[0]) + gap)
+        most = max(len(specs) for specs in self.groups().values())
+        return max(1, min(most, fit))
+
+    def game_items(self) -> list[tuple[str, list]]:
+        """The games list as rows, (group, specs), one group's rows after another: each
+        group's heading at the left of its first row."""
+        per_row = self.per_row()
         items: list[tuple[str, list]] = []
-        for group, specs in groups.items():
-            items.append(("group", [group]))
+        for group, specs in self.groups().items():
             for n in range(0, len(specs), per_row):
-                items.append(("row", specs[n : n + per_row]))
+                items.append((group, specs[n : n + per_row]))
         return items
 
-    def item_height(self, item: tuple[str, list]) -> int:
-        if item[0] == "group":
-            return self.GROUP_H if item[1][0] else 0  # a game without a group: no heading
-        return self.touch() + 10
-
     def games_height(self, items: list[tuple[str, list]]) -> int:
-        return sum(self.item_height(item) for item in items)
+        return len(items) * self.row_h() - (self.gap() if items else 0)
 
     def game_pages(self) -> list[list[tuple[str, list]]]:
-        """The games list cut into pages that fit its area (one, when all fit), a
-        group's heading repeated over its rows that go on to the next page."""
+        """The games list cut into pages that fit its area (one, when all fit): a last
+        resort, for more games than a canvas holds."""
         items = self.game_items()
         room = self.games_area.h
         if self.games_height(items) <= room:
             return [items]
         room -= self.touch() + 10  # the page buttons' row
-        row_h = self.touch() + 10
-        pages: list[list[tuple[str, list]]] = [[]]
-        heading: tuple[str, list] = ("group", [""])
-        for item in items:
-            if item[0] == "group":
-                heading = item
-            # a heading needs room for the row under it too
-            needed = self.item_height(item) + (row_h if item[0] == "group" else 0)
-            if pages[-1] and self.games_height(pages[-1]) + needed > room:
-                pages.append([heading] if item[0] == "row" else [])
-            pages[-1].append(item)
-        return pages
+        per_page = max(1, (room + self.gap()) // self.row_h())
+        return [items[n : n + per_page] for n in range(0, len(items), per_page)]
 
     def build(self) -> None:
         self.place()
@@ -244,34 +294,29 @@ class StartScene(MenuScene):
         gx, gw = self.GAME_X, self.GAME_W
         pages = self.game_pages()
         chosen = next(
-            (
-                n
-                for n, p in enumerate(pages)
-                for k, row in p
-                if k == "row"
-                for s in row
-                if s.id == self.game_id
-            ),
+            (n for n, p in enumerate(pages) for _, row in p for s in row if s.id == self.game_id),
             0,
         )
         if self.games_page is None:
             self.games_page = chosen
         self.games_page %= len(pages)
         self.group_heads: list[tuple[str, tuple[int, int]]] = []
-        y = self.GAME_Y
-        per_row = self.per_row()
-        bw = (gw - 10 * (per_row - 1)) // per_row
-        for kind, row in pages[self.games_page]:
-            if kind == "group":
-                self.group_heads.append((row[0], (gx, y + 2)))
-                y += self.GROUP_H
-                continue
+        y = self.games_area.y
+        per_row, gap, tall = self.per_row(), self.gap(), self.compact()
+        heads_w = self.heads_w()
+        bw = (gw - heads_w - gap * (per_row - 1)) // per_row
+        shown = ""
+        for group, row in pages[self.games_page]:
+            if group and group != shown:  # a group's first row on this page: its heading
+                half = theme.font(self.HEAD_SIZE).get_height() // 2
+                self.group_heads.append((group, (gx, y + tall // 2 - half)))
+            shown = group
             for n, spec in enumerate(row):
-                rect = R(gx + n * (bw + 10), y, bw, touch)
+                rect = R(gx + heads_w + n * (bw + gap), y, bw, tall)
                 b = Button(f"game:{spec.id}", rect, spec.title)
                 b.primary = spec.id == self.game_id
                 w.append(b)
-            y += touch + 10
+            y += tall + gap
         self.pages_words = ""
         if len(pages) > 1:
             y = self.games_area.bottom - touch
@@ -313,7 +358,7 @@ class StartScene(MenuScene):
                 (SceneName.SETTINGS, "Settings"),
             )
         ):
-            foot = R(gx + n * (bw + 20), self.FOOT_Y, bw, 84 if self.classic() else touch)
+            foot = R(gx + n * (bw + 20), self.FOOT_Y, bw, self.foot_h)
             w.append(Button(name, foot, label))
         self.widgets = w
         self.dirty = True
@@ -336,8 +381,8 @@ class StartScene(MenuScene):
         """
         out: list[tuple[str, int, tuple[int, ...], pygame.Rect]] = []
         for words, where in self.group_heads:
-            rect = theme.text(words, 24).get_rect(topleft=where)
-            out.append((words, 24, theme.INK_DIM, rect))
+            rect = theme.text(words, self.HEAD_SIZE).get_rect(topleft=where)
+            out.append((words, self.HEAD_SIZE, theme.INK_DIM, rect))
         if self.pages_words:
             rect = theme.text(self.pages_words, 26).get_rect(
                 center=(self.games_area.centerx, self.games_area.bottom - self.touch() // 2)
@@ -469,7 +514,8 @@ class StartScene(MenuScene):
             theme.INK_DIM,
             "midtop",
         )
-        theme.blit_text(surface, "Game", 30, (self.GAME_X, self.HEADS_Y), theme.INK_DIM)
+        if self.game_head:
+            theme.blit_text(surface, "Game", 30, (self.GAME_X, self.HEADS_Y), theme.INK_DIM)
         theme.blit_text(surface, "Deal", 30, (self.DEAL_X, self.deal_heads_y), theme.INK_DIM)
         for words, size, colour, rect in self.text_lines():
             surface.blit(theme.text(words, size, colour), rect)

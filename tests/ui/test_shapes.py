@@ -536,3 +536,20 @@ def test_a_choice_steps_by_keyboard_both_ways(make, monkeypatch):
     assert app.settings.volume == 25  # after the last, the first
     press(app, pygame.K_RETURN, mod=pygame.KMOD_SHIFT)
     assert app.settings.volume == 100
+
+
+@pytest.mark.parametrize("viewport", SHAPES)
+def test_the_statistics_tabs_take_rows_rather_than_shrink(make, fake_games, viewport):
+    """Ten games' tabs (twelve with the layouts): each label at its full size, the tabs
+    in rows clear of Back, Reset and each other, the figures below them."""
+    fake_games(3)
+    app = open_menu(make, viewport, "stats")
+    stats = app.scene
+    check_menu(app, viewport, scene_texts(stats))
+    tabs = [w for w in stats.widgets if w.name.startswith("tab:")]
+    assert len(tabs) == len(stats.tabs) >= 12
+    assert all(tab.label_size() == stats.TAB_SIZE for tab in tabs), [
+        (t.label, t.label_size()) for t in tabs
+    ]
+    if app.screen.get_size() == (1280, 720):
+        assert not stats.classic_figures()  # two rows: the figures go under them

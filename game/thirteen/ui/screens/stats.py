@@ -82,15 +82,8 @@ class StatsScene(MenuScene):
     def build(self) -> None:
         w = self.app.screen.get_width()
         self.widgets = [back_button(not self.classic())]
-        count = len(self.tabs)
-        if self.upright():  # two to a row, under the title
-            rects = flow(count, R(40, 130, w - 80, 0), 315, 90, most=2)
-        elif self.classic() or (w - 80) // count >= 170:  # one row across
-            step = (w - 80) // count if not self.classic() else 1200 // count
-            y = 110 if self.classic() else 120
-            rects = [R(40 + n * step, y, step - 10, self.touch()) for n in range(count)]
-        else:
-            rects = flow(count, R(40, 120, w - 80, 0), 200, self.touch())
+        top = 130 if self.upright() else 110 if self.classic() else 120
+        rects = self.tab_rects(R(40, top, w - 80, 0))
         for n, ((_, _, label), rect) in enumerate(zip(self.tabs, rects, strict=True)):
             b = Button(f"tab:{n}", rect, label)
             b.primary = n == self.tab
@@ -103,6 +96,29 @@ class StatsScene(MenuScene):
         asking = self.reset_asked_at is not None
         self.widgets.append(Button(RESET, reset, "Reset?" if asking else "Reset", ""))
         self.dirty = True
+
+    TAB_SIZE = 30
+    """The tabs' labels at full size: the tabs take more rows rather than shrink them."""
+
+    def tab_rects(self, area: pygame.Rect) -> list[pygame.Rect]:
+        """The tabs across ``area`` in as few rows as fit their labels at full size (one
+        row as wide as it goes, else rows as even as they can be)."""
+        count, gap, tall = len(self.tabs), 10, self.touch()
+        full = max(theme.font(self.TAB_SIZE).size(label)[0] for _, _, label in self.tabs) + 24
+        width = 1200 if self.classic() else area.w
+        step = width // count
+        if not self.upright() and step - gap >= max(full, 0 if self.classic() else 160):
+            return [R(area.x + n * step, area.y, step - gap, tall) for n in range(count)]
+        per_row = max(1, (area.w + gap) // (full + gap))
+        rows = -(-count // per_row)
+        per_row = -(-count // rows)
+        wide = min(260, (area.w + gap) // per_row - gap)
+        return flow(count, area, wide, tall, gap, most=per_row)
+
+    def classic_figures(self) -> bool:
+        """Whether the figures sit where they were first drawn on 1280x720: there, under
+        one row of tabs."""
+        return self.classic() and self.tabs_bottom() <= 190
 
     def shown_id(self) -> str:
         """The game whose statistics are on show."""
@@ -169,12 +185,16 @@ class StatsScene(MenuScene):
     def draw_others(self, surface: pygame.Surface) -> None:
         heads = ("Layout", "Played", "Won", "Win rate", "Average", "Best streak")
         xs = self.others_columns()
-        top = 226 if self.classic() else self.tabs_bottom() + 36
+        top = 226 if self.classic_figures() else self.tabs_bottom() + 36
         for x, head in zip(xs, heads, strict=True):
             theme.blit_text(surface, head, 26, (x, top), theme.INK_DIM)
         rows = self.other_rows()
         # as many rows as the canvas holds, over the note at its foot
-        most = OTHER_ROWS if self.classic() else max(1, (surface.get_height() - top - 190) // 46)
+        most = (
+            OTHER_ROWS
+            if self.classic_figures()
+            else max(1, (surface.get_height() - top - 190) // 46)
+        )
         most = min(most, len(rows)) if len(rows) <= most else most - 1
         for n, row in enumerate(rows[:most]):
             y = top + 44 + n * 46
@@ -217,15 +237,20 @@ class StatsScene(MenuScene):
         spec = GAMES[gid]
         unit, cap = CHART_UNITS[spec.score_unit], spec.max_score
         w, h = surface.get_size()
-        if self.classic():
+        if self.classic_figures():
             self.draw_figures(surface, gid, rows, st, unit, cap, (0, 0))
         else:
             upright = self.upright()
             top = self.tabs_bottom() + (30 if upright else 10)
-            room = R(0, top, w, h - top - 10)
-            # laid out as upright or as on 1280x720, smaller only when it does not fit
+            bottom = self.button(RESET).rect.top if upright else h  # Reset at the foot
+            room = R(0, top, w, bottom - top - 10)
+            # laid out as upright or as on 1280x720, smaller only when it does not fit (upright
+            # under many rows of tabs, as on 1280x720 when that is the larger)
             natural = (SHORT_SIDE, self.upright_height(gid)) if upright else (WIDTH, 480)
             scale = min(1.0, room.w / natural[0], room.h / natural[1])
+            wide = min(1.0, room.w / WIDTH, room.h / 480)
+            if upright and wide > scale:
+                upright, natural, scale = False, (WIDTH, 480), wide
             if scale >= 1:
                 origin = (room.centerx - natural[0] // 2, top)
                 self.draw_block(surface, upright, gid, rows, st, unit, cap, origin)

@@ -96,8 +96,8 @@ class HelpScene(MenuScene):
         self.widgets = [back_button(not self.classic())]
         tabs = help_tabs()
         w = self.app.screen.get_width()
-        if self.upright():  # two to a row, under the title
-            rects = flow(len(tabs), R(40, 120, w - 80, 0), 315, 90, most=2)
+        if self.upright():  # under the title, as many to a row as fit (eight games: three)
+            rects = flow(len(tabs), R(40, 120, w - 80, 0), 205, self.touch())
         else:  # right of Back on one row where they fit, else in rows under it
             top = 110 if self.classic() else 120
             rects = flow(len(tabs), R(10, top, w - 10, 0), 205, self.touch())

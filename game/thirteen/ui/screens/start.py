@@ -508,7 +508,7 @@ class StartScene(MenuScene):
         draw_backdrop(surface, "Thirteen", back=False)
         theme.blit_text(
             surface,
-            "Solitaire games of pairs that make 13",
+            "Solitaire games of cards that make 13, 11 or 15",
             30,
             (surface.get_width() // 2, 84),
             theme.INK_DIM,

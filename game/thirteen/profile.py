@@ -75,6 +75,8 @@ class Settings:
     """In the pyramids, draw by itself after a short pause when drawing is the only move."""
     timer: bool = False
     """Show the game's time on the table (best times are kept either way)."""
+    show_winnable: bool = False
+    """The table's "can this still be won?" indicator."""
 
 
 @dataclass

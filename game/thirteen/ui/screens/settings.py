@@ -42,6 +42,11 @@ class SettingsScene(MenuScene):
         ),
         ("auto_draw", "Auto-draw", "pyramids: draws by itself when drawing is the only move"),
         ("timer", "Game timer", "the time on the table; best times in the statistics"),
+        (
+            "show_winnable",
+            "Can this still be won?",
+            "after each move the table says if a win is left",
+        ),
     )
 
     def __init__(self, app: App) -> None:

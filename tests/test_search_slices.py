@@ -53,10 +53,10 @@ def test_a_search_in_slices_finds_what_it_finds_in_one_piece(game_id, deal, layo
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_hint_in_slices_is_the_hint_in_one_piece(game_id):
-    for deal in (1, 2, 5):
+    for deal in (1, 3):
         game = new_game(game_id, deal=deal)
         whole = hint_for(game, budget_ms=60_000)
-        parts, _ = sliced(hint_steps(game, budget_ms=60_000, memo={}, slice_ms=0.2))
+        parts, _ = sliced(hint_steps(game, budget_ms=60_000, memo={}, slice_ms=0.5))
         assert parts == whole
 
 

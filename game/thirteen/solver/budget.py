@@ -27,7 +27,7 @@ Imports: nothing of this package; every solver module may import this one.
 from __future__ import annotations
 
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -175,13 +175,25 @@ class Stopwatch:
             yield
 
 
-def pausing(budget: SearchBudget, slice_ms: float | None, attempt) -> Steps:
+def pausing(
+    budget: SearchBudget, slice_ms: float | None, attempt, done: Callable[[], int]
+) -> Steps:
     """Run ``attempt()`` (a search from its root) in slices of ``slice_ms``, yielding
-    between them, until it answers; :class:`OutOfBudget` passes to the caller."""
+    between them, until it answers; :class:`OutOfBudget` passes to the caller.
+
+    ``done()`` counts the finished positions the search's memos hold: a slice that
+    added none spent itself walking back down to where the last one stopped, so the
+    next slice is twice as long (a search always gets on, however short the slices)."""
+    length = slice_ms
+    finished = done()
     while True:
-        budget.resume(slice_ms)
+        budget.resume(length)
         try:
             return attempt()
         except Paused:
             budget.pause()
+        now = done()
+        if length is not None and slice_ms is not None:
+            length = slice_ms if now > finished else length * 2
+        finished = now
         yield

@@ -618,7 +618,13 @@ def one_pass_steps(
             main = _OnePass(deal, budget)
         return _one_pass(main, deal, start)
 
-    return (yield from pausing(budget, slice_ms, attempt))
+    def done() -> int:
+        if main is None:
+            return 0
+        projections = sum(len(p.memo or ()) for p in (*main.projs, *main.projs_hi))
+        return len(main.memo) + len(main._relaxed) + projections
+
+    return (yield from pausing(budget, slice_ms, attempt, done))
 
 
 def _one_pass(main: _OnePass, deal: PyramidDeal, start: DealKey) -> tuple[bool, list[RawMove]]:

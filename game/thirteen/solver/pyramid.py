@@ -343,7 +343,11 @@ def _verdict_steps(
         path.reverse()
         return found, path
 
-    return (yield from pausing(budget, slice_ms, attempt))
+    return (
+        yield from pausing(
+            budget, slice_ms, attempt, lambda: len(seen) + len(seen_last) + len(t._relaxed)
+        )
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -711,7 +715,7 @@ def _points_steps(
 
     exact = True
     try:
-        yield from pausing(budget, slice_ms, attempt)
+        yield from pausing(budget, slice_ms, attempt, lambda: len(seen) + len(t._relaxed))
     except OutOfBudget:
         exact = False
     return best[0], best[1], exact

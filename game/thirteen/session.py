@@ -313,13 +313,13 @@ class Session:
         if self.profile.settings.winnable_only:
             found, fallback = None, WINNABLE_NOT_FOUND
             try:
-                from . import winnable
+                from .winnable import first_winnable_deal, first_winnable_deal_steps
 
                 options = {"layout": layout, "budget_ms": 200, "total_ms": WINNABLE_BUDGET_MS}
                 if slice_ms is None:
-                    found = winnable.first_winnable_deal(game_id, number, **options)
+                    found = first_winnable_deal(game_id, number, **options)
                 else:
-                    found = yield from winnable.first_winnable_deal_steps(
+                    found = yield from first_winnable_deal_steps(
                         game_id, number, slice_ms=slice_ms, **options
                     )
             except LookupError:  # none proven winnable in time: play this one unchecked

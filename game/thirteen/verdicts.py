@@ -19,7 +19,6 @@ from .solver.budget import Steps, finish
 from .variants import GameSetup
 from .winnable import deal_start
 
-
 _known: dict[tuple[GameSetup, float], tuple[str, ...]] = {}
 """Verdicts found, by deal and budget: a deal's verdict never changes (the last 16)."""
 

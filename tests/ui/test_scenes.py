@@ -489,6 +489,7 @@ def test_hint_uses_hints_module_and_marks_the_draw_card(make, monkeypatch):
 def test_hint_message_says_what_the_hint_rests_on(make, query, words):
     app = make(query)
     press(app, pygame.K_h)
+    think(app)
     assert app.table.message.startswith("Hint: ") and app.table.message.endswith(words)
 
 
@@ -1608,6 +1609,7 @@ def test_a_give_up_warning_wiped_by_another_message_is_asked_again(make):
     press(app, pygame.K_r)
     assert app.table.message.startswith("Give up this game?")
     press(app, pygame.K_h)
+    think(app)
     assert app.table.message.startswith("Hint:")
     press(app, pygame.K_r)
     assert len(app.game.moves) == 1 and app.table.message.startswith("Give up this game?")

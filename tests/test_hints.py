@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from thirteen.game import Outcome
@@ -76,10 +78,11 @@ def test_pyramid13_hint_clears_the_pyramid_when_the_points_search_runs_out(monke
     from thirteen.solver import pyramid_hooks as solver  # the hooks call these
     from thirteen.solver.pyramid import solve_pyramid13_deal
 
-    def out_of_time(deal, key=None, **kwargs):
+    def out_of_time(deal, key=None, **kwargs):  # the points search, in slices
         return 0, [], "unknown"
+        yield
 
-    monkeypatch.setattr(solver, "max_points_pyramid13_deal", out_of_time)
+    monkeypatch.setattr(solver, "max_points_steps", out_of_time)
     clearable = new_game("pyramid13", deal=1)
     assert isinstance(clearable, Pyramid13)
     line = solve_pyramid13_deal(clearable).moves
@@ -101,13 +104,13 @@ def test_pyramid13_hint_gives_the_clearing_check_most_of_its_time(monkeypatch):
     from thirteen.solver import pyramid_hooks as solver  # the hooks call these
 
     given = []
-    real = solver.solve_pyramid13_deal
+    real = solver.solve_pyramid13_steps
 
     def spy(game, **kwargs):
         given.append(kwargs["budget_ms"])
-        return real(game, **kwargs)
+        return (yield from real(game, **kwargs))
 
-    monkeypatch.setattr(solver, "solve_pyramid13_deal", spy)
+    monkeypatch.setattr(solver, "solve_pyramid13_steps", spy)
     game = new_game("pyramid13", deal=69)
     game.play("D")
     found = hint_for(game, budget_ms=100)
@@ -124,11 +127,12 @@ def test_pyramid13_hint_follows_the_better_unproven_line_when_out_of_time(monkey
     real = solver.max_points_pyramid13_deal
     found: dict = {}
 
-    def out_of_time(deal, key=None, **kwargs):
+    def out_of_time(deal, key=None, **kwargs):  # the points search, in slices
         points, line, _ = real(deal, key, bonus=kwargs["bonus"])
         return found.get("points", points), line, "unknown"
+        yield
 
-    monkeypatch.setattr(solver, "max_points_pyramid13_deal", out_of_time)
+    monkeypatch.setattr(solver, "max_points_steps", out_of_time)
     cannot_clear = new_game("pyramid13", deal=3)
     best = real(cannot_clear.deal, cannot_clear.pos, bonus=CLEAR_BONUS[0])[1]
     assert best[0] != heuristic_move(cannot_clear)  # the two really differ here
@@ -148,11 +152,20 @@ def _count_searches(monkeypatch) -> list[str]:
     from thirteen import hints
 
     searches: list[str] = []
-    real = hints.solver_line
-    monkeypatch.setattr(
-        hints, "solver_line", lambda game, ms: searches.append(game.text()) or real(game, ms)
-    )
+    real = hints.solver_line_steps
+
+    def counted(game, ms, slice_ms=None):
+        searches.append(game.text())
+        return (yield from real(game, ms, slice_ms))
+
+    monkeypatch.setattr(hints, "solver_line_steps", counted)
     return searches
+
+
+def _points_out_of_time(deal, key=None, **kwargs):
+    """The points search (in slices) running out of time with nothing found."""
+    return 0, [], "unknown"
+    yield
 
 
 def test_hint_says_what_it_rests_on(monkeypatch):
@@ -170,9 +183,7 @@ def test_hint_says_what_it_rests_on(monkeypatch):
     assert hint_for(new_game("pyramid13", deal=1), budget_ms=5000).basis is Basis.MOST
     for game_id in REGISTRY:
         assert hint_for(new_game(game_id, deal=1), budget_ms=0).basis is Basis.GUESS
-    monkeypatch.setattr(
-        solver, "max_points_pyramid13_deal", lambda deal, key=None, **kw: (0, [], "unknown")
-    )
+    monkeypatch.setattr(solver, "max_points_steps", _points_out_of_time)
     assert hint_for(new_game("pyramid13", deal=1), budget_ms=2000).basis is Basis.CLEARS
     cannot_clear = new_game("pyramid13", deal=2)
     assert hint_for(cannot_clear, budget_ms=2000).basis is Basis.GUESS
@@ -217,9 +228,7 @@ def test_hint_memo_off_the_line_searches_and_keeps_only_proven_lines(monkeypatch
     # is followed but not remembered: with more time a later hint may do better
     from thirteen.solver import pyramid_hooks as solver  # the hooks call these
 
-    monkeypatch.setattr(
-        solver, "max_points_pyramid13_deal", lambda deal, key=None, **kw: (0, [], "unknown")
-    )
+    monkeypatch.setattr(solver, "max_points_steps", _points_out_of_time)
     p13 = new_game("pyramid13", deal=1)
     clearing, basis = hints.solver_line(p13, 5000)
     assert clearing and basis is Basis.CLEARS
@@ -228,17 +237,40 @@ def test_hint_memo_off_the_line_searches_and_keeps_only_proven_lines(monkeypatch
 
 
 def test_hint_memo_keeps_the_newest_positions(monkeypatch):
+    """The line's positions push the oldest out; of a line longer than the memo, its
+    first positions are kept (the ones the player reaches next)."""
     from thirteen import hints
 
     monkeypatch.setattr(hints, "MEMO_LIMIT", 10)
     game = new_game("pyramid", deal=1)
     line = solve(game).moves
+    assert len(line) > 10
     memo: dict = {"old position": hints.Hint(line[0], Basis.WINS)}
     hints.remember_line(memo, game, line, Basis.WINS)
     assert len(memo) == 10 and "old position" not in memo
-    end = game.copy()
-    end.play_all(line[:-1])
-    assert memo[end.text()] == hints.Hint(line[-1], Basis.WINS)
+    walk = game.copy()
+    for move in line[:10]:
+        assert memo[walk.text()] == hints.Hint(move, Basis.WINS)
+        walk.play(move)
+    assert walk.text() not in memo
+
+
+def test_remembering_a_line_keeps_to_its_budget():
+    """Found by measuring: a hint on Thirteens deal 22, 15x2, spent seconds after its
+    search remembering a winning line of 4797 moves (each move played asks whether a
+    removal can still be reached); it now remembers what its budget leaves time for,
+    and always the first position."""
+    from thirteen import hints
+
+    game = new_game("thirteens", deal=22, layout="15x2")
+    line, basis = hints.solver_line(game, 120_000)  # a loaded machine is slow
+    assert basis is Basis.WINS and len(line) > hints.MEMO_LIMIT
+    memo: dict = {}
+    began = time.process_time()
+    hints.remember_line(memo, game, line, basis, budget_ms=20)
+    spent_ms = (time.process_time() - began) * 1000
+    assert memo[game.text()] == hints.Hint(line[0], basis)
+    assert 1 <= len(memo) < hints.MEMO_LIMIT and spent_ms < 20 * 1.2 + 30
 
 
 def test_hint_is_none_when_the_game_is_over():

@@ -92,11 +92,13 @@ def test_time_the_quick_rounds_leave_goes_to_the_slow_ones(monkeypatch):
 
     given = []
 
-    def quick(game, budget_ms):
+    def quick(game, budget_ms, slice_ms=None):
         given.append(budget_ms)
         return solve(game, max_nodes=1)  # answers at once (unknown)
+        yield
 
-    monkeypatch.setattr(verdicts, "solve", quick)
+    monkeypatch.setattr(verdicts, "solver_steps", quick)
+    monkeypatch.setattr(verdicts, "_known", {})  # not what an earlier test found
     assert deal_verdicts(GameSetup("pyramid13", deal=8), 150.0) == (U, U, U)
     assert given[0] == pytest.approx(50, abs=1)  # a fair share first: no round hogs it all
     assert given[2] > 140  # what the quick rounds left

@@ -34,6 +34,7 @@ from .ui.scene import Scene, backdrop, felt_under
 from .ui.scene_names import SceneName
 from .ui.sound import Sounds
 from .ui.table import TableScene
+from .ui.tasks import SLICE_MS, Tasks
 from .ui.touch import TapReader
 from .variants import GameSetup
 
@@ -106,6 +107,10 @@ class App:
         self.hint_memo: HintMemo = {}
         """Positions on proven hint lines, for every table (restarting a deal keeps them)."""
         self.taps = TapReader()
+        self.tasks = Tasks()
+        self.outlooks: dict[str, str] = {}
+        """Position text -> the indicator's proven answer there ("yes" or "no")."""
+        """Solver searches running beside the game, a slice a frame (see :mod:`.ui.tasks`)."""
         self.first_frame_at: float | None = None
         """``time.perf_counter()`` when the first frame was shown."""
         self.frame_ms: deque[float] = deque(maxlen=FRAMES_KEPT)
@@ -230,7 +235,20 @@ class App:
             setup = GameSetup(
                 self.start_scene.game_id, deal=1, layout=self.start_scene.layout_for()
             )
-        self.new_game(self.session.random_setup(setup.game, setup.layout))
+        self.deal_random(setup.game, setup.layout)
+
+    def deal_random(self, game_id: str, layout: str | None) -> None:
+        """A new random deal of ``game_id``; with winnable deals only, searched for beside
+        the game first (the table says so meanwhile; a second press waits for the same)."""
+        if not self.settings.winnable_only:
+            self.new_game(self.session.random_setup(game_id, layout))
+            return
+        if "deal" in self.tasks:
+            return
+        steps = self.session.random_setup_steps(game_id, layout, SLICE_MS)
+        self.tasks.start("deal", steps, self.new_game, priority=2)
+        if self.table is not None and self.scene is self.table:
+            self.table.say("Looking for a winnable deal...", 3000)
 
     def restart(self) -> None:
         setup = getattr(self.game, "setup", None)
@@ -382,10 +400,11 @@ class App:
         return (self.first_frame_at - STARTED_AT) * 1000
 
     def step(self, dt_ms: float) -> bool:
-        """One frame: events, time, and a draw only when something changed.
+        """One frame: events, time, a slice of a search running beside the game, and a
+        draw only when something changed.
 
-        Frames that draw are timed into :attr:`frame_ms` (a bounded deque: the
-        web tests read it to report frame times; nothing else is kept).
+        Frames that draw or search are timed into :attr:`frame_ms` (a bounded deque:
+        the web tests read it to report frame times; nothing else is kept).
         """
         start = time.perf_counter()
         self.now_ms += dt_ms
@@ -399,6 +418,7 @@ class App:
             self.relayout()
         self.session.watch(self.table if self.scene is self.table else None, dt_ms)
         self.scene.update(dt_ms)
+        searched = self.tasks.run()
         if self.scene.dirty:
             self.scene.dirty = False
             self.draw()
@@ -409,13 +429,15 @@ class App:
             self.frame_ms.append((end - start) * 1000)
             self.stirred_at = self.now_ms
             return True
+        if searched:
+            self.frame_ms.append((time.perf_counter() - start) * 1000)
         return False
 
     def busy(self) -> bool:
         """Whether the loop must keep its full frame rate: the scene on show moves or
-        counts down (:meth:`.Scene.active`) or has a change to draw, or input came or a
-        frame drew less than :data:`LINGER_MS` ago."""
-        if self.scene.dirty or self.scene.active():
+        counts down (:meth:`.Scene.active`) or has a change to draw, a search runs beside
+        the game, or input came or a frame drew less than :data:`LINGER_MS` ago."""
+        if self.scene.dirty or self.scene.active() or self.tasks.busy():
             return True
         return self.now_ms - self.stirred_at < LINGER_MS
 

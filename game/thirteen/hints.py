@@ -37,14 +37,26 @@ left), looks only at cards the player can see; each game's is its own hook:
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from .game import Game, IllegalMoveError
 from .moves import Move
+from .solver.budget import Steps, Stopwatch, at_once, finish
 from .solver.result import Basis
 from .variants import spec_of
 
-__all__ = ["Basis", "Hint", "HintMemo", "heuristic_move", "hint", "hint_for", "solver_line"]
+__all__ = [
+    "Basis",
+    "Hint",
+    "HintMemo",
+    "heuristic_move",
+    "hint",
+    "hint_for",
+    "hint_steps",
+    "solver_line",
+    "solver_line_steps",
+]
 
 
 def heuristic_move(game: Game) -> Move | None:
@@ -83,7 +95,17 @@ def solver_line(game: Game, budget_ms: float) -> tuple[list[Move], Basis]:
     (:attr:`Basis.CLEARS`) or the best line that search found (GUESS).  Without
     a line: ([], NO_WIN) when the solver proved the game lost, else ([], GUESS).
     """
+    return finish(solver_line_steps(game, budget_ms))
+
+
+def solver_line_steps(
+    game: Game, budget_ms: float, slice_ms: float | None = None
+) -> Steps[tuple[list[Move], Basis]]:
+    """:func:`solver_line` in slices of ``slice_ms`` (see :mod:`.solver.budget`): the
+    record's ``best_line_steps`` hook, else its ``best_line`` in one piece."""
     spec = spec_of(game)
+    if spec.best_line_steps:
+        return (yield from spec.hook("best_line_steps")(game, budget_ms, slice_ms))
     if not spec.best_line:
         return [], Basis.GUESS
     return spec.hook("best_line")(game, budget_ms)
@@ -96,19 +118,45 @@ MEMO_LIMIT = 2000
 """Positions a hint memo keeps (oldest first out): a few games' worth of lines."""
 
 
-def remember_line(memo: HintMemo, game: Game, line: list[Move], basis: Basis) -> None:
-    """Put every position along a proven ``line`` from ``game`` into ``memo``.
+def remember_line(
+    memo: HintMemo, game: Game, line: list[Move], basis: Basis, budget_ms: float | None = None
+) -> None:
+    """Put the positions along a proven ``line`` from ``game`` into ``memo``.
 
     The rest of a winning line still wins, and the rest of a line to the most
     cards or points still reaches them (nothing from a later position can do
     better than from an earlier one), so each position's next move is as good
-    as a new search's.
+    as a new search's.  At most :data:`MEMO_LIMIT` of them, and, with
+    ``budget_ms``, as many as that time allows past the first (a Thirteens line
+    on a wide layout runs to thousands of moves, and each move played checks
+    whether any removal is still reachable: 8 ms a move on 15x2).
     """
+    finish(remember_line_steps(memo, game, line, basis, budget_ms))
+
+
+def remember_line_steps(
+    memo: HintMemo,
+    game: Game,
+    line: list[Move],
+    basis: Basis,
+    budget_ms: float | None = None,
+    slice_ms: float | None = None,
+) -> Steps[None]:
+    """:func:`remember_line`, yielding every ``slice_ms`` (the budget is its own time)."""
     walk = game.copy()
-    for move in line:
+    ran = 0.0
+    began = time.perf_counter()
+    for move in line[:MEMO_LIMIT]:
         text = walk.text()
         memo.pop(text, None)  # re-inserted last: the newest survives trimming
         memo[text] = Hint(move, basis)
+        now = time.perf_counter()
+        if budget_ms is not None and (ran + now - began) * 1000 >= budget_ms:
+            break
+        if slice_ms is not None and (now - began) * 1000 >= slice_ms:
+            ran += now - began
+            yield
+            began = time.perf_counter()
         try:
             walk.play(move)
         except IllegalMoveError:  # pragma: no cover - would be a solver bug
@@ -125,6 +173,18 @@ def hint_for(game: Game, budget_ms: float = 150, memo: HintMemo | None = None) -
     restarts back onto it, gets each next hint at once instead of a new search,
     and the same advice every time.
     """
+    return finish(hint_steps(game, budget_ms, memo))
+
+
+def hint_steps(
+    game: Game,
+    budget_ms: float = 150,
+    memo: HintMemo | None = None,
+    slice_ms: float | None = None,
+) -> Steps[Hint | None]:
+    """:func:`hint_for` in slices of ``slice_ms`` (see :mod:`.solver.budget`), for the
+    interface to search beside the game; the budget is the search's own time, and a
+    proven line is remembered in what the search left of it."""
     legal = game.legal_moves()
     if not legal:
         return None
@@ -132,10 +192,17 @@ def hint_for(game: Game, budget_ms: float = 150, memo: HintMemo | None = None) -
         known = memo.get(game.text())
         if known is not None and known.move in legal:
             return known
-    line, basis = solver_line(game, budget_ms) if budget_ms > 0 else ([], Basis.GUESS)
+    watch = Stopwatch()
+    search = (
+        solver_line_steps(game, budget_ms, slice_ms)
+        if budget_ms > 0
+        else at_once(([], Basis.GUESS))
+    )
+    line, basis = yield from watch.timed(search)
     if line and line[0] in legal:
         if basis in PROVEN and memo is not None:
-            remember_line(memo, game, line, basis)
+            left = max(budget_ms - watch.ms, 0.0)
+            yield from remember_line_steps(memo, game, line, basis, left, slice_ms)
         return Hint(line[0], basis)
     move = heuristic_move(game)
     if move is None:  # pragma: no cover - there are legal moves

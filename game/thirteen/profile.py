@@ -82,6 +82,8 @@ class Settings:
     """The name of the felt the table is laid on (likewise)."""
     volume: int = 75
     """Sound effects' loudness in percent, 0 to 100."""
+    show_winnable: bool = False
+    """The table's "can this still be won?" indicator."""
 
 
 @dataclass

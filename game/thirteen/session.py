@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -300,15 +300,28 @@ class Session:
         random deal is played unchecked and the player is told (on the table
         and on the start screen), never silently.
         """
+        from .solver.budget import finish
+
+        return finish(self.random_setup_steps(game_id, layout))
+
+    def random_setup_steps(
+        self, game_id: str, layout: str | None = None, slice_ms: float | None = None
+    ) -> Generator[None, None, GameSetup]:
+        """:meth:`random_setup` in slices of ``slice_ms``, for the interface to search
+        beside the game (see :mod:`.solver.budget`)."""
         number = random.randint(1, MAX_DEAL)
         if self.profile.settings.winnable_only:
             found, fallback = None, WINNABLE_NOT_FOUND
             try:
-                from .winnable import first_winnable_deal
+                from .winnable import first_winnable_deal, first_winnable_deal_steps
 
-                found = first_winnable_deal(
-                    game_id, number, layout=layout, budget_ms=200, total_ms=WINNABLE_BUDGET_MS
-                )
+                options = {"layout": layout, "budget_ms": 200, "total_ms": WINNABLE_BUDGET_MS}
+                if slice_ms is None:
+                    found = first_winnable_deal(game_id, number, **options)
+                else:
+                    found = yield from first_winnable_deal_steps(
+                        game_id, number, slice_ms=slice_ms, **options
+                    )
             except LookupError:  # none proven winnable in time: play this one unchecked
                 pass
             except Exception as exc:  # the checker itself failed: never stop the game

@@ -111,6 +111,14 @@ class GameSpec:
     examples: tuple[Example, ...] = ()
     """Short examples of play the help screen animates: a move, and the game's own rule
     (a test replays every registered game's examples on the engine)."""
+    solver_steps: str = ""
+    """The ``solver`` hook in time slices, so the interface can search beside the game:
+    ``solve_steps(game, *, budget_ms, slice_ms)``, a generator that yields between
+    slices and returns the SolveResult (see ``thirteen.solver.budget``).  Empty: the
+    interface runs ``solver`` in one piece."""
+    best_line_steps: str = ""
+    """The ``best_line`` hook in time slices likewise, ``best_line_steps(game, budget_ms,
+    slice_ms)`` returning (moves, Basis).  Empty: ``best_line`` in one piece."""
 
     @property
     def has_layout(self) -> bool:

@@ -11,40 +11,80 @@ only proven answers are shown.
 
 from __future__ import annotations
 
-import time
-from functools import lru_cache
-
 from .game import Game
 from .moves import Move
-from .solver import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult, solve
+from .solver import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
+from .solver import solve_steps as solver_steps
+from .solver.budget import Steps, finish
 from .variants import GameSetup
 from .winnable import deal_start
 
+_known: dict[tuple[GameSetup, float], tuple[str, ...]] = {}
+"""Verdicts found, by deal and budget: a deal's verdict never changes (the last 16)."""
 
-@lru_cache(maxsize=16)
+_whole: dict[tuple[GameSetup, float], SolveResult] = {}
+"""The solver's whole answer (with its line) on a deal of one round, likewise."""
+
+KEPT = 16
+
+
+def _keep(cache: dict, key: tuple, value: object) -> None:
+    cache[key] = value
+    while len(cache) > KEPT:
+        del cache[next(iter(cache))]
+
+
 def deal_verdicts(setup: GameSetup, budget_ms: float) -> tuple[str, ...]:
     """The solver's verdict on the deal from its start: one for Thirteens and Pyramid,
     one per round (can its pyramid be cleared in one pass) for Pyramid 13, all within
     ``budget_ms``."""
+    return finish(deal_verdicts_steps(setup, budget_ms))
+
+
+def known_verdicts(setup: GameSetup, budget_ms: float) -> tuple[str, ...] | None:
+    """The verdicts of :func:`deal_verdicts` if they were found already, else None."""
+    return _known.get((setup, budget_ms))
+
+
+def deal_verdicts_steps(
+    setup: GameSetup, budget_ms: float, slice_ms: float | None = None
+) -> Steps[tuple[str, ...]]:
+    """:func:`deal_verdicts` in slices of ``slice_ms`` (see :mod:`.solver.budget`); the
+    budget is the searches' own time."""
+    known = _known.get((setup, budget_ms))
+    if known is not None:
+        return known
     game = setup.new_game()
     rounds = setup.spec.rounds
+    verdicts: list[str] = []
     if rounds > 1:
         # each round gets an equal share of what is left: most rounds take a millisecond,
         # and what they leave goes to a slow one (deal 8's third round needs about 60 ms)
-        verdicts: list[str] = []
-        start = time.perf_counter()
+        spent = 0.0
         for i in range(rounds):
-            left = budget_ms - (time.perf_counter() - start) * 1000
-            share = max(left, 0.0) / (rounds - i)
-            verdicts.append(solve(deal_start(game, i), budget_ms=share).verdict)
-        return tuple(verdicts)
-    return (_whole_deal(setup, budget_ms).verdict,)
+            share = max(budget_ms - spent, 0.0) / (rounds - i)
+            result = yield from solver_steps(
+                deal_start(game, i), budget_ms=share, slice_ms=slice_ms
+            )
+            spent += result.ms
+            verdicts.append(result.verdict)
+    else:
+        result = yield from _whole_deal_steps(setup, budget_ms, slice_ms)
+        verdicts.append(result.verdict)
+    found = tuple(verdicts)
+    _keep(_known, (setup, budget_ms), found)
+    return found
 
 
-@lru_cache(maxsize=16)
-def _whole_deal(setup: GameSetup, budget_ms: float) -> SolveResult:
+def _whole_deal_steps(
+    setup: GameSetup, budget_ms: float, slice_ms: float | None = None
+) -> Steps[SolveResult]:
     """The solver's answer on a deal of one round from its start (its verdict and line)."""
-    return solve(setup.new_game(), budget_ms=budget_ms)
+    known = _whole.get((setup, budget_ms))
+    if known is None:
+        known = yield from solver_steps(setup.new_game(), budget_ms=budget_ms, slice_ms=slice_ms)
+        _keep(_whole, (setup, budget_ms), known)
+    return known
 
 
 def winning_line(setup: GameSetup, budget_ms: float) -> tuple[Move, ...]:
@@ -53,8 +93,16 @@ def winning_line(setup: GameSetup, budget_ms: float) -> tuple[Move, ...]:
     verdict is about each round's pyramid rather than a win)."""
     if setup.spec.rounds > 1:
         return ()
-    result = _whole_deal(setup, budget_ms)
+    result = finish(_whole_deal_steps(setup, budget_ms))
     return tuple(result.moves) if result.winnable else ()
+
+
+def known_winning_line(setup: GameSetup, budget_ms: float) -> tuple[Move, ...]:
+    """:func:`winning_line` if the deal's search is done already, else empty."""
+    result = _whole.get((setup, budget_ms))
+    if setup.spec.rounds > 1 or result is None or not result.winnable:
+        return ()
+    return tuple(result.moves)
 
 
 def _rounds(numbers: list[int]) -> str:

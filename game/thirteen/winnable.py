@@ -13,7 +13,8 @@ import time
 
 from .deals import MAX_DEAL, check_deal_number
 from .game import Game
-from .solver import SolveResult, solve
+from .solver import SolveResult, solve, solve_steps
+from .solver.budget import Steps, Stopwatch, finish
 from .variants import game_spec, new_game, spec_of
 
 DEFAULT_BUDGET_MS = 2000.0
@@ -63,26 +64,61 @@ def first_winnable_deal(
     """The first deal number ``>= start`` that the solver proves winnable.
 
     ``budget_ms`` bounds each deal's solve; ``total_ms`` bounds the whole search
-    (the interface cannot freeze for long).  Raises LookupError when none of
+    (the interface cannot wait for long).  Raises LookupError when none of
     ``limit`` deals in a row is proven winnable, or when ``total_ms`` runs out.
     """
+    return finish(
+        first_winnable_deal_steps(
+            game_id,
+            start,
+            layout=layout,
+            budget_ms=budget_ms,
+            max_nodes=max_nodes,
+            limit=limit,
+            total_ms=total_ms,
+        )
+    )
+
+
+def first_winnable_deal_steps(
+    game_id: str,
+    start: int,
+    *,
+    layout: str | None = None,
+    budget_ms: float | None = DEFAULT_BUDGET_MS,
+    max_nodes: int | None = None,
+    limit: int = DEFAULT_LIMIT,
+    total_ms: float | None = None,
+    slice_ms: float | None = None,
+) -> Steps[int]:
+    """:func:`first_winnable_deal` in slices of ``slice_ms`` (see :mod:`.solver.budget`);
+    ``total_ms`` counts the searches' own time."""
     game_spec(game_id)  # a clear error for an unknown game before any solving
     check_deal_number(start)
-    deadline = None if total_ms is None else time.perf_counter() + total_ms / 1000
+    watch = Stopwatch()  # the search's own time: dealing each deal too, not the frames
     end = min(start + limit, MAX_DEAL + 1)
     for number in range(start, end):
+        began = time.perf_counter()
         per_deal = budget_ms
-        if deadline is not None:
-            left_ms = (deadline - time.perf_counter()) * 1000
+        if total_ms is not None:
+            left_ms = total_ms - watch.ms
             if left_ms <= 0:
                 raise LookupError(
                     f"no deal from {start} to {number - 1} was proven winnable "
                     f"within {total_ms:g} ms"
                 )
             per_deal = left_ms if per_deal is None else min(per_deal, left_ms)
-        result, _ = winnable_verdict(
-            game_id, number, layout=layout, budget_ms=per_deal, max_nodes=max_nodes
-        )
+        game = new_game(game_id, deal=number, layout=layout)
+        if spec_of(game).rounds > 1:
+            game = final_deal(game)
+        if max_nodes is not None or slice_ms is None:
+            result = solve(game, budget_ms=per_deal, max_nodes=max_nodes)
+            watch.seconds += time.perf_counter() - began
+        else:
+            watch.seconds += time.perf_counter() - began
+            result = yield from watch.timed(
+                solve_steps(game, budget_ms=per_deal, slice_ms=slice_ms)
+            )
         if result.winnable:
             return number
     raise LookupError(f"no deal from {start} to {end - 1} was proven winnable")

@@ -12,6 +12,16 @@ def step(app, n: int = 1) -> None:
         app.step(16)
 
 
+def think(app, most: int = 2000) -> int:
+    """Step frames until the searches running beside the game have answered; how many
+    frames that took."""
+    for n in range(most):
+        if not app.tasks.busy():
+            return n
+        step(app)
+    raise AssertionError(f"still searching after {most} frames")
+
+
 def click(app, pos) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))

@@ -8,7 +8,7 @@ import pygame
 
 from thirteen.moves import RemoveKing, RemovePair
 
-from .helpers import card_at, click, press, step, tab_until
+from .helpers import card_at, click, press, step, tab_until, think
 
 
 def focus_on(app, card) -> None:
@@ -133,6 +133,7 @@ def test_baroness_by_keyboard_and_hint(make):
     press(app, pygame.K_SPACE)
     assert len(game.moves) == 2 and game.moves[-1].text() == "D"
     press(app, pygame.K_h)
+    think(app)  # a hint is searched beside the game
     assert app.table.hint_spots and "Hint" in app.table.message
 
 
@@ -195,4 +196,5 @@ def test_giza_by_keyboard(make):
     step(app)
     assert len(game.moves) == 1
     press(app, pygame.K_h)
+    think(app)  # a hint is searched beside the game
     assert app.table.hint_spots and "Hint" in app.table.message

@@ -73,7 +73,7 @@ def test_other_timers_keep_the_loop_awake(make, timer):
     settled(app)
     table = app.table
     if timer == "hint":
-        table.show_hint()
+        table.show_hint(at_once=True)
     elif timer == "banner":
         table.show_banner("A notice")
     else:

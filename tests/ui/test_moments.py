@@ -11,7 +11,7 @@ from thirteen.ui.scene import ARRIVE_MS
 from thirteen.ui.screens.end import EndScene
 from thirteen.ui.table import END_DELAY_MS
 
-from .helpers import card_at, click, click_card, press, step, wait
+from .helpers import card_at, click, click_card, press, step, think, wait
 
 ROUND_ONE = (
     "3s+Td 2s+Js D Kh D D D 4d+9s 2h+Jh Ks 6s+7c D D D As+Qs Ad+Qh 4s+9d D D Kd Kc "
@@ -319,6 +319,7 @@ def lose(app) -> None:
     while not game.is_over:
         app.table.play(game.legal_moves()[-1])
     step(app, int(END_DELAY_MS // 16) + 2)
+    think(app)  # the end screen's verdict, searched beside the game
 
 
 def test_show_a_win_replays_a_winning_line_without_counting(make):

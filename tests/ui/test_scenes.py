@@ -14,7 +14,17 @@ from thirteen.storage import MemoryStorage
 from thirteen.ui.sound import Sounds
 from thirteen.variants import GAMES, GameSetup
 
-from .helpers import card_at, click, click_card, double_click, press, step, tab_until, wait
+from .helpers import (
+    card_at,
+    click,
+    click_card,
+    double_click,
+    press,
+    step,
+    tab_until,
+    think,
+    wait,
+)
 
 
 def play_out(app) -> None:
@@ -441,6 +451,7 @@ def test_sound_effects_are_generated():
 def test_hint_highlights_cards(make):
     app = make("?game=thirteens&deal=1")
     press(app, pygame.K_h)
+    think(app)
     assert app.table.hint_spots
     step(app, 120)
     assert not app.table.hint_spots
@@ -452,15 +463,16 @@ def test_hint_uses_hints_module_and_marks_the_draw_card(make, monkeypatch):
 
     asked = []
 
-    def fake(game, budget_ms=150, memo=None):
-        asked.append(game)
+    def fake(game, budget_ms=150, memo=None, slice_ms=None):
+        asked.append(game.text())
         return hints.Hint(Draw(), hints.Basis.GUESS)
+        yield
 
-    monkeypatch.setattr(hints, "hint_for", fake)
+    monkeypatch.setattr(hints, "hint_steps", fake)
     app = make("?game=pyramid13&deal=1")
     press(app, pygame.K_h)
     game = app.game
-    assert asked == [game]
+    assert asked == [game.text()]
     assert ("card", game.deal.draw_card(game.pos)) in app.table.hint_spots
     # a guess says so: with no words it looked as sure as a proven hint
     assert app.table.message == "Hint: draw a card (D). A guess: nothing was proven in time."
@@ -477,6 +489,7 @@ def test_hint_uses_hints_module_and_marks_the_draw_card(make, monkeypatch):
 def test_hint_message_says_what_the_hint_rests_on(make, query, words):
     app = make(query)
     press(app, pygame.K_h)
+    think(app)
     assert app.table.message.startswith("Hint: ") and app.table.message.endswith(words)
 
 
@@ -539,13 +552,17 @@ def test_hints_along_a_proven_line_need_no_new_search(make, monkeypatch):
     from thirteen.moves import Draw
 
     searches = []
-    real = hints.solver_line
-    monkeypatch.setattr(
-        hints, "solver_line", lambda game, ms: searches.append(game.text()) or real(game, ms)
-    )
+    real = hints.solver_line_steps
+
+    def counted(game, ms, slice_ms=None):
+        searches.append(game.text())
+        return (yield from real(game, ms, slice_ms))
+
+    monkeypatch.setattr(hints, "solver_line_steps", counted)
     app = make("?game=pyramid&deal=1", animations=False)
     for n in range(6):
         press(app, pygame.K_h)
+        think(app)
         assert app.table.hint_spots
         move = app.hint_memo[app.game.text()].move  # what the highlight shows
         if isinstance(move, Draw):
@@ -1044,6 +1061,7 @@ def test_winnable_fallback_is_told(make, monkeypatch):
     app = make(winnable_only=True)
     play = next(w for w in app.start_scene.widgets if w.name == "play")
     click(app, play.rect.center)
+    think(app)
     assert app.game is not None
     assert "unchecked" in app.table.message
     app.go_start()
@@ -1591,6 +1609,7 @@ def test_a_give_up_warning_wiped_by_another_message_is_asked_again(make):
     press(app, pygame.K_r)
     assert app.table.message.startswith("Give up this game?")
     press(app, pygame.K_h)
+    think(app)
     assert app.table.message.startswith("Hint:")
     press(app, pygame.K_r)
     assert len(app.game.moves) == 1 and app.table.message.startswith("Give up this game?")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..game import Game
 from ..variants import spec_of
+from .budget import Steps
 from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult, Verdict
 from .thirteens import solve_thirteens
 
@@ -36,6 +37,18 @@ def solve(
     return spec.hook("solver")(game, budget_ms=budget_ms, max_nodes=max_nodes, shortest=shortest)
 
 
+def solve_steps(
+    game: Game, *, budget_ms: float | None = None, slice_ms: float | None = None
+) -> Steps[SolveResult]:
+    """:func:`solve` in slices of ``slice_ms`` (see :mod:`.budget`), for the interface to
+    search beside the game: the record's ``solver_steps`` hook, else ``solver`` in one
+    piece."""
+    spec = spec_of(game)
+    if spec.solver_steps:
+        return (yield from spec.hook("solver_steps")(game, budget_ms=budget_ms, slice_ms=slice_ms))
+    return solve(game, budget_ms=budget_ms)
+
+
 __all__ = [
     "NOT_WINNABLE",
     "UNKNOWN",
@@ -43,5 +56,6 @@ __all__ = [
     "SolveResult",
     "Verdict",
     "solve",
+    "solve_steps",
     "solve_thirteens",
 ]

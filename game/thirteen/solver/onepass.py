@@ -39,8 +39,8 @@ Measured with ``python -m thirteen bench`` on deal numbers 1-200: median
 4.4-5.1 ms -> 0.9 ms, 95th percentile 97-117 ms -> 21 ms, positions of the main
 search 298k -> 8k (docs/performance.md has the figures and what limits them).
 
-Imports: the engine and :mod:`.pyramid_core` (the tables it extends); :mod:`.pyramid`
-calls :func:`one_pass_search`, so this module never imports that one.
+Imports: the engine, :mod:`.budget` and :mod:`.pyramid_core` (the tables it extends);
+:mod:`.pyramid` calls :func:`one_pass_search`, so this module never imports that one.
 """
 
 from __future__ import annotations
@@ -51,12 +51,12 @@ from collections.abc import Sequence
 
 from ..moves import Draw, RemoveKing, RemovePair
 from ..pyramid import FULL_PYRAMID, PYRAMID_SIZE, ROW_OF, DealKey, PyramidDeal
+from .budget import SearchBudget, Steps, finish, pausing
 from .pyramid_core import (
     KING_INDEX,
     RANK_GUARD,
     DealTables,
     RawMove,
-    SearchBudget,
     blockers,
     late_walk,
     prefix_steps,
@@ -393,6 +393,7 @@ class _OnePass(DealTables):
         self.path: list[tuple] = []
         self.relax_left = -1  # relaxation nodes left in a short try (-1: no limit)
         self.waste_cache: dict[int, int] = {}  # the projections' (:class:`_Deal`)
+        self.info: _Deal | None = None
 
     def free(self, pm: int) -> tuple[int, ...]:
         """Free cells, bottom row first: their blockers are gone (a King is, once free)."""
@@ -600,45 +601,81 @@ def one_pass_search(
 ) -> tuple[bool, list[RawMove]]:
     """Whether the deal's pyramid can be cleared from ``start`` without recycling, and a
     line (raw moves, King removals included) that does it; exact unless out of budget."""
-    main = _OnePass(deal, budget)
+    return finish(one_pass_steps(deal, start, budget))
+
+
+def one_pass_steps(
+    deal: PyramidDeal, start: DealKey, budget: SearchBudget, slice_ms: float | None = None
+) -> Steps[tuple[bool, list[RawMove]]]:
+    """:func:`one_pass_search` in slices of ``slice_ms`` (see :mod:`.budget`): each
+    slice runs the search again from the start, where every memo (the relaxation's,
+    the projections', the main search's finished positions) answers what is done."""
+    main: _OnePass | None = None
+
+    def attempt() -> tuple[bool, list[RawMove]]:
+        nonlocal main
+        if main is None:  # its tables are built inside the budget too
+            main = _OnePass(deal, budget)
+        return _one_pass(main, deal, start)
+
+    def done() -> int:
+        if main is None:
+            return 0
+        projections = sum(len(p.memo or ()) for p in (*main.projs, *main.projs_hi))
+        return len(main.memo) + len(main._relaxed) + projections
+
+    return (yield from pausing(budget, slice_ms, attempt, done))
+
+
+def _one_pass(main: _OnePass, deal: PyramidDeal, start: DealKey) -> tuple[bool, list[RawMove]]:
+    """The one-pass search from its start on ``main``'s tables and memos (run again
+    after a pause, it repeats only what no memo holds)."""
     pm0, sm0, p0, _ = start
     pm = pm0 | main.pyramid_kings
     sm = sm0 | main.stock_kings
     p = main.next_index(sm, p0)
     cv = main.cv_of(sm)
     wc = rank_code(~sm & ((1 << p) - 1), main.srank)
+    main.path = []
     main.relax_left = RELAX_FIRST
     try:
         relaxed: bool | None = main.relaxed(pm, cv)
     except _RelaxCap:
         relaxed = None  # finished below, after the projections had their try
-    main.relax_left = -1
+    finally:
+        main.relax_left = -1
     if relaxed is False:
         return False, []
-    info = _Deal(main)
-    main.waste_cache = info.waste_cache
-    # classes whose cards lie high in the pyramid first: the likeliest to fail
-    # (three in four deals have a lost projection at the start, two in three the first)
-    height = [0] * 6
-    for i, r in enumerate(main.prank):
-        if 0 <= r < KING_INDEX:
-            height[min(r, 11 - r)] += 6 - ROW_OF[i]
-    sets = sorted(
-        itertools.combinations(range(6), LEVEL), key=lambda ks: -sum(height[k] for k in ks)
-    )
-    main.projs = [_Projection(info, ks) for ks in sets]
-    main.hi_p = p
+    if not main.projs:
+        info = _Deal(main)
+        main.waste_cache = info.waste_cache
+        # classes whose cards lie high in the pyramid first: the likeliest to fail
+        # (three in four deals have a lost projection at the start, two in three the first)
+        height = [0] * 6
+        for i, r in enumerate(main.prank):
+            if 0 <= r < KING_INDEX:
+                height[min(r, 11 - r)] += 6 - ROW_OF[i]
+        sets = sorted(
+            itertools.combinations(range(6), LEVEL), key=lambda ks: -sum(height[k] for k in ks)
+        )
+        main.info = info
+        main.projs = [_Projection(info, ks) for ks in sets]
+        main.hi_p = p
     if not main.projections_ok(main.projs, pm, sm, p, 63) or (
         relaxed is None and not main.relaxed(pm, cv)
     ):
         return False, []
-    main.escalate_at = ESCALATE
+    if main.escalate_at < 0:
+        main.escalate_at = ESCALATE
     try:
         found = main.go(pm, sm, p, cv, wc)
     except _Escalate:
         # a hard deal: add the 4-class projections at the start and search
         # again (the memos keep every finished position)
-        main.projs_hi = [_Projection(info, k) for k in itertools.combinations(range(6), LEVEL + 1)]
+        main.projs_hi = [
+            _Projection(main.info, k) for k in itertools.combinations(range(6), LEVEL + 1)
+        ]
+        main.path = []
         found = main.go(pm, sm, p, cv, wc)
     if not found:
         return False, []

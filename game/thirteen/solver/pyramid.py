@@ -116,15 +116,9 @@ from ..pyramid import (
     PyramidDeal,
     round_points,
 )
-from .onepass import one_pass_search
-from .pyramid_core import (
-    KING_INDEX,
-    DealTables,
-    OutOfBudget,
-    RawMove,
-    SearchBudget,
-    rank_code,
-)
+from .budget import OutOfBudget, Paused, SearchBudget, Steps, finish, pausing
+from .onepass import one_pass_steps
+from .pyramid_core import KING_INDEX, DealTables, RawMove, rank_code
 from .pyramid_shortest import shortest_search
 from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
 
@@ -149,6 +143,18 @@ def _verdict_search(
     t: DealTables, start: DealKey, recycles: int, budget: SearchBudget
 ) -> tuple[bool, list[RawMove]]:
     """Depth-first search for any line that clears the pyramid; exact unless out of budget."""
+    return finish(_verdict_steps(t, start, recycles, budget))
+
+
+def _verdict_steps(
+    t: DealTables,
+    start: DealKey,
+    recycles: int,
+    budget: SearchBudget,
+    slice_ms: float | None = None,
+) -> Steps[tuple[bool, list[RawMove]]]:
+    """:func:`_verdict_search` in slices of ``slice_ms``, each from the root (see
+    :mod:`.budget`): the visited sets keep every finished position."""
     n = t.n
     prank, srank, scv = t.prank, t.srank, t.scv
     pcard, scard = t.pcard, t.scard
@@ -205,124 +211,143 @@ def _verdict_search(
             if old is not None and old <= u:
                 return False
             seen[key] = u
-        budget.nodes += 1
-        if budget.nodes >= budget.next_check:
-            budget.check()
-        free = free_of(pm)
-        # forced Kings
-        for i in free:
-            if prank[i] == KING_INDEX:
-                if go(pm | 1 << i, sm, p, u, cv, wc):
-                    path.append(("k", pcard[i]))
+        try:
+            budget.nodes += 1
+            if budget.nodes >= budget.next_check:
+                budget.check()
+            free = free_of(pm)
+            # forced Kings
+            for i in free:
+                if prank[i] == KING_INDEX:
+                    if go(pm | 1 << i, sm, p, u, cv, wc):
+                        path.append(("k", pcard[i]))
+                        return True
+                    return False
+            d = p if p < n else -1
+            if d >= 0 and srank[d] == KING_INDEX:
+                if go(pm, sm | 1 << d, nxt(sm, d + 1), u, cv - scv[d], wc):
+                    path.append(("k", scard[d]))
                     return True
                 return False
-        d = p if p < n else -1
-        if d >= 0 and srank[d] == KING_INDEX:
-            if go(pm, sm | 1 << d, nxt(sm, d + 1), u, cv - scv[d], wc):
-                path.append(("k", scard[d]))
-                return True
-            return False
-        lo = ~sm & ((1 << p) - 1)
-        w = lo.bit_length() - 1
-        if w >= 0 and srank[w] == KING_INDEX:
-            if go(pm, sm | 1 << w, p, u, cv - scv[w], wc >> 4):
-                path.append(("k", scard[w]))
-                return True
-            return False
-        if u == recycles:
-            # forced pairs: a free pyramid card whose one partner left is available
-            left_p = present & ~pm
-            rest = full_stock & ~sm
-            for i in free:
-                opts = ppart[i] & left_p | (spart[i] & rest) << 28
-                if opts & (opts - 1):
-                    continue
-                if not opts:
-                    return False
-                y = opts.bit_length() - 1
-                if y < 28:
-                    if not (pm & COVER[y] == COVER[y]):
+            lo = ~sm & ((1 << p) - 1)
+            w = lo.bit_length() - 1
+            if w >= 0 and srank[w] == KING_INDEX:
+                if go(pm, sm | 1 << w, p, u, cv - scv[w], wc >> 4):
+                    path.append(("k", scard[w]))
+                    return True
+                return False
+            if u == recycles:
+                # forced pairs: a free pyramid card whose one partner left is available
+                left_p = present & ~pm
+                rest = full_stock & ~sm
+                for i in free:
+                    opts = ppart[i] & left_p | (spart[i] & rest) << 28
+                    if opts & (opts - 1):
                         continue
-                    pm2 = pm | 1 << i | 1 << y
-                    if relaxed(pm2, cv) and go(pm2, sm, p, u, cv, wc):
-                        path.append(("p", pcard[i], pcard[y]))
-                        return True
-                    return False
-                y -= 28
-                if y == d:
+                    if not opts:
+                        return False
+                    y = opts.bit_length() - 1
+                    if y < 28:
+                        if not (pm & COVER[y] == COVER[y]):
+                            continue
+                        pm2 = pm | 1 << i | 1 << y
+                        if relaxed(pm2, cv) and go(pm2, sm, p, u, cv, wc):
+                            path.append(("p", pcard[i], pcard[y]))
+                            return True
+                        return False
+                    y -= 28
+                    if y == d:
+                        pm2 = pm | 1 << i
+                        sm2 = sm | 1 << d
+                        cv2 = cv - scv[d]
+                        if relaxed(pm2, cv2) and go(pm2, sm2, nxt(sm2, d + 1), u, cv2, wc):
+                            path.append(("p", pcard[i], scard[d]))
+                            return True
+                        return False
+                    if y == w:
+                        pm2 = pm | 1 << i
+                        sm2 = sm | 1 << w
+                        cv2 = cv - scv[w]
+                        if relaxed(pm2, cv2) and go(pm2, sm2, p, u, cv2, wc >> 4):
+                            path.append(("p", pcard[i], scard[w]))
+                            return True
+                        return False
+            # pyramid pairs
+            nf = len(free)
+            for a in range(nf):
+                i = free[a]
+                ri = prank[i]
+                for b in range(a + 1, nf):
+                    j = free[b]
+                    if prank[j] + ri == 11:
+                        pm2 = pm | 1 << i | 1 << j
+                        if relaxed(pm2, cv) and go(pm2, sm, p, u, cv, wc):
+                            path.append(("p", pcard[i], pcard[j]))
+                            return True
+            # pyramid + draw card / waste top
+            rd = srank[d] if d >= 0 else -99
+            rw = srank[w] if w >= 0 else -99
+            for i in free:
+                ri = prank[i]
+                if ri + rd == 11:
                     pm2 = pm | 1 << i
                     sm2 = sm | 1 << d
+                    p2 = nxt(sm2, d + 1)
                     cv2 = cv - scv[d]
-                    if relaxed(pm2, cv2) and go(pm2, sm2, nxt(sm2, d + 1), u, cv2, wc):
+                    if relaxed(pm2, cv2) and go(pm2, sm2, p2, u, cv2, wc):
                         path.append(("p", pcard[i], scard[d]))
                         return True
-                    return False
-                if y == w:
+                if ri + rw == 11:
                     pm2 = pm | 1 << i
                     sm2 = sm | 1 << w
                     cv2 = cv - scv[w]
                     if relaxed(pm2, cv2) and go(pm2, sm2, p, u, cv2, wc >> 4):
                         path.append(("p", pcard[i], scard[w]))
                         return True
-                    return False
-        # pyramid pairs
-        nf = len(free)
-        for a in range(nf):
-            i = free[a]
-            ri = prank[i]
-            for b in range(a + 1, nf):
-                j = free[b]
-                if prank[j] + ri == 11:
-                    pm2 = pm | 1 << i | 1 << j
-                    if relaxed(pm2, cv) and go(pm2, sm, p, u, cv, wc):
-                        path.append(("p", pcard[i], pcard[j]))
-                        return True
-        # pyramid + draw card / waste top
-        rd = srank[d] if d >= 0 else -99
-        rw = srank[w] if w >= 0 else -99
-        for i in free:
-            ri = prank[i]
-            if ri + rd == 11:
-                pm2 = pm | 1 << i
-                sm2 = sm | 1 << d
+            if rd + rw == 11:
+                sm2 = sm | 1 << d | 1 << w
                 p2 = nxt(sm2, d + 1)
-                cv2 = cv - scv[d]
-                if relaxed(pm2, cv2) and go(pm2, sm2, p2, u, cv2, wc):
-                    path.append(("p", pcard[i], scard[d]))
+                cv2 = cv - scv[d] - scv[w]
+                if relaxed(pm, cv2) and go(pm, sm2, p2, u, cv2, wc >> 4):
+                    path.append(("p", scard[d], scard[w]))
                     return True
-            if ri + rw == 11:
-                pm2 = pm | 1 << i
-                sm2 = sm | 1 << w
-                cv2 = cv - scv[w]
-                if relaxed(pm2, cv2) and go(pm2, sm2, p, u, cv2, wc >> 4):
-                    path.append(("p", pcard[i], scard[w]))
+            if d >= 0:
+                p2 = nxt(sm, d + 1)
+                if go(pm, sm, p2, u, cv, wc << 4 | srank[d] + 1):
+                    path.append(("d",))
                     return True
-        if rd + rw == 11:
-            sm2 = sm | 1 << d | 1 << w
-            p2 = nxt(sm2, d + 1)
-            cv2 = cv - scv[d] - scv[w]
-            if relaxed(pm, cv2) and go(pm, sm2, p2, u, cv2, wc >> 4):
-                path.append(("p", scard[d], scard[w]))
-                return True
-        if d >= 0:
-            p2 = nxt(sm, d + 1)
-            if go(pm, sm, p2, u, cv, wc << 4 | srank[d] + 1):
-                path.append(("d",))
-                return True
-        elif u < recycles and lo:
-            # the last pass checks the relaxation only where a move changed
-            # (pm, cv) unchecked; entering it, check once
-            if (u + 1 < recycles or relaxed(pm, cv)) and go(pm, sm, nxt(sm, 0), u + 1, cv, 0):
-                path.append(("r",))
-                return True
-        return False
+            elif u < recycles and lo:
+                # the last pass checks the relaxation only where a move changed
+                # (pm, cv) unchecked; entering it, check once
+                if (u + 1 < recycles or relaxed(pm, cv)) and go(pm, sm, nxt(sm, 0), u + 1, cv, 0):
+                    path.append(("r",))
+                    return True
+            return False
+        except Paused:
+            # searched no further than the pause: the next slice enters it again
+            if u == recycles:
+                seen_last.discard(key)
+            elif old is None:
+                del seen[key]
+            else:
+                seen[key] = old
+            raise
 
     pm, sm, p, u = t.normalise(start)
     cv = t.cv_of(sm)
     wc = rank_code(~sm & ((1 << p) - 1), srank)
-    found = (u < recycles or relaxed(pm, cv)) and go(pm, sm, p, u, cv, wc)
-    path.reverse()
-    return found, path
+
+    def attempt() -> tuple[bool, list[RawMove]]:
+        path.clear()
+        found = (u < recycles or relaxed(pm, cv)) and go(pm, sm, p, u, cv, wc)
+        path.reverse()
+        return found, path
+
+    return (
+        yield from pausing(
+            budget, slice_ms, attempt, lambda: len(seen) + len(seen_last) + len(t._relaxed)
+        )
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -520,6 +545,18 @@ def _points_search(
     budget: SearchBudget,
     clearable: bool | None = None,
 ) -> tuple[int, list[RawMove], bool]:
+    """Branch and bound over one pass (see :func:`_points_steps`)."""
+    return finish(_points_steps(t, start, round_index, budget, clearable))
+
+
+def _points_steps(
+    t: DealTables,
+    start: DealKey,
+    round_index: int,
+    budget: SearchBudget,
+    clearable: bool | None = None,
+    slice_ms: float | None = None,
+) -> Steps[tuple[int, list[RawMove], bool]]:
     """Branch and bound over one pass: the best (points, line to it, proven exact).
 
     Cards removed only grow along a line, so a deal's points are the best
@@ -533,6 +570,7 @@ def _points_search(
     points to come (a third fewer positions, median 161 -> 107 ms on deals 1-40).
     Points and bounds are scored by :func:`~thirteen.pyramid.round_points` for
     round ``round_index``: a bound as if every card that might still go went.
+    In slices of ``slice_ms``, each from the root (see :mod:`.budget`).
     """
     n = t.n
     prank, srank, scv = t.prank, t.srank, t.scv
@@ -580,96 +618,104 @@ def _points_search(
         if key in seen:
             return
         seen.add(key)
-        budget.nodes += 1
-        if budget.nodes >= budget.next_check:
-            budget.check()
-        if bound(pm, sm, p, cv) <= best[0]:
-            return
-        free = free_of(pm)
-        # a King is forced when a card it blocks is still there: that card goes later,
-        # so taking the King now cannot end the deal sooner.  (Any other King could be
-        # the last pyramid card, kept to draw and pair on before the clear ends the
-        # deal: in play only the apex, but a position text may leave a King with
-        # holes above it.)
-        under = t.under
-        for i in free:
-            if prank[i] == KING_INDEX and under[i] & ~pm:
-                stack.append(("k", pcard[i]))
-                go(pm | 1 << i, sm, p, cv, wc)
+        try:
+            budget.nodes += 1
+            if budget.nodes >= budget.next_check:
+                budget.check()
+            if bound(pm, sm, p, cv) <= best[0]:
+                return
+            free = free_of(pm)
+            # a King is forced when a card it blocks is still there: that card goes later,
+            # so taking the King now cannot end the deal sooner.  (Any other King could be
+            # the last pyramid card, kept to draw and pair on before the clear ends the
+            # deal: in play only the apex, but a position text may leave a King with
+            # holes above it.)
+            under = t.under
+            for i in free:
+                if prank[i] == KING_INDEX and under[i] & ~pm:
+                    stack.append(("k", pcard[i]))
+                    go(pm | 1 << i, sm, p, cv, wc)
+                    stack.pop()
+                    return
+            d = p if p < n else -1
+            if d >= 0 and srank[d] == KING_INDEX:
+                stack.append(("k", scard[d]))
+                go(pm, sm | 1 << d, nxt(sm, d + 1), cv - scv[d], wc)
                 stack.pop()
                 return
-        d = p if p < n else -1
-        if d >= 0 and srank[d] == KING_INDEX:
-            stack.append(("k", scard[d]))
-            go(pm, sm | 1 << d, nxt(sm, d + 1), cv - scv[d], wc)
-            stack.pop()
-            return
-        lo = ~sm & ((1 << p) - 1)
-        w = lo.bit_length() - 1
-        if w >= 0 and srank[w] == KING_INDEX:
-            stack.append(("k", scard[w]))
-            go(pm, sm | 1 << w, p, cv - scv[w], wc >> 4)
-            stack.pop()
-            return
-        children: list[tuple[int, int, int, int, int, RawMove]] = []
-        for i in free:
-            if prank[i] == KING_INDEX:
-                children.append((pm | 1 << i, sm, p, cv, wc, ("k", pcard[i])))
-        nf = len(free)
-        rd = srank[d] if d >= 0 else -99
-        rw = srank[w] if w >= 0 else -99
-        for a in range(nf):
-            i = free[a]
-            ri = prank[i]
-            for b in range(a + 1, nf):
-                j = free[b]
-                if prank[j] + ri == 11:
+            lo = ~sm & ((1 << p) - 1)
+            w = lo.bit_length() - 1
+            if w >= 0 and srank[w] == KING_INDEX:
+                stack.append(("k", scard[w]))
+                go(pm, sm | 1 << w, p, cv - scv[w], wc >> 4)
+                stack.pop()
+                return
+            children: list[tuple[int, int, int, int, int, RawMove]] = []
+            for i in free:
+                if prank[i] == KING_INDEX:
+                    children.append((pm | 1 << i, sm, p, cv, wc, ("k", pcard[i])))
+            nf = len(free)
+            rd = srank[d] if d >= 0 else -99
+            rw = srank[w] if w >= 0 else -99
+            for a in range(nf):
+                i = free[a]
+                ri = prank[i]
+                for b in range(a + 1, nf):
+                    j = free[b]
+                    if prank[j] + ri == 11:
+                        children.append(
+                            (pm | 1 << i | 1 << j, sm, p, cv, wc, ("p", pcard[i], pcard[j]))
+                        )
+                if ri + rd == 11:
+                    sm2 = sm | 1 << d
                     children.append(
-                        (pm | 1 << i | 1 << j, sm, p, cv, wc, ("p", pcard[i], pcard[j]))
+                        (
+                            pm | 1 << i,
+                            sm2,
+                            nxt(sm2, d + 1),
+                            cv - scv[d],
+                            wc,
+                            ("p", pcard[i], scard[d]),
+                        )
                     )
-            if ri + rd == 11:
-                sm2 = sm | 1 << d
+                if ri + rw == 11:
+                    pair = ("p", pcard[i], scard[w])
+                    children.append((pm | 1 << i, sm | 1 << w, p, cv - scv[w], wc >> 4, pair))
+            if rd + rw == 11:
+                sm2 = sm | 1 << d | 1 << w
                 children.append(
                     (
-                        pm | 1 << i,
+                        pm,
                         sm2,
                         nxt(sm2, d + 1),
-                        cv - scv[d],
-                        wc,
-                        ("p", pcard[i], scard[d]),
+                        cv - scv[d] - scv[w],
+                        wc >> 4,
+                        ("p", scard[d], scard[w]),
                     )
                 )
-            if ri + rw == 11:
-                children.append(
-                    (pm | 1 << i, sm | 1 << w, p, cv - scv[w], wc >> 4, ("p", pcard[i], scard[w]))
-                )
-        if rd + rw == 11:
-            sm2 = sm | 1 << d | 1 << w
-            children.append(
-                (
-                    pm,
-                    sm2,
-                    nxt(sm2, d + 1),
-                    cv - scv[d] - scv[w],
-                    wc >> 4,
-                    ("p", scard[d], scard[w]),
-                )
-            )
-        if d >= 0:
-            children.append((pm, sm, nxt(sm, d + 1), cv, wc << 4 | srank[d] + 1, ("d",)))
-        if not children:
-            record(pm, sm)
-        for pm2, sm2, p2, cv2, wc2, move in children:
-            stack.append(move)
-            go(pm2, sm2, p2, cv2, wc2)
-            stack.pop()
+            if d >= 0:
+                children.append((pm, sm, nxt(sm, d + 1), cv, wc << 4 | srank[d] + 1, ("d",)))
+            if not children:
+                record(pm, sm)
+            for pm2, sm2, p2, cv2, wc2, move in children:
+                stack.append(move)
+                go(pm2, sm2, p2, cv2, wc2)
+                stack.pop()
+        except Paused:
+            seen.discard(key)  # searched no further than the pause: entered again
+            raise
 
     pm, sm, p, _ = t.normalise(start)
     record(pm, sm)
     wc = rank_code(~sm & ((1 << p) - 1), srank)
+
+    def attempt() -> None:
+        stack.clear()
+        go(pm, sm, p, t.cv_of(sm), wc)
+
     exact = True
     try:
-        go(pm, sm, p, t.cv_of(sm), wc)
+        yield from pausing(budget, slice_ms, attempt, lambda: len(seen) + len(t._relaxed))
     except OutOfBudget:
         exact = False
     return best[0], best[1], exact
@@ -714,6 +760,44 @@ def _on_tables(
     return lambda deal, key, budget: search(DealTables(deal), key, recycles, budget)
 
 
+SearchSteps = Callable[
+    [PyramidDeal, DealKey, SearchBudget, float | None], Steps[tuple[bool, list[RawMove]]]
+]
+"""A verdict search in slices: (deal, position, budget, slice_ms) -> found, raw line."""
+
+
+def _run_steps(
+    search: SearchSteps,
+    deal: PyramidDeal,
+    key: DealKey,
+    budget_ms: float | None,
+    max_nodes: int | None,
+    slice_ms: float | None,
+) -> Steps[SolveResult]:
+    """:func:`_run` for a search in slices of ``slice_ms``."""
+    budget = SearchBudget(budget_ms, max_nodes)
+    if deal.cleared(key):
+        return SolveResult(WINNABLE, [], 0, budget.ms)
+    try:
+        found, raw = yield from search(deal, key, budget, slice_ms)
+    except OutOfBudget:
+        return _result(None, [], budget)
+    return _result(found, raw, budget)
+
+
+def _verdict_on_tables(recycles: int) -> SearchSteps:
+    """The verdict search with ``recycles`` allowed, as :func:`_run_steps` calls it (its
+    tables are built in its first slice)."""
+
+    def search(
+        deal: PyramidDeal, key: DealKey, budget: SearchBudget, slice_ms: float | None
+    ) -> Steps[tuple[bool, list[RawMove]]]:
+        tables = DealTables(deal)
+        return (yield from _verdict_steps(tables, key, recycles, budget, slice_ms))
+
+    return search
+
+
 def solve_pyramid(
     game: Pyramid,
     *,
@@ -727,8 +811,21 @@ def solve_pyramid(
     ``shortest`` the line has the fewest steps (each Draw, removal and Recycle
     counts one); that search keeps every position in memory and is slower.
     """
-    search = shortest_search if shortest else _on_tables(_verdict_search, game.deal.recycles)
-    return _run(search, game.deal, game.pos, budget_ms, max_nodes)
+    if shortest:
+        return _run(shortest_search, game.deal, game.pos, budget_ms, max_nodes)
+    return finish(solve_pyramid_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
+
+
+def solve_pyramid_steps(
+    game: Pyramid,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    slice_ms: float | None = None,
+) -> Steps[SolveResult]:
+    """:func:`solve_pyramid`'s verdict in slices of ``slice_ms`` (see :mod:`.budget`)."""
+    search = _verdict_on_tables(game.deal.recycles)
+    return (yield from _run_steps(search, game.deal, game.pos, budget_ms, max_nodes, slice_ms))
 
 
 def solve_pyramid13_deal(
@@ -738,10 +835,23 @@ def solve_pyramid13_deal(
 
     Once the whole game is over the verdict says whether the last pyramid was cleared.
     """
+    return finish(solve_pyramid13_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
+
+
+def solve_pyramid13_steps(
+    game: Pyramid13,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    slice_ms: float | None = None,
+) -> Steps[SolveResult]:
+    """:func:`solve_pyramid13_deal` in slices of ``slice_ms`` (see :mod:`.budget`)."""
     if game.is_over:
         won = game.deals[-1].cleared(game.pos)
         return SolveResult(WINNABLE if won else NOT_WINNABLE)
-    return _run(one_pass_search, game.deal, game.pos, budget_ms, max_nodes)
+    return (
+        yield from _run_steps(one_pass_steps, game.deal, game.pos, budget_ms, max_nodes, slice_ms)
+    )
 
 
 def max_points_pyramid13_deal(
@@ -767,14 +877,35 @@ def max_points_pyramid13_deal(
     budget.  A pyramid that cannot be cleared takes the bonus out of every bound
     (median 441 -> 314 ms per deal over deal numbers 1-200).
     """
+    return finish(
+        max_points_steps(
+            deal, key, bonus=bonus, budget_ms=budget_ms, max_nodes=max_nodes, clearable=clearable
+        )
+    )
+
+
+def max_points_steps(
+    deal: PyramidDeal,
+    key: DealKey | None = None,
+    *,
+    bonus: int = CLEAR_BONUS[0],
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    clearable: bool | None = None,
+    slice_ms: float | None = None,
+) -> Steps[tuple[int, list[Move], str]]:
+    """:func:`max_points_pyramid13_deal` in slices of ``slice_ms`` (see :mod:`.budget`)."""
     round_index = _round_with_bonus(bonus)
     if key is None:
         key = deal.start()
     budget = SearchBudget(budget_ms, max_nodes)
     if clearable is None:
-        clearable = _clearable(deal, key, budget_ms, max_nodes)
+        clearable, spent_ms = yield from _clearable_steps(deal, key, budget_ms, max_nodes, slice_ms)
+        budget.used += spent_ms / 1000  # out of the same budget
     tables = DealTables(deal)
-    points, raw, exact = _points_search(tables, key, round_index, budget, clearable)
+    points, raw, exact = yield from _points_steps(
+        tables, key, round_index, budget, clearable, slice_ms
+    )
     moves = [_to_move(m) for m in raw]
     # finish the deal: nothing can raise the points above the best, and
     # further moves never lower them, so any moves to the end keep them
@@ -803,20 +934,26 @@ def _round_with_bonus(bonus: int) -> int:
     return CLEAR_BONUS.index(bonus)
 
 
-def _clearable(
-    deal: PyramidDeal, key: DealKey, budget_ms: float | None, max_nodes: int | None
-) -> bool | None:
-    """The one-pass verdict from ``key`` within a quarter of a budget (None if it ran out)."""
+def _clearable_steps(
+    deal: PyramidDeal,
+    key: DealKey,
+    budget_ms: float | None,
+    max_nodes: int | None,
+    slice_ms: float | None,
+) -> Steps[tuple[bool | None, float]]:
+    """The one-pass verdict from ``key`` within a quarter of a budget (None if it ran out),
+    and the milliseconds it took."""
     if deal.cleared(key):
-        return True
+        return True, 0.0
     budget = SearchBudget(
         None if budget_ms is None else budget_ms / 4,
         None if max_nodes is None else max(max_nodes // 4, 1),
     )
     try:
-        return one_pass_search(deal, key, budget)[0]
+        found = (yield from one_pass_steps(deal, key, budget, slice_ms))[0]
     except OutOfBudget:
-        return None
+        return None, budget.ms
+    return found, budget.ms
 
 
 def pyramid_verdict_fast(
@@ -878,6 +1015,9 @@ __all__ = [
     "baseline_solve_pyramid",
     "max_points_pyramid13_deal",
     "pyramid_verdict_fast",
+    "max_points_steps",
     "solve_pyramid",
     "solve_pyramid13_deal",
+    "solve_pyramid13_steps",
+    "solve_pyramid_steps",
 ]

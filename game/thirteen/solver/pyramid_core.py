@@ -2,34 +2,27 @@
 
 A search walks a deal's position as plain integers over :class:`DealTables`, built
 once per deal (see :mod:`.pyramid` for the position's parts and the pruning the
-tables' checks serve); :class:`SearchBudget` counts its nodes and watches the clock.
+tables' checks serve); :class:`~.budget.SearchBudget` counts its nodes and watches the clock.
 The one-pass search (:mod:`.onepass`) subclasses the tables, and its projections
 reuse the bit tricks (:func:`blockers`, :func:`rank_code`, :func:`late_walk`).
 
-Imports: the engine and nothing else of the solver; :mod:`.pyramid` and
+Imports: the engine and :mod:`.budget` (the budget and its slices); :mod:`.pyramid` and
 :mod:`.onepass` build on this module, never the other way.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 
 from ..cards import DECK_SIZE, Card
 from ..pyramid import COVER, FULL_PYRAMID, PYRAMID_SIZE, DealKey, PyramidDeal
-
-CHECK_EVERY = 256
-"""Nodes between clock checks (time.perf_counter is not free)."""
+from .budget import SearchBudget
 
 KING_INDEX = 12
 """``card >> 2`` of a King; two non-King cards pair when their indices add to 11."""
 
 RawMove = tuple
 """Moves inside the search: ("k", card), ("p", a, b), ("d",), ("r",)."""
-
-
-class OutOfBudget(Exception):
-    """Raised deep in a search to unwind it when the node or time budget is spent."""
 
 
 def blockers(pyramid: Sequence[Card | None], keep: int) -> list[int]:
@@ -168,34 +161,6 @@ def late_walk(
         if not good:
             return False
     return True
-
-
-class SearchBudget:
-    """Counts nodes and watches the clock; ``check`` raises when either runs out."""
-
-    __slots__ = ("nodes", "max_nodes", "deadline", "next_check", "start")
-
-    def __init__(self, budget_ms: float | None, max_nodes: int | None) -> None:
-        self.start = time.perf_counter()
-        self.deadline = None if budget_ms is None else self.start + budget_ms / 1000
-        self.max_nodes = max_nodes
-        self.nodes = 0
-        self.next_check = CHECK_EVERY if max_nodes is None else min(CHECK_EVERY, max_nodes)
-
-    def check(self) -> None:
-        """Called when ``nodes`` reaches ``next_check``."""
-        if self.max_nodes is not None and self.nodes >= self.max_nodes:
-            raise OutOfBudget
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise OutOfBudget
-        step = CHECK_EVERY
-        if self.max_nodes is not None:
-            step = min(step, self.max_nodes - self.nodes)
-        self.next_check = self.nodes + max(step, 1)
-
-    @property
-    def ms(self) -> float:
-        return (time.perf_counter() - self.start) * 1000
 
 
 class DealTables:

@@ -7,16 +7,18 @@ search.  Game-owned: it reads the deal and its position.  Imports: the engine an
 
 from __future__ import annotations
 
-import time
-
 from ..game import Game
 from ..moves import Draw, Move, Recycle, RemoveKing, RemovePair
 from ..pyramid import CLEAR_BONUS, ROW_OF, Pyramid, Pyramid13, round_points
+from .budget import Steps, finish
 from .pyramid import (
     baseline_solve_pyramid,
     max_points_pyramid13_deal,
+    max_points_steps,
     solve_pyramid,
     solve_pyramid13_deal,
+    solve_pyramid13_steps,
+    solve_pyramid_steps,
 )
 from .result import UNKNOWN, Basis, SolveResult, refuse_shortest
 
@@ -34,6 +36,21 @@ def solve(
     return solve_pyramid(game, budget_ms=budget_ms, max_nodes=max_nodes, shortest=shortest)
 
 
+def solve_steps(
+    game: Pyramid,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    slice_ms: float | None = None,
+) -> Steps[SolveResult]:
+    """:func:`solve`'s verdict in slices of ``slice_ms``."""
+    return (
+        yield from solve_pyramid_steps(
+            game, budget_ms=budget_ms, max_nodes=max_nodes, slice_ms=slice_ms
+        )
+    )
+
+
 def solve_round(
     game: Pyramid13,
     *,
@@ -44,6 +61,21 @@ def solve_round(
     """Can the current round's pyramid be cleared in its one pass (the moves clear it)."""
     refuse_shortest(shortest)
     return solve_pyramid13_deal(game, budget_ms=budget_ms, max_nodes=max_nodes)
+
+
+def solve_round_steps(
+    game: Pyramid13,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    slice_ms: float | None = None,
+) -> Steps[SolveResult]:
+    """:func:`solve_round` in slices of ``slice_ms``."""
+    return (
+        yield from solve_pyramid13_steps(
+            game, budget_ms=budget_ms, max_nodes=max_nodes, slice_ms=slice_ms
+        )
+    )
 
 
 def points(
@@ -68,7 +100,14 @@ def baseline(game: Pyramid | Pyramid13, budget_ms: float | None) -> SolveResult:
 
 def line(game: Pyramid, budget_ms: float) -> tuple[list[Move], Basis]:
     """A winning line, or none with why: proven lost, or not known in time."""
-    result = solve_pyramid(game, budget_ms=budget_ms)
+    return finish(line_steps(game, budget_ms))
+
+
+def line_steps(
+    game: Pyramid, budget_ms: float, slice_ms: float | None = None
+) -> Steps[tuple[list[Move], Basis]]:
+    """:func:`line` in slices of ``slice_ms``."""
+    result = yield from solve_pyramid_steps(game, budget_ms=budget_ms, slice_ms=slice_ms)
     if result.winnable:
         return result.moves, Basis.WINS
     return [], Basis.GUESS if result.verdict == UNKNOWN else Basis.NO_WIN
@@ -78,19 +117,26 @@ def round_line(game: Pyramid13, budget_ms: float) -> tuple[list[Move], Basis]:
     """The line to the most points of the current round; when that search cannot finish
     in time, the better of a line that clears the pyramid (:attr:`Basis.CLEARS`) and the
     best line the points search found (GUESS)."""
-    began = time.perf_counter()
+    return finish(round_line_steps(game, budget_ms))
+
+
+def round_line_steps(
+    game: Pyramid13, budget_ms: float, slice_ms: float | None = None
+) -> Steps[tuple[list[Move], Basis]]:
+    """:func:`round_line` in slices of ``slice_ms`` (the budget is the searches' own time)."""
     # the one-pass verdict first (about a millisecond, 50 ms at most on deals
     # 1-200): it prunes the points search, and its line is the fallback when that
     # search runs out of time; with a quarter of the budget it sometimes ran out
     # itself, and the hint then gave away a clearable pyramid
-    clear = solve_pyramid13_deal(game, budget_ms=budget_ms * 3 / 4)
-    left = max(budget_ms - (time.perf_counter() - began) * 1000, 1.0)
-    most, found, status = max_points_pyramid13_deal(
+    clear = yield from solve_pyramid13_steps(game, budget_ms=budget_ms * 3 / 4, slice_ms=slice_ms)
+    left = max(budget_ms - clear.ms, 1.0)
+    most, found, status = yield from max_points_steps(
         game.deal,
         game.pos,
         bonus=CLEAR_BONUS[game.deal_index],
         budget_ms=left,
         clearable=None if clear.verdict == UNKNOWN else clear.winnable,
+        slice_ms=slice_ms,
     )
     if status == "exact":
         return found, Basis.MOST

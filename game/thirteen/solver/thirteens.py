@@ -21,29 +21,27 @@ Pruning that keeps the search exact:
 * A position whose ranks cannot all pair off (possible only in a typed-in
   position) is dead at once (see :func:`_hopeless`).
 
-Imports: the engine and :mod:`.result`; no other solver module.
+Imports: the engine, :mod:`.budget` and :mod:`.result`; no other solver module.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator, Sequence
 
 from ..cards import DECK_SIZE, Card
 from ..moves import Move, MoveToEmpty, RemoveKing, RemovePair
 from ..thirteens import Thirteens
+from .budget import OutOfBudget, Paused, SearchBudget, Steps, finish
 from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
 
 Columns = tuple[tuple[Card, ...], ...]
 State = tuple[Columns, int]
 
+SKIPS_PER_CHECK = 32
+"""Children already seen between clock checks (a node count alone misses them)."""
+
 # Tuple-encoded moves: ("k", card) / ("p", a, b) / ("m", card, column).
 RawMove = tuple
-
-CHECK_EVERY = 128
-"""Nodes between clock checks: about a millisecond of 3x5 search, so a small budget is
-kept (at 1024 a 1 ms budget never stopped a 3x5 deal), for a clock read a node of
-about 7 µs does not notice."""
 
 
 def _to_move(raw: RawMove) -> Move:
@@ -154,10 +152,12 @@ class _Search:
         self.best_left = 10**9
         self.best_line: list[RawMove] = []
         self.rows = rows
-        self.nodes = 0
-        self.max_nodes = max_nodes
-        self.deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
+        self.budget = SearchBudget(budget_ms, max_nodes)
         self.out_of_budget = False
+
+    @property
+    def nodes(self) -> int:
+        return self.budget.nodes
 
     def children(self, cols: Columns, sp: int) -> Iterator[tuple[RawMove, Columns, int]]:
         """The moves of a position in search order, each with the position after it.
@@ -185,6 +185,13 @@ class _Search:
 
     def run(self, cols: Columns, sp: int) -> list[RawMove] | None:
         """A winning line from (cols, sp), or None (check ``out_of_budget``)."""
+        return finish(self.run_steps(cols, sp))
+
+    def run_steps(
+        self, cols: Columns, sp: int, slice_ms: float | None = None
+    ) -> Steps[list[RawMove] | None]:
+        """:meth:`run` in slices of ``slice_ms``: the search's stack is its own, so it
+        yields where it stands and goes on from there (see :mod:`.budget`)."""
         stock, nstock = self.stock, len(self.stock)
         self.best_left = sum(map(len, cols)) + nstock - sp
         self.best_line = []
@@ -197,9 +204,11 @@ class _Search:
         # Each frame: the move that led here and the children still to try.
         path: list[RawMove] = []
         frames: list[Iterator[tuple[RawMove, Columns, int]]] = [self.children(cols, sp)]
-        nodes = 0
-        max_nodes = self.max_nodes
-        deadline = self.deadline
+        budget = self.budget
+        budget.resume(slice_ms)
+        nodes = budget.nodes
+        next_check = budget.next_check
+        skipped = 0
         children = self.children
         try:
             while frames:
@@ -212,31 +221,48 @@ class _Search:
                 raw, ncols, nsp = child
                 k = _key(ncols, nsp, nstock)
                 if k in seen:
-                    continue
-                seen.add(k)
-                nodes += 1
-                if nsp >= nstock and not any(ncols):
-                    path.append(raw)
+                    # on wide layouts most children are seen already, at a cost a node
+                    # count does not see: the clock is read every so many of them too
+                    skipped += 1
+                    if skipped < SKIPS_PER_CHECK:
+                        continue
+                    deeper = False
+                else:
+                    seen.add(k)
+                    nodes += 1
+                    if nsp >= nstock and not any(ncols):
+                        path.append(raw)
+                        if track:
+                            self.best_left, self.best_line = 0, list(path)
+                        return path
                     if track:
-                        self.best_left, self.best_line = 0, list(path)
-                    return path
-                if track:
-                    left = sum(map(len, ncols)) + nstock - nsp
-                    if left < self.best_left:
-                        self.best_left = left
-                        self.best_line = [*path, raw]
-                if max_nodes is not None and nodes >= max_nodes:
+                        left = sum(map(len, ncols)) + nstock - nsp
+                        if left < self.best_left:
+                            self.best_left = left
+                            self.best_line = [*path, raw]
+                    deeper = True
+                    if nodes < next_check:
+                        path.append(raw)
+                        frames.append(children(ncols, nsp))
+                        continue
+                skipped = 0
+                budget.nodes = nodes
+                try:
+                    budget.check()
+                except Paused:
+                    budget.pause()
+                    yield
+                    budget.resume(slice_ms)
+                except OutOfBudget:
                     self.out_of_budget = True
                     return None
-                if deadline is not None and nodes % CHECK_EVERY == 0:
-                    if time.perf_counter() > deadline:
-                        self.out_of_budget = True
-                        return None
-                path.append(raw)
-                frames.append(children(ncols, nsp))
+                next_check = budget.next_check
+                if deeper:
+                    path.append(raw)
+                    frames.append(children(ncols, nsp))
             return None
         finally:
-            self.nodes += nodes
+            budget.nodes = nodes
 
 
 def solve_thirteens(
@@ -246,10 +272,20 @@ def solve_thirteens(
     max_nodes: int | None = None,
 ) -> SolveResult:
     """Whether ``game`` can still be won from its current position, with a winning line."""
-    start = time.perf_counter()
+    return finish(solve_thirteens_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
+
+
+def solve_thirteens_steps(
+    game: Thirteens,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    slice_ms: float | None = None,
+) -> Steps[SolveResult]:
+    """:func:`solve_thirteens` in slices of ``slice_ms`` (see :mod:`.budget`)."""
     search = _Search(game.stock, game.layout.rows, budget_ms=budget_ms, max_nodes=max_nodes)
-    line = search.run(game.cols, game.sp)
-    ms = (time.perf_counter() - start) * 1000
+    line = yield from search.run_steps(game.cols, game.sp, slice_ms)
+    ms = search.budget.ms
     if line is not None:
         return SolveResult(WINNABLE, [_to_move(m) for m in line], search.nodes, ms)
     verdict = UNKNOWN if search.out_of_budget else NOT_WINNABLE
@@ -268,10 +304,21 @@ def best_line_thirteens(
     no win exists, so the best position it saw is the best there is unless the
     budget ran out (then the third value is False and the line is the best found).
     """
+    return finish(best_line_thirteens_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
+
+
+def best_line_thirteens_steps(
+    game: Thirteens,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    slice_ms: float | None = None,
+) -> Steps[tuple[int, list[Move], bool]]:
+    """:func:`best_line_thirteens` in slices of ``slice_ms`` (see :mod:`.budget`)."""
     search = _Search(
         game.stock, game.layout.rows, budget_ms=budget_ms, max_nodes=max_nodes, track_best=True
     )
-    line = search.run(game.cols, game.sp)
+    line = yield from search.run_steps(game.cols, game.sp, slice_ms)
     if line is None:
         line = search.best_line
     return DECK_SIZE - search.best_left, [_to_move(m) for m in line], not search.out_of_budget

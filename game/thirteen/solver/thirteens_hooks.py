@@ -12,8 +12,9 @@ from ..cards import DECK_SIZE
 from ..game import Game
 from ..moves import Move, MoveToEmpty, RemoveKing, RemovePair
 from ..thirteens import REACHABILITY_LIMIT, Thirteens, column_moves, find_removals
+from .budget import Steps, finish
 from .result import Basis, SolveResult, refuse_shortest
-from .thirteens import best_line_thirteens, solve_thirteens
+from .thirteens import best_line_thirteens, best_line_thirteens_steps, solve_thirteens_steps
 
 MoveScore = tuple[float, ...]
 
@@ -27,12 +28,36 @@ def solve(
 ) -> SolveResult:
     """Can the game still be won (every card removed)."""
     refuse_shortest(shortest)
-    return solve_thirteens(game, budget_ms=budget_ms, max_nodes=max_nodes)
+    return finish(solve_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
+
+
+def solve_steps(
+    game: Thirteens,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    slice_ms: float | None = None,
+) -> Steps[SolveResult]:
+    """:func:`solve` in slices of ``slice_ms``."""
+    return (
+        yield from solve_thirteens_steps(
+            game, budget_ms=budget_ms, max_nodes=max_nodes, slice_ms=slice_ms
+        )
+    )
 
 
 def best_line(game: Thirteens, budget_ms: float) -> tuple[list[Move], Basis]:
     """A winning line when there is one, else the line to the most cards removed."""
-    score, line, exact = best_line_thirteens(game, budget_ms=budget_ms)
+    return finish(best_line_steps(game, budget_ms))
+
+
+def best_line_steps(
+    game: Thirteens, budget_ms: float, slice_ms: float | None = None
+) -> Steps[tuple[list[Move], Basis]]:
+    """:func:`best_line` in slices of ``slice_ms``."""
+    score, line, exact = yield from best_line_thirteens_steps(
+        game, budget_ms=budget_ms, slice_ms=slice_ms
+    )
     if not exact:
         return [], Basis.GUESS
     return line, Basis.WINS if score == DECK_SIZE else Basis.MOST

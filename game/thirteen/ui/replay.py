@@ -70,7 +70,7 @@ class ReplayScene(TableScene):
             words = f"Showing a win: move {self.done} of {len(self.line)}."
         self.say(words, 10**9, major=True)
 
-    def _after_change(self) -> None:
+    def _after_change(self, undone: bool | None = None) -> None:
         """A move of the line was played: nothing to save or count, only to show."""
         self.nudge = None
         self._refresh_buttons()

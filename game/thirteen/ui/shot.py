@@ -112,7 +112,7 @@ def render_shot(
     if focus is not None:
         table.focus_key, table.show_focus = (SpotKind.CARD, focus), True
     if hint:
-        table.show_hint()
+        table.show_hint(at_once=True)
     played = 0
     scene = SceneName(scene)
     if scene == SceneName.END and not game.is_over:
@@ -131,6 +131,9 @@ def render_shot(
     elif scene != SceneName.TABLE:
         app.open(scene)
     app.draw()
+    if app.tasks.busy():  # a search the screen started (the end screen's verdict)
+        app.tasks.finish_all()
+        app.draw()
     image = app.screen
     if (w, h) != image.get_size():
         image = pygame.transform.smoothscale(image, (w, h))

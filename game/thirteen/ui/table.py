@@ -18,6 +18,7 @@ from ..cards import Card
 from ..game import Game, IllegalMoveError, Progress, Refusal, RoundEnd, Termination
 from ..moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing
 from ..session import RedoLine
+from ..solver import NOT_WINNABLE, WINNABLE, solve_steps
 from ..spec import TableKind
 from ..variants import GameSetup, spec_of
 from . import cards as card_art
@@ -39,6 +40,7 @@ from .round_summary import RoundSummary
 from .scene import ARRIVE_MS, DEAL_GRACE_MS, Scene, backdrop, same_press
 from .scene_names import SceneName
 from .spots import SpotKind, Zone
+from .tasks import SLICE_MS
 from .widgets import Button
 
 if TYPE_CHECKING:
@@ -51,6 +53,20 @@ In the browser Python ran 1-2.5 times slower than on the same machine's desktop
 (solving 40 deals of each game), more on a phone; Pyramid 13 games played by hints
 with a third of the desktop's time ended 34 points under the best on average,
 against 9 with all of it, so the browser gets more time."""
+OUTLOOK_BUDGET_MS = 1000.0
+"""The search time of the "can this still be won?" indicator, after each move: beside
+the game, it may take longer than a hint; past it the answer is "not known"."""
+
+OUTLOOK_WORDS = {
+    "thinking": "Can it be won? Thinking...",
+    "yes": "Can still be won: yes",
+    "no": "Can still be won: no",
+    "unknown": "Can still be won: not known",
+    "lost": "Can still be won: no (that move lost it)",
+    "again": "Can be won again: undo saved it",
+}
+"""What the indicator says: the answer, and the move that lost the game or its undo."""
+
 END_DELAY_MS = 650
 CONFIRM_MS = 3000
 AUTO_DRAW_MS = 450
@@ -230,6 +246,8 @@ class TableScene(Scene):
         self.frame: Frame = frame_for(app.screen.get_size())
         self.buttons = self._make_buttons()
         self.geo: Geometry = geometry(game, self.frame)
+        self.outlook: str | None = None
+        """The indicator's word (a key of :data:`OUTLOOK_WORDS`), None when it is off."""
         self._refresh_buttons()
 
     def _make_buttons(self) -> list[Button]:
@@ -279,6 +297,9 @@ class TableScene(Scene):
                 b.enabled = self.can_redo()
             elif b.name == TableButton.HINT:
                 b.enabled = not over and self.summary is None
+                # searching beside the game: the table stays playable meanwhile
+                thinking = "hint" in self.app.tasks and not over
+                b.label = "Thinking" if thinking else BUTTON_LABELS[TableButton.HINT][0]
             elif b.name == TableButton.SOUND:
                 # a command, like every other button (a state, "Sound on", read as one too)
                 b.label = "Mute" if self.app.settings.sound else "Unmute"
@@ -700,6 +721,7 @@ class TableScene(Scene):
         self.group = []
         self.hint_spots = []
         self.confirm = None
+        self.app.tasks.cancel("hint")  # for the position just left
         self.geo = geometry(game, self.frame)
         self.keep_focus_at_draw(at_draw)
         self.keep_focus_near(before)
@@ -730,7 +752,7 @@ class TableScene(Scene):
                 self.app.sounds.play("remove")
             else:
                 self.app.sounds.play("draw")
-        self._after_change()
+        self._after_change(undone=False)
         if game.is_over:
             self.finish()
         return True
@@ -788,13 +810,62 @@ class TableScene(Scene):
         on = self.app.settings.auto_draw and self.summary is None
         self.auto_left = AUTO_DRAW_MS if on and self.only_draw() else 0.0
 
-    def _after_change(self) -> None:
+    def _after_change(self, undone: bool | None = None) -> None:
         self.tick()
         self.plan_auto_draw()
         self.nudge = None
         self.hover(self.hover_at)  # what is under the mouse now may play otherwise
         self._refresh_buttons()
         self.app.session.save_game(self)
+        self.look_ahead(undone)
+        self.dirty = True
+
+    # -- searches beside the game ------------------------------------------------
+    def here(self) -> Callable[[], bool]:
+        """Whether the position on the table now is still there (an answer for it may be
+        shown) when asked later."""
+        text = self.game.text()
+        return lambda: self.app.table is self and self.game.text() == text
+
+    def look_ahead(self, undone: bool | None = None) -> None:
+        """The indicator, when the setting asks: can the game still be won from here,
+        searched beside the game after each move (``undone``: the change was an undo, a
+        move, or neither); it says so when a move lost the game and when its undo won
+        it back."""
+        if not self.app.settings.show_winnable or self.game.is_over:
+            self.app.tasks.cancel("outlook")
+            self.outlook = None
+            return
+        before = self.outlook
+        known = self.app.outlooks.get(self.game.text())
+        if known is not None:
+            self._outlook_found(known, before, undone)
+            return
+        self.outlook = "thinking"
+        game = self.game.copy()
+        rounds = spec_of(game).rounds
+        if rounds > 1 and game.progress().round != rounds:
+            game = game.round_start(rounds - 1)  # the game is won in its last round
+        text = self.game.text()
+        steps = solve_steps(game, budget_ms=OUTLOOK_BUDGET_MS, slice_ms=SLICE_MS)
+
+        def found(result) -> None:
+            verdict = {WINNABLE: "yes", NOT_WINNABLE: "no"}.get(result.verdict, "unknown")
+            if verdict != "unknown":
+                outlooks = self.app.outlooks
+                outlooks[text] = verdict
+                while len(outlooks) > hints.MEMO_LIMIT:
+                    del outlooks[next(iter(outlooks))]
+            self._outlook_found(verdict, before, undone)
+
+        self.app.tasks.start("outlook", steps, found, still=self.here(), priority=1)
+
+    def _outlook_found(self, verdict: str, before: str | None, undone: bool | None) -> None:
+        if verdict == "no" and undone is False and before in ("yes", "again"):
+            verdict = "lost"
+        elif verdict == "yes" and undone and before in ("no", "lost"):
+            verdict = "again"
+        self.outlook = verdict
         self.dirty = True
 
     def finish(self) -> None:
@@ -859,6 +930,8 @@ class TableScene(Scene):
         if self.still:  # back on the table itself: the cards, not the picture
             self.celebration, self.still = None, False
         self._refresh_buttons()  # a score posted meanwhile keeps its last move
+        if self.outlook is None or not self.app.settings.show_winnable:
+            self.look_ahead()  # the indicator's setting may have changed meanwhile
 
     def can_undo(self) -> bool:
         """Every move can be undone, also the one that ended the game, unless its score is
@@ -891,7 +964,8 @@ class TableScene(Scene):
         self.keep_focus_near(before)
         self.anim.enabled = self.app.settings.animations
         self.anim.transition(before, self.geo, set())
-        self._after_change()
+        self.app.tasks.cancel("hint")
+        self._after_change(undone=True)
         self.auto_left = 0.0  # the player went back: auto-draw waits for their next move
 
     def can_redo(self) -> bool:
@@ -906,10 +980,26 @@ class TableScene(Scene):
             assert move is not None
             self.play(move)
 
-    def show_hint(self) -> None:
-        if self.game.is_over or self.summary is not None:
+    def show_hint(self, at_once: bool = False) -> None:
+        """Ask for a hint: searched beside the game (the Hint button says it is thinking,
+        and the table stays playable; a move made meanwhile drops it).  ``at_once``: the
+        answer in this frame (a screenshot shows one frame)."""
+        busy = "hint" in self.app.tasks and not at_once
+        if self.game.is_over or self.summary is not None or busy:
             return
-        found = hints.hint_for(self.game, budget_ms=HINT_BUDGET_MS, memo=self.app.hint_memo)
+        steps = hints.hint_steps(
+            self.game.copy(), HINT_BUDGET_MS, self.app.hint_memo, None if at_once else SLICE_MS
+        )
+        self.app.tasks.start("hint", steps, self._hint_found, still=self.here(), priority=3)
+        if at_once:
+            self.app.tasks.finish("hint")
+        self._refresh_buttons()
+        self.dirty = True
+
+    def _hint_found(self, found: hints.Hint | None) -> None:
+        """The hint's search answered for the position still on the table."""
+        self._refresh_buttons()
+        self.dirty = True
         if found is None:
             self.app.sounds.play("nomove")
             self.say("No move left.")
@@ -1218,6 +1308,9 @@ class TableScene(Scene):
             out.append((f"Pass {progress.pass_number} of {progress.passes}", 30, theme.INK, 30))
         elif progress.stock is not None:
             out.append((f"Stock {progress.stock}", 30, theme.INK, 30))
+        if self.outlook is not None and not game.is_over:
+            colour = theme.GOLD if self.outlook in ("yes", "again") else theme.INK_DIM
+            out.append((OUTLOOK_WORDS[self.outlook], 22, colour, 24))
         return out
 
     def score_text(self) -> str:

@@ -10,11 +10,12 @@ import pygame
 from ... import share
 from ...profile import NAME_CHARS, NAME_MAX, deals_label
 from ...variants import spec_of
-from ...verdicts import deal_verdicts, verdict_words, winning_line
+from ...verdicts import deal_verdicts_steps, known_verdicts, known_winning_line, verdict_words
 from .. import clipboard, theme
 from ..layout import PANEL_W
 from ..scene import ARRIVE_MS, backdrop, same_press
 from ..table import HINT_BUDGET_MS, deal_words, end_words
+from ..tasks import SLICE_MS
 from ..widgets import Button
 from .entry import NAME_PROMPT, EntryScene
 from .menu import MenuScene
@@ -150,7 +151,7 @@ class EndScene(MenuScene):
         setup = getattr(game, "setup", None)
         if game is None or setup is None or not game.is_over or game.outcome.value == "won":
             return ()
-        return winning_line(setup, HINT_BUDGET_MS)
+        return known_winning_line(setup, HINT_BUDGET_MS)  # once the verdict's search is done
 
     def post_row(self) -> bool:
         """Whether Post score has a row of its own above the others (a tall box)."""
@@ -351,6 +352,11 @@ class EndScene(MenuScene):
         self.build()
         return None
 
+    def _verdicts_found(self, _verdicts: tuple[str, ...]) -> None:
+        """The verdict's search answered: its line, and "Show a win" with a winning line."""
+        self.build()
+        self.dirty = True
+
     def verdict(self) -> str | None:
         """Whether the deal could have been won, once the game is over (the solver's answer
         from the deal's start, searched as long as a hint; remembered per deal)."""
@@ -358,7 +364,21 @@ class EndScene(MenuScene):
         setup = getattr(game, "setup", None)
         if game is None or setup is None or not game.is_over:
             return None
-        return verdict_words(game, deal_verdicts(setup, HINT_BUDGET_MS))
+        verdicts = known_verdicts(setup, HINT_BUDGET_MS)
+        if verdicts is None:
+            # searched beside the game: this screen says it is thinking, and shows the
+            # answer when it comes (for this deal's game, still over, on show)
+            if "verdict" not in self.app.tasks:
+                steps = deal_verdicts_steps(setup, HINT_BUDGET_MS, SLICE_MS)
+                self.app.tasks.start(
+                    "verdict",
+                    steps,
+                    self._verdicts_found,
+                    still=lambda: self.app.scene is self and self.game is game and game.is_over,
+                    priority=2,
+                )
+            return "Could this deal have been won? Thinking..."
+        return verdict_words(game, verdicts)
 
     def lines(self) -> list[tuple[str, int, tuple[int, ...], pygame.Rect]]:
         """Every line of text on the box: (words, size, colour, rect).

@@ -61,6 +61,11 @@ class SettingsScene(MenuScene):
             "the colour of the felt the cards lie on",
             tuple((name, label) for name, (label, *_colours) in theme.FELTS.items()),
         ),
+        (
+            "show_winnable",
+            "Can this still be won?",
+            "after each move the table says if a win is left",
+        ),
     )
 
     def __init__(self, app: App) -> None:

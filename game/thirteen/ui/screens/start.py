@@ -460,7 +460,7 @@ class StartScene(MenuScene):
             self.layout = name[7:]
             self.build()
         elif name == StartButton.PLAY:
-            app.new_game(app.session.random_setup(self.game_id, self.layout_for()))
+            app.deal_random(self.game_id, self.layout_for())
         elif name == StartButton.TODAY:
             app.new_game(
                 GameSetup(

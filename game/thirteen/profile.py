@@ -82,6 +82,8 @@ class Settings:
     """The name of the felt the table is laid on (likewise)."""
     volume: int = 75
     """Sound effects' loudness in percent, 0 to 100."""
+    winnable_difficulty: str = "any"
+    """What "winnable deals only" asks of a deal's grade (:data:`.difficulty.WANTED`)."""
 
 
 @dataclass

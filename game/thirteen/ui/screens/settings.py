@@ -61,6 +61,12 @@ class SettingsScene(MenuScene):
             "the colour of the felt the cards lie on",
             tuple((name, label) for name, (label, *_colours) in theme.FELTS.items()),
         ),
+        (
+            "winnable_difficulty",
+            "Difficulty",
+            "of new winnable deals",
+            (("any", "Any"), ("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")),
+        ),
     )
 
     def __init__(self, app: App) -> None:

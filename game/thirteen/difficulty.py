@@ -139,6 +139,8 @@ class Grader:
         self._work = self._run()
 
     def _run(self) -> Iterator[None]:
+        if not self.setup.spec.solver:  # a game without a solver has no grade
+            return
         start = graded_start(self.setup)
         if self.verdict is None:
             self.verdict = str(solve(start.copy(), budget_ms=self.solve_ms).verdict)

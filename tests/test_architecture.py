@@ -37,7 +37,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "engine",
         ("cards", "deals", "moves", "game", "spec", *GAME_MODULES, "variants", "examples"),
     ),
-    ("solvers", ("solver", "hints", "winnable", "players", "verdicts", "bench")),
+    (
+        "solvers",
+        ("solver", "hints", "winnable", "players", "verdicts", "difficulty", "odds", "bench"),
+    ),
     (
         "session and storage",
         ("storage", "database", "platform_storage", "profile", "share", "session"),

@@ -62,7 +62,7 @@ BAD = [
     (["bench", "--games", "thirteens,chess"], "'chess'"),
     (["bench", "--games", "thirteens,"], "'thirteens,'"),
     (["bench", "--games", "pyramid,pyramid"], "twice"),
-    (["bench", "--games", "pyramid13", "--layout", "4x4"], "only Thirteens has layouts"),
+    (["bench", "--games", "pyramid13", "--layout", "4x4"], "none of the games benched has layouts"),
     (["bench", "--playout-seconds", "-1"], "'-1'"),
     (["bench", "--playout-seconds", "nan"], "'nan'"),
     (["bench", "--playout-seconds", "inf"], "'inf'"),

@@ -25,6 +25,7 @@ COMMANDS_RUN = [
     ["solve", "--game", "thirteens", "--deal", "1"],
     ["deal", "--game", "pyramid", "--from", "3"],
     ["sim", "--game", "thirteens", "--player", "random", "--games", "2"],
+    ["odds", "--game", "thirteens", "--deals", "1-2", "--quiet"],
     ["shot", "--game", "thirteens", "--deal", "1", "--out", "{tmp}/shot.png"],
     ["show", "--help"],
     ["play", "--help"],
@@ -33,6 +34,7 @@ COMMANDS_RUN = [
     ["solve", "--help"],
     ["deal", "--help"],
     ["sim", "--help"],
+    ["odds", "--help"],
     ["bench", "--help"],
     ["--help"],
     ["show", "--game", "pyramid", "--deal", "0"],  # a mistake too: nothing to tell it on

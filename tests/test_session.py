@@ -514,3 +514,27 @@ def test_storage_that_fills_up_mid_game_is_told_once() -> None:
     page.table.play(3)
     assert len(page.told) == 1 and "will not be kept" in page.told[0]
     assert page.session.notices == page.told
+
+
+@pytest.mark.parametrize("wanted", ["easy", "medium", "hard"])
+def test_winnable_only_asks_for_the_chosen_difficulty(monkeypatch, wanted) -> None:
+    from thirteen import difficulty, session
+
+    monkeypatch.setattr(session, "GRADED_BUDGET_MS", 600_000)  # no clock in a test
+    monkeypatch.setattr(session.random, "randint", lambda lo, hi: 1)
+    page = Page(MemoryStorage(), winnable_only=True, winnable_difficulty=wanted)
+    setup = page.session.random_setup("thirteens")
+    assert page.session.notices == []
+    assert difficulty.deal_grade(setup) == wanted
+    # the first such deal from the random one: none before it has that grade
+    for n in range(1, setup.deal):
+        assert difficulty.deal_grade(GameSetup("thirteens", deal=n)) != wanted
+
+
+def test_winnable_only_says_when_no_deal_of_the_difficulty_was_found(monkeypatch) -> None:
+    from thirteen import session
+
+    monkeypatch.setattr(session, "GRADED_BUDGET_MS", 1)
+    page = Page(MemoryStorage(), winnable_only=True, winnable_difficulty="hard")
+    page.session.random_setup("pyramid")
+    assert page.session.pending_say == session.GRADED_NOT_FOUND.format(grade="hard")

@@ -84,6 +84,8 @@ class Settings:
     """Sound effects' loudness in percent, 0 to 100."""
     show_winnable: bool = False
     """The table's "can this still be won?" indicator."""
+    winnable_difficulty: str = "any"
+    """What "winnable deals only" asks of a deal's grade (:data:`.difficulty.WANTED`)."""
 
 
 @dataclass

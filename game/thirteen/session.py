@@ -56,6 +56,14 @@ WINNABLE_BUDGET_MS = 400
 """The whole search for a winnable random deal, so a click never freezes the game
 (the solver's own budget is per deal, and some layouts take hundreds of deals)."""
 
+GRADED_BUDGET_MS = 2000
+"""The same when a difficulty is asked for: each deal proven winnable is then graded
+by up to a hundred playouts, and a hard deal takes them all."""
+
+GRADED_NOT_FOUND = (
+    "Winnable deals only: no {grade} deal was found in time, so this deal is unchecked."
+)
+
 LINK_KEEPS_SAVED = "The link could not be used, so your saved game goes on. {reasons}."
 
 RELEASED = "\x00released"
@@ -311,12 +319,24 @@ class Session:
         beside the game (see :mod:`.solver.budget`)."""
         number = random.randint(1, MAX_DEAL)
         if self.profile.settings.winnable_only:
+            wanted = self.profile.settings.winnable_difficulty
             found, fallback = None, WINNABLE_NOT_FOUND
             try:
+                from .difficulty import ANY, WANTED, first_graded_deal
                 from .winnable import first_winnable_deal, first_winnable_deal_steps
 
                 options = {"layout": layout, "budget_ms": 200, "total_ms": WINNABLE_BUDGET_MS}
-                if slice_ms is None:
+                if wanted in WANTED and wanted != ANY:
+                    fallback = GRADED_NOT_FOUND.format(grade=wanted)
+                    found = first_graded_deal(
+                        game_id,
+                        number,
+                        wanted,
+                        layout=layout,
+                        budget_ms=200,
+                        total_ms=GRADED_BUDGET_MS,
+                    )
+                elif slice_ms is None:
                     found = first_winnable_deal(game_id, number, **options)
                 else:
                     found = yield from first_winnable_deal_steps(

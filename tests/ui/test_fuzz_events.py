@@ -248,6 +248,17 @@ def reload_check(app, storage) -> None:
     assert again.game.text() == game.text() and again.game.moves == game.moves
 
 
+@pytest.fixture(autouse=True, scope="module")
+def no_graded_search():
+    """A deal of a chosen difficulty is searched for against the clock (the settings
+    may ask for one): without a search, a session's deals do not depend on the machine."""
+    from thirteen import session
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(session, "GRADED_BUDGET_MS", 0)
+        yield
+
+
 @pytest.fixture
 def display():
     yield

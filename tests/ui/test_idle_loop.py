@@ -28,8 +28,14 @@ KEY = pygame.K_F15
 
 
 def settled(app) -> None:
-    """Draw what is pending, then let the screen stand still past the linger."""
+    """Draw what is pending (the deal's difficulty is worked out a slice a frame), then
+    let the screen stand still past the linger."""
     step(app)
+    for _ in range(100_000):
+        if app.table is None or app.table.graded():
+            break
+        assert app.busy()  # the grade is still being worked out
+        step(app)
     app.step(app_module.LINGER_MS)
     assert not app.busy()
 

@@ -12,10 +12,10 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from . import bench, bench_ui, deal, play, shot, show, sim, solve
+from . import bench, bench_ui, deal, odds, play, shot, show, sim, solve
 from .args import CommandError, Parser
 
-COMMANDS: tuple[ModuleType, ...] = (show, play, shot, bench_ui, solve, deal, sim, bench)
+COMMANDS: tuple[ModuleType, ...] = (show, play, shot, bench_ui, solve, deal, sim, odds, bench)
 """In the order ``--help`` lists them."""
 
 

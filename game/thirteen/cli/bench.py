@@ -9,6 +9,7 @@ import platform
 import sys
 
 from .. import bench
+from ..variants import game_spec
 from .args import CommandError, layout_text, non_negative_int, non_negative_seconds, positive_ms
 
 
@@ -25,7 +26,9 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument(
         "--games", default=",".join(bench.BENCHED_GAMES), help="comma list (default: all)"
     )
-    parser.add_argument("--layout", type=layout_text, help="Thirteens layout (default 3x5)")
+    parser.add_argument(
+        "--layout", type=layout_text, help="for the games with layouts (default: each one's first)"
+    )
     parser.add_argument(
         "--deals",
         default=bench.DEFAULT_DEALS,
@@ -64,10 +67,9 @@ def run(args: argparse.Namespace) -> int:
         games = bench.parse_games(args.games)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
-    if args.layout is not None and "thirteens" not in games:
-        raise CommandError(
-            f"--layout {args.layout}: only Thirteens has layouts, and it is not benched"
-        )
+    laid_out = {g for g in games if game_spec(g).has_layout}
+    if args.layout is not None and not laid_out:
+        raise CommandError(f"--layout {args.layout}: none of the games benched has layouts")
     header = (
         f"python {platform.python_version()} ({platform.python_implementation()}) on "
         f"{platform.machine()}, deals {args.deals}, budget {args.budget_ms:.0f} ms, "
@@ -80,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         figures = bench.bench_game(
             g,
             deals,
-            layout=args.layout if g == "thirteens" else None,
+            layout=args.layout if g in laid_out else None,
             budget_ms=args.budget_ms,
             baseline_budget_ms=None if args.no_baseline else args.baseline_budget_ms,
             playout_seconds=args.playout_seconds,

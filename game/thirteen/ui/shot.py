@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
+from .. import difficulty
 from ..cards import Card, card_text, clip, quoted
 from ..game import Game
 from ..moves import Move
@@ -98,6 +99,9 @@ def render_shot(
     profile.settings.card_back, profile.settings.table_colour = back, felt
     app = app_module.make_app([], profile, size=canvas)
     table = app.put_on_table(game, deal=False)
+    setup = getattr(game, "setup", None)
+    if setup is not None:  # the deal's difficulty as the table shows it once worked out
+        difficulty.settle(setup)
     chosen = [] if select is None else [select] if isinstance(select, int) else list(select)
     named = [("--select", card) for card in chosen] + [("--focus", focus)]
     for option, card in named:

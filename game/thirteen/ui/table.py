@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import hints, share
+from .. import difficulty, hints, share
 from ..cards import Card
 from ..game import Game, IllegalMoveError, Progress, Refusal, RoundEnd, Termination
 from ..moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing
@@ -136,6 +136,17 @@ def deal_words(setup: GameSetup | None) -> str:
     if setup.deal == share.today_deal(setup.game):
         return f"Today's deal #{setup.deal}"
     return f"Deal #{setup.deal}"
+
+
+def graded_words(setup: GameSetup | None) -> str:
+    """The deal's words with its difficulty once it is known: 'Deal #123 · hard' (the
+    grade is worked out a slice a frame by :meth:`TableScene.update`)."""
+    words = deal_words(setup)
+    if setup is None:
+        return words
+    grader = difficulty.grader_for(setup)
+    grade = difficulty.grade_words(grader.grade) if grader.done else ""
+    return f"{words} \u00b7 {grade}" if grade else words
 
 
 def clock_words(ms: float) -> str:
@@ -1069,13 +1080,28 @@ class TableScene(Scene):
             return True
         if self.nudge is not None:
             return True
+        if not self.graded():
+            return True
         celebrating = self.celebration is not None and not self.still
         moving = self.anim.active or self.end_left is not None or celebrating
         return moving or any(t > 0 for t in timers)
 
+    def graded(self) -> bool:
+        """Whether the deal's difficulty is worked out (or cannot be: no deal to grade)."""
+        setup = getattr(self.game, "setup", None)
+        return setup is None or difficulty.grader_for(setup).done
+
+    def grade_slice(self) -> None:
+        """A slice of the deal's difficulty; drawn again once it is known."""
+        setup = getattr(self.game, "setup", None)
+        if setup is not None and not self.graded():
+            if difficulty.grader_for(setup).step(difficulty.SLICE_MS):
+                self.dirty = True
+
     def update(self, dt_ms: float) -> None:
         if self.anim.update(dt_ms):
             self.dirty = True
+        self.grade_slice()
         self.tick()
         if self.auto_left > 0:
             self.auto_left = max(0.0, self.auto_left - dt_ms)
@@ -1341,7 +1367,7 @@ class TableScene(Scene):
             theme.blit_text(surface, clock, 26, (panel.right - 14, y), theme.INK, "topright")
             room -= theme.font(26).size(clock)[0] + 12
         if setup is not None:
-            sub = deal_words(setup)  # today's ten-digit number ran off the panel at 26
+            sub = graded_words(setup)  # today's ten-digit number ran off the panel at 26
             size = theme.fitting_size(sub, room, 26, 18)
             theme.blit_text(surface, sub, size, (x, y + (26 - size) // 2), theme.INK_DIM)
         y += 34
@@ -1381,7 +1407,7 @@ class TableScene(Scene):
         theme.blit_text(surface, game.long_title, 34, (x, 10), theme.INK)
         setup = getattr(game, "setup", None)
         if setup is not None:
-            sub = deal_words(setup)
+            sub = graded_words(setup)
             theme.blit_text(
                 surface, sub, theme.fitting_size(sub, 300, 24, 18), (x, 46), theme.INK_DIM
             )

@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ... import share
+from ... import difficulty, share
 from ...profile import NAME_CHARS, NAME_MAX, deals_label
 from ...variants import spec_of
 from ...verdicts import deal_verdicts_steps, known_verdicts, known_winning_line, verdict_words
 from .. import clipboard, theme
 from ..layout import PANEL_W
 from ..scene import ARRIVE_MS, backdrop, same_press
-from ..table import HINT_BUDGET_MS, deal_words, end_words
+from ..table import HINT_BUDGET_MS, end_words, graded_words
 from ..tasks import SLICE_MS
 from ..widgets import Button
 from .entry import NAME_PROMPT, EntryScene
@@ -357,6 +357,19 @@ class EndScene(MenuScene):
         self.build()
         self.dirty = True
 
+    def grading(self) -> bool:
+        """Whether the deal's difficulty (on the deal's line) is still being worked out."""
+        setup = getattr(self.game, "setup", None)
+        return setup is not None and not difficulty.grader_for(setup).done
+
+    def active(self) -> bool:
+        return self.grading() or super().active()
+
+    def update(self, dt_ms: float) -> None:
+        super().update(dt_ms)
+        if self.grading() and difficulty.grader_for(self.game.setup).step(difficulty.SLICE_MS):
+            self.dirty = True
+
     def verdict(self) -> str | None:
         """Whether the deal could have been won, once the game is over (the solver's answer
         from the deal's start, searched as long as a hint; remembered per deal)."""
@@ -405,7 +418,7 @@ class EndScene(MenuScene):
         setup = getattr(game, "setup", None)
         spec = spec_of(game)
         put(
-            f"{game.long_title} \u00b7 {deal_words(setup)}",
+            f"{game.long_title} \u00b7 {graded_words(setup)}",
             30,
             theme.INK_DIM,
             midtop=(cx, box.y + 84),

@@ -66,6 +66,12 @@ class SettingsScene(MenuScene):
             "Can this still be won?",
             "after each move the table says if a win is left",
         ),
+        (
+            "winnable_difficulty",
+            "Difficulty",
+            "of new winnable deals",
+            (("any", "Any"), ("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")),
+        ),
     )
 
     def __init__(self, app: App) -> None:

@@ -1,0 +1,303 @@
+"""How hard a deal is: easy, medium, hard, or not winnable.
+
+The solver (perfect information) says whether a deal can be won at all; a
+winnable deal is then played :data:`PLAYOUTS` times by a player who never looks
+at hidden cards, and the share of those games it wins is the grade:
+
+* **easy**: at least one playout in four wins (:data:`EASY_SHARE`);
+* **medium**: at least one in twenty (:data:`HARD_SHARE`) but fewer than one in four;
+* **hard**: fewer than one in twenty (perhaps none: only a player who knew the
+  hidden cards would find the way);
+* **not winnable**: the solver proves no way of playing wins.
+
+The playout player is the game's own heuristic (the ``center`` player of
+:mod:`.players`) with some noise: at each move it plays the heuristic's pick,
+except one move in :data:`NOISE` (drawn by the project's SplitMix64) where it plays
+a uniformly random legal move, as a person who sees what the heuristic sees but
+does not always choose alike.  The noise is seeded from the deal's cards, so a
+deal's grade is the same every time and on every machine.
+
+What is graded is what the game's verdict is about (:func:`.winnable.winnable_verdict`):
+the whole game, or for a game of several rounds its final round from that
+round's start.  A deal whose verdict the solver cannot settle in its budget has
+no grade (None).
+
+Nothing here names a game: it asks the registry (rounds, the solver and
+heuristic hooks).  :class:`Grader` does the work in slices, so the interface
+can grade the deal in play between frames; :func:`deal_grade` does it at once.
+Playouts stop as soon as the grade is settled (the rest could not change it),
+which gives exactly the grade all :data:`PLAYOUTS` would.
+"""
+
+from __future__ import annotations
+
+import time
+import zlib
+from collections.abc import Iterator
+from enum import StrEnum
+
+from .deals import MAX_DEAL, SplitMix64, check_deal_number
+from .game import Game, Outcome
+from .hints import heuristic_move
+from .solver import NOT_WINNABLE, WINNABLE, solve
+from .variants import GameSetup, game_spec
+from .winnable import DEFAULT_LIMIT, final_deal, winnable_verdict
+
+PLAYOUTS = 100
+"""No-peeking playouts per winnable deal."""
+EASY_SHARE = 0.25
+HARD_SHARE = 0.05
+NOISE = 5
+"""One move in this many is a random legal move instead of the heuristic's pick."""
+MOVES_PER_SLICE = 16
+"""Moves played between two looks at the clock (see :meth:`Grader.step`)."""
+DEFAULT_SOLVE_MS = 2000.0
+SEARCH_SLICE_MS = 5.0
+"""How long :func:`first_graded_deal` works on a deal before asking whether it may still
+be graded as wanted."""
+
+
+class Grade(StrEnum):
+    """A deal's difficulty; its value is the word shown and stored."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    NOT_WINNABLE = "not winnable"
+
+
+GRADES = (Grade.EASY, Grade.MEDIUM, Grade.HARD, Grade.NOT_WINNABLE)
+ANY = "any"
+WANTED = (ANY, Grade.EASY.value, Grade.MEDIUM.value, Grade.HARD.value)
+"""What "winnable deals only" may ask for (the setting's choices)."""
+
+
+def grade_for(wins: int, playouts: int = PLAYOUTS) -> Grade:
+    """The grade of a winnable deal won ``wins`` times in ``playouts`` playouts."""
+    if wins >= EASY_SHARE * playouts:
+        return Grade.EASY
+    if wins >= HARD_SHARE * playouts:
+        return Grade.MEDIUM
+    return Grade.HARD
+
+
+def settled(wins: int, played: int, playouts: int = PLAYOUTS) -> Grade | None:
+    """The grade once the playouts left cannot change it (None while they could)."""
+    best = grade_for(wins + playouts - played, playouts)
+    worst = grade_for(wins, playouts)
+    return worst if best == worst else None
+
+
+def graded_start(setup: GameSetup) -> Game:
+    """The position the grade is about: the deal's start, or its final round's start."""
+    game = setup.new_game()
+    return final_deal(game) if setup.spec.rounds > 1 else game
+
+
+def playout_seed(setup: GameSetup) -> int:
+    """A seed from what the deal is (game, layout, cards), stable across Python versions."""
+    text = f"{setup.game}|{setup.layout}|{setup.deal}|{setup.deck}"
+    return zlib.crc32(text.encode())
+
+
+def noisy_moves(game: Game, rng: SplitMix64) -> Iterator[None]:
+    """Play ``game`` to its end as the noisy no-peeking player, yielding every few moves."""
+    n = 0
+    while not game.is_over:
+        moves = game.legal_moves()
+        if rng.below(NOISE) == 0:
+            move = moves[rng.below(len(moves))]
+        else:
+            move = heuristic_move(game) or moves[0]
+        game.play(move)
+        n += 1
+        if n % MOVES_PER_SLICE == 0:
+            yield
+
+
+class Grader:
+    """One deal's grade, worked out a slice at a time (:meth:`step`)."""
+
+    def __init__(
+        self,
+        setup: GameSetup,
+        *,
+        solve_ms: float | None = DEFAULT_SOLVE_MS,
+        playouts: int = PLAYOUTS,
+        verdict: str | None = None,
+    ) -> None:
+        """``verdict``: the solver's verdict on :func:`graded_start` when known already
+        (then no solve is made)."""
+        self.setup = setup
+        self.solve_ms = solve_ms
+        self.playouts = playouts
+        self.verdict = verdict
+        self.wins = 0
+        self.played = 0
+        self.grade: Grade | None = None
+        self.done = False
+        self._work = self._run()
+
+    def _run(self) -> Iterator[None]:
+        if not self.setup.spec.solver:  # a game without a solver has no grade
+            return
+        start = graded_start(self.setup)
+        if self.verdict is None:
+            self.verdict = str(solve(start.copy(), budget_ms=self.solve_ms).verdict)
+        if self.verdict == NOT_WINNABLE:
+            self.grade = Grade.NOT_WINNABLE
+            return
+        if self.verdict != WINNABLE:  # unknown in the budget: no grade
+            return
+        rng = SplitMix64(playout_seed(self.setup))
+        while self.grade is None:
+            yield
+            game = start.copy()
+            yield from noisy_moves(game, rng)
+            self.played += 1
+            self.wins += game.outcome is Outcome.WON
+            self.grade = settled(self.wins, self.played, self.playouts)
+
+    def could_be(self, grade: str) -> bool:
+        """Whether the playouts left could still give ``grade`` (once done: whether it did)."""
+        if self.done or self.grade is not None:
+            return self.grade == grade
+        if self.verdict is None:
+            return True
+        if self.verdict != WINNABLE:
+            return False
+        worst = grade_for(self.wins, self.playouts)
+        best = grade_for(self.wins + self.playouts - self.played, self.playouts)
+        order = [Grade.HARD, Grade.MEDIUM, Grade.EASY]
+        return grade in order[order.index(worst) : order.index(best) + 1]
+
+    def step(self, budget_ms: float | None = None) -> bool:
+        """Work for about ``budget_ms`` (None: to the end); True once the grade is known
+        or known to be unknowable.  The solve is one slice: give it a small ``solve_ms``
+        where a frame must not wait."""
+        deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
+        while not self.done:
+            try:
+                next(self._work)
+            except StopIteration:
+                self.done = True
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        return self.done
+
+
+def deal_grade(
+    setup: GameSetup,
+    *,
+    solve_ms: float | None = DEFAULT_SOLVE_MS,
+    playouts: int = PLAYOUTS,
+) -> Grade | None:
+    """The deal's grade, worked out at once (None: the solver could not settle it)."""
+    grader = Grader(setup, solve_ms=solve_ms, playouts=playouts)
+    grader.step()
+    return grader.grade
+
+
+def first_graded_deal(
+    game_id: str,
+    start: int,
+    wanted: str,
+    *,
+    layout: str | None = None,
+    budget_ms: float | None = DEFAULT_SOLVE_MS,
+    total_ms: float | None = None,
+    limit: int = DEFAULT_LIMIT,
+) -> int:
+    """The first deal number ``>= start`` proven winnable whose grade is ``wanted`` (one of
+    :data:`WANTED`; "any" asks only for a proven win).  ``budget_ms`` bounds each solve,
+    ``total_ms`` the whole search; LookupError when none is found in ``limit`` deals or in
+    time."""
+    if wanted not in WANTED:
+        raise ValueError(f"no difficulty {wanted!r} (difficulties: {', '.join(WANTED)})")
+    game_spec(game_id)
+    check_deal_number(start)
+    deadline = None if total_ms is None else time.perf_counter() + total_ms / 1000
+    end = min(start + limit, MAX_DEAL + 1)
+
+    def left_ms() -> float | None:
+        if deadline is None:
+            return None
+        left = (deadline - time.perf_counter()) * 1000
+        if left <= 0:
+            raise LookupError(f"no {wanted} deal was found within {total_ms:g} ms")
+        return left
+
+    for number in range(start, end):
+        left = left_ms()
+        per_deal = (
+            left if budget_ms is None else budget_ms if left is None else min(budget_ms, left)
+        )
+        result, _ = winnable_verdict(game_id, number, layout=layout, budget_ms=per_deal)
+        if not result.winnable:
+            continue
+        if wanted == ANY:
+            return number
+        setup = GameSetup(game_id, deal=number, layout=layout)
+        grader = Grader(setup, verdict=str(result.verdict))
+        # a slice at a time, leaving the deal as soon as it cannot be graded as wanted
+        while grader.could_be(wanted) and not grader.step(SEARCH_SLICE_MS):
+            left_ms()
+        if grader.grade == wanted:
+            return number
+    raise LookupError(f"no {wanted} deal from {start} to {end - 1}")
+
+
+PLAY_SOLVE_MS = 12.0
+"""The solve's budget when the deal in play is graded between frames (one slice: a
+frame waits for it); a deal it cannot settle in that time shows no grade."""
+SLICE_MS = 4.0
+"""The work done on the deal in play's grade in one frame."""
+_KEPT = 16
+_graders: dict[GameSetup, Grader] = {}
+
+
+def grader_for(setup: GameSetup) -> Grader:
+    """The grader of the deal in play, kept (the last few deals) so that the table, the
+    end screen and playing the deal again share one grade worked out once."""
+    grader = _graders.pop(setup, None)
+    if grader is None:
+        grader = Grader(setup, solve_ms=PLAY_SOLVE_MS)
+    _graders[setup] = grader  # the most recent last
+    while len(_graders) > _KEPT:
+        del _graders[next(iter(_graders))]
+    return grader
+
+
+def settle(setup: GameSetup, solve_ms: float | None = None) -> Grader:
+    """Work the deal's grade out at once, with ``solve_ms`` for its solve (None: as long
+    as it takes), and keep it as the deal in play's (screenshots: the same every time)."""
+    grader = Grader(setup, solve_ms=solve_ms)
+    grader.step()
+    _graders.pop(setup, None)
+    _graders[setup] = grader
+    return grader
+
+
+def grade_words(grade: Grade | None) -> str:
+    """How the table and the end screen name a grade ("" when there is none)."""
+    if grade is None:
+        return ""
+    return "not winnable" if grade is Grade.NOT_WINNABLE else grade.value
+
+
+__all__ = [
+    "ANY",
+    "GRADES",
+    "PLAYOUTS",
+    "WANTED",
+    "Grade",
+    "Grader",
+    "deal_grade",
+    "first_graded_deal",
+    "grade_for",
+    "grader_for",
+    "grade_words",
+    "settle",
+    "settled",
+]

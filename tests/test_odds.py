@@ -1,0 +1,171 @@
+"""The odds (thirteen.odds, the ``odds`` command) and the deals' difficulty
+(thirteen.difficulty), over every registered game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from thirteen import difficulty, odds
+from thirteen.cli import main
+from thirteen.deals import SplitMix64
+from thirteen.difficulty import Grade, Grader, deal_grade, grade_for, settled
+from thirteen.game import Outcome
+from thirteen.players import center_player
+from thirteen.solver import NOT_WINNABLE, WINNABLE
+from thirteen.variants import GAMES, GameSetup, new_game
+from thirteen.winnable import winnable_verdict
+
+SETUPS = [(g, layout) for g, spec in GAMES.items() for layout in (spec.layouts or (None,))]
+"""Every registered game and every layout it offers."""
+
+
+# -- the interval ----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("k", "n", "low", "high"),
+    [
+        (0, 10, 0.0, 0.27754),  # z^2 / (n + z^2)
+        (10, 10, 0.72246, 1.0),
+        (5, 10, 0.23659, 0.76341),  # the textbook example
+        (1, 2, 0.09453, 0.90547),
+        (0, 1, 0.0, 0.79345),
+    ],
+)
+def test_wilson_matches_known_intervals(k, n, low, high) -> None:
+    got = odds.wilson(k, n)
+    assert got == pytest.approx((low, high), abs=5e-5)
+
+
+def test_unknown_verdicts_widen_the_interval() -> None:
+    tally = odds.Tally(odds.OddsKey.make("thirteens", None, 100, 0))
+    for n, verdict in enumerate([WINNABLE, NOT_WINNABLE, "unknown", WINNABLE], 1):
+        tally.add(odds.DealRow(n, verdict, 1.0, False, 0))
+    assert tally.interval == (odds.wilson(2, 4)[0], odds.wilson(3, 4)[1])
+    with pytest.raises(ValueError, match="twice"):
+        tally.add(odds.DealRow(1, WINNABLE, 1.0, False, 0))
+
+
+# -- the grades -------------------------------------------------------------------
+def test_grade_thresholds() -> None:
+    assert [grade_for(w, 100) for w in (0, 4, 5, 24, 25, 100)] == [
+        Grade.HARD,
+        Grade.HARD,
+        Grade.MEDIUM,
+        Grade.MEDIUM,
+        Grade.EASY,
+        Grade.EASY,
+    ]
+    assert settled(25, 30) is Grade.EASY  # 25 of 100 won already
+    assert settled(0, 96) is Grade.HARD  # 4 more wins cannot reach 5
+    assert settled(1, 96) is None
+    assert settled(5, 80) is None and settled(5, 81) is Grade.MEDIUM
+
+
+@pytest.mark.parametrize(("game", "layout"), SETUPS)
+def test_each_games_grades_follow_the_solver_and_the_playouts(game, layout) -> None:
+    for deal in range(1, 5):
+        setup = GameSetup(game, deal=deal, layout=layout)
+        verdict, start = winnable_verdict(game, deal, layout=layout, budget_ms=None)
+        grader = Grader(setup, solve_ms=None, playouts=20)
+        while not grader.step(1.0):  # in slices, as the table does
+            pass
+        if not verdict.winnable:
+            assert grader.grade is Grade.NOT_WINNABLE and grader.played == 0
+            continue
+        # the playouts, all twenty, by hand: the early stop gives the same grade
+        rng = SplitMix64(difficulty.playout_seed(setup))
+        wins = 0
+        for _ in range(20):
+            game_copy = start.copy()
+            for _ in difficulty.noisy_moves(game_copy, rng):
+                pass
+            wins += game_copy.outcome is Outcome.WON
+        assert grader.grade is grade_for(wins, 20)
+        assert grader.played <= 20 and grader.wins <= wins
+        assert deal_grade(setup, solve_ms=None, playouts=20) is grader.grade  # the same again
+
+
+def test_a_deal_the_solver_cannot_settle_has_no_grade() -> None:
+    setup = GameSetup("pyramid", deal=1)
+    grader = Grader(setup, verdict="unknown")
+    assert grader.step() and grader.grade is None
+    assert difficulty.grade_words(None) == ""
+    assert difficulty.grade_words(Grade.NOT_WINNABLE) == "not winnable"
+
+
+@pytest.mark.parametrize(("game", "layout"), SETUPS)
+def test_first_graded_deal_finds_the_grade_asked_for(game, layout) -> None:
+    found = 0
+    for wanted in difficulty.WANTED:
+        try:
+            deal = difficulty.first_graded_deal(game, 1, wanted, layout=layout, limit=12)
+        except LookupError:
+            continue
+        found += 1
+        setup = GameSetup(game, deal=deal, layout=layout)
+        grade = deal_grade(setup)
+        assert grade not in (None, Grade.NOT_WINNABLE)
+        assert wanted == difficulty.ANY or grade == wanted
+    assert found >= 2  # "any" and at least one grade among the first twelve deals
+    with pytest.raises(ValueError, match="no difficulty"):
+        difficulty.first_graded_deal(game, 1, "trivial", layout=layout)
+
+
+# -- the odds -----------------------------------------------------------------------
+@pytest.mark.parametrize(("game", "layout"), SETUPS)
+def test_each_deals_row_is_the_solver_and_the_center_player(game, layout) -> None:
+    key = odds.OddsKey.make(game, layout, 5000, 10)
+    tally = odds.Tally(key)
+    for deal in range(1, 4):
+        row = odds.deal_row(key, deal)
+        result, _ = winnable_verdict(game, deal, layout=layout, budget_ms=5000)
+        assert row.verdict == result.verdict
+        played = new_game(game, deal=deal, layout=layout)
+        center_player(played)
+        assert (row.center_won, row.center_score) == (
+            played.outcome is Outcome.WON,
+            played.score,
+        )
+        setup = GameSetup(game, deal=deal, layout=layout)
+        assert row.grade == deal_grade(setup, playouts=10)
+        tally.add(row)
+    figures = tally.to_json()
+    assert figures["deals"] == 3 and figures["span"] == "1-3"
+    assert figures["winnable"] + figures["not_winnable"] + figures["unknown"] == 3
+    assert sum(figures["grades"].values()) == tally.graded == 3 - figures["unknown"]
+
+
+def test_odds_command_resumes_and_merges_chunks(tmp_path, capsys) -> None:
+    whole, first, second = (tmp_path / f"{n}.jsonl" for n in ("whole", "a", "b"))
+    base = ["odds", "--game", "pyramid", "--budget-ms", "5000", "--quiet", "--json"]
+
+    def figures(*args: str) -> dict:
+        assert main([*base, *args]) == 0
+        out = json.loads(capsys.readouterr().out)
+        del out["solve_ms_total"]  # time, not a figure of the deals
+        return out
+
+    at_once = figures("--deals", "1-6")
+    figures("--deals", "1-3", "--out", str(whole))
+    with whole.open("a") as f:
+        f.write('{"deal": 4, "verd')  # a run stopped mid-line
+    assert figures("--deals", "1-6", "--out", str(whole)) == at_once  # resumed
+    figures("--deals", "1-2", "--out", str(first))
+    figures("--deals", "3-6", "--out", str(second))
+    assert main(["odds", "--json", "--merge", str(first), str(second)]) == 0
+    merged = json.loads(capsys.readouterr().out)
+    del merged["solve_ms_total"]
+    assert merged == at_once
+    # another run's file is refused, and says why
+    assert main(["odds", "--game", "thirteens", "--deals", "1", "--out", str(whole)]) == 2
+    assert "holds a run of Pyramid" in capsys.readouterr().err
+
+
+def test_odds_command_text_names_the_figures(capsys) -> None:
+    game, layout = SETUPS[0]
+    args = ["odds", "--game", game, "--deals", "1-3", "--playouts", "5", "--quiet"]
+    assert main(args + (["--layout", layout] if layout else [])) == 0
+    out = capsys.readouterr().out
+    assert "winnable:" in out and "95% interval" in out and "center player:" in out
+    assert "difficulty (5 playouts a winnable deal)" in out

@@ -24,7 +24,7 @@ from .cards import (
 )
 from .game import Game, Outcome, Progress, Refusal, Termination
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from .spec import GameSpec, TableKind
+from .spec import Example, GameSpec, TableKind
 
 PILES = 5
 RESERVE = 2
@@ -249,6 +249,14 @@ SPEC = GameSpec(
     build=lambda decks, layout: Baroness(decks[0]),
     position_type=Baroness,
     blurb="Five piles fed from the stock; pairs of their top cards make 13.",
+    examples=(
+        Example(
+            "The top cards of the piles pair to 13. Press D to deal one card onto each "
+            "pile, covering what lies there.",
+            "baroness -/JsAs8d/-/7c/7h2d6s - 2h7s6c6h5hJhQc",
+            ("6s+7c", "D", "6c+7s"),
+        ),
+    ),
     help=(
         "Five piles start with one card each; the rest of the deck is the stock. Only the top "
         "card of each pile is free. Remove a free King on its own, or two free cards that make "

@@ -9,7 +9,7 @@ from .cards import DECK_SIZE, Card, rank
 from .game import PairRule
 from .moves import Move, RemoveGroup
 from .refill_grid import RefillGrid
-from .spec import GameSpec, TableKind
+from .spec import Example, GameSpec, TableKind
 
 PICTURES = (11, 12, 13)
 
@@ -47,6 +47,14 @@ SPEC = GameSpec(
     build=lambda decks, layout: Elevens(decks[0]),
     position_type=Elevens,
     blurb="Nine cards: pairs that make 11, and pictures three at a time.",
+    examples=(
+        Example(
+            "Two cards that make 11 go wherever they lie, and a Jack, a Queen and a King "
+            "go together. The stock fills the holes.",
+            "elevens AcKd8s/2sQc5c/9cTc6d 9d7cJc2d3h4h",
+            ("Ac+Tc", "2s+9d", "Jc+Qc+Kd"),
+        ),
+    ),
     help=(
         "Nine cards lie in three rows of three; the rest is the stock. Remove two cards that "
         "add up to 11, wherever they lie: Ace+10, 2+9, 3+8, 4+7, 5+6. Jacks, Queens and Kings "

@@ -11,7 +11,7 @@ from .cards import DECK_SIZE, Card, rank
 from .game import PairRule
 from .moves import Move
 from .refill_grid import RefillGrid
-from .spec import GameSpec, TableKind
+from .spec import Example, GameSpec, TableKind
 
 TARGET = 15
 SET_RANKS = (10, 11, 12, 13)
@@ -69,6 +69,14 @@ SPEC = GameSpec(
     build=lambda decks, layout: Fifteens(decks[0]),
     position_type=Fifteens,
     blurb="Sixteen cards: any group making 15, and Ten-to-King sets of four.",
+    examples=(
+        Example(
+            "Any cards from Ace to 9 that make 15 go together, here four of them; a Ten, a "
+            "Jack, a Queen and a King go as a set.",
+            "fifteens 4dAs3cJd/4h2cKhQd/Tc2s2d3s/4s2h--3d -",
+            ("Tc+Jd+Qd+Kh", "3c+4d+4h+4s", "As+2c+2d+2h+2s+3d+3s"),
+        ),
+    ),
     help=(
         "Sixteen cards lie in four rows of four; the rest is the stock. Remove any group of "
         "two or more cards from Ace to 9 whose values add up to exactly 15, wherever they "

@@ -25,7 +25,7 @@ from .cards import (
 from .game import Game, Outcome, Progress, Refusal, Termination
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
 from .pyramid import COL_OF, COVER, PYRAMID_SIZE, ROW_OF, ROWS, index_of
-from .spec import GameSpec, TableKind
+from .spec import Example, GameSpec, TableKind
 
 RESERVES = 8
 PILE_SIZE = 3
@@ -267,6 +267,15 @@ SPEC = GameSpec(
     build=lambda decks, layout: Giza(decks[0]),
     position_type=Giza,
     blurb="An open pyramid over eight reserve piles: every card face up.",
+    examples=(
+        Example(
+            "Every card lies face up. A free pyramid card pairs with the top card of a "
+            "reserve pile; a King goes on its own.",
+            "giza Ks/Td--/Jc----/--------/----------/------------/-------------- "
+            "-/-/Kd5h/8cAh/-/Qd3s/2h/-",
+            ("2h+Jc", "3s+Td", "Ks", "Ah+Qd"),
+        ),
+    ),
     help=(
         "28 cards form a pyramid, as in Pyramid; the other 24 lie face up below it in eight "
         "reserve piles of three, each fanned so that you can read every card. There is no "

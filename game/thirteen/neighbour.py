@@ -24,7 +24,7 @@ from .cards import (
 )
 from .game import Game, Outcome, Progress, Refusal, Termination
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from .spec import GameSpec, TableKind
+from .spec import Example, GameSpec, TableKind
 
 SIDE = 5
 CELLS = SIDE * SIDE
@@ -225,6 +225,14 @@ SPEC = GameSpec(
     build=lambda decks, layout: Neighbour(decks[0]),
     position_type=Neighbour,
     blurb="A 5x5 grid: pairs that touch make 13, and the cards close up.",
+    examples=(
+        Example(
+            "Two cards that touch and make 13 go: Ace and Queen. The cards after them close "
+            "up in reading order, so new neighbours meet.",
+            "neighbour 9hJdQd3s2h/7cAs6c4dTc/----------/----------/---------- -",
+            ("As+Qd", "4d+9h", "3s+Tc"),
+        ),
+    ),
     help=(
         "25 cards lie in five rows of five; the other 27 are the stock. Remove a King on its "
         "own, or two cards that make 13 and touch: side by side, one above the other, or "

@@ -210,6 +210,7 @@ def test_same_sources_give_the_same_build(pinned_build: dict, tmp_path: Path) ->
 DEV_ONLY = [
     "thirteen/__main__.py",
     "thirteen/bench.py",
+    "thirteen/odds.py",
     "thirteen/players.py",
     "thirteen/ui/bench.py",
     "thirteen/ui/shot.py",
@@ -217,7 +218,7 @@ DEV_ONLY = [
 
 
 def test_archive_holds_only_what_the_page_imports(pinned_build: dict) -> None:
-    """The command line, the benchmarks, the simulated players and the screenshot driver
+    """The command line, the benchmarks, the odds, the simulated players and the screenshot driver
     (about 60 KB of source) were packed although the page never imports them; the
     modules the page imports inside functions (the screens) and the solvers its GameSpec
     hooks name are packed (test_web_wasm_game.py runs the game from this archive)."""

@@ -22,7 +22,7 @@ from .cards import (
     parse_compact,
     quoted,
 )
-from .game import Game, Outcome, Progress, Refusal, Termination
+from .game import Game, Outcome, Progress, Refusal
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
 from .spec import Example, GameSpec, TableKind
 
@@ -176,13 +176,6 @@ class Baroness(Game):
         if self.stock_left or removals(self.piles, self.reserve):
             return Outcome.IN_PROGRESS
         return Outcome.LOST
-
-    @property
-    def termination(self) -> Termination | None:
-        outcome = self.outcome
-        if outcome is Outcome.IN_PROGRESS:
-            return None
-        return Termination.CLEARED if outcome is Outcome.WON else Termination.NO_MOVES
 
     # -- text forms -------------------------------------------------------
     def text(self) -> str:

@@ -228,9 +228,13 @@ class Game(ABC):
         """How many cards have left the game so far."""
 
     @property
-    @abstractmethod
     def termination(self) -> Termination | None:
-        """Why the game ended, or None while it goes on."""
+        """Why the game ended, or None while it goes on: by default every card removed, or
+        no move left (a game with other endings says so itself)."""
+        outcome = self.outcome
+        if outcome is Outcome.IN_PROGRESS:
+            return None
+        return Termination.CLEARED if outcome is Outcome.WON else Termination.NO_MOVES
 
     @abstractmethod
     def progress(self) -> Progress:

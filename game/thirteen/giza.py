@@ -22,7 +22,7 @@ from .cards import (
     parse_compact,
     quoted,
 )
-from .game import Game, Outcome, Progress, Refusal, Termination
+from .game import Game, Outcome, Progress, Refusal
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
 from .pyramid import COL_OF, COVER, PYRAMID_SIZE, ROW_OF, ROWS, index_of
 from .spec import Example, GameSpec, TableKind
@@ -167,13 +167,6 @@ class Giza(Game):
         if self.cards_left == 0:
             return Outcome.WON
         return Outcome.IN_PROGRESS if self.removals() else Outcome.LOST
-
-    @property
-    def termination(self) -> Termination | None:
-        outcome = self.outcome
-        if outcome is Outcome.IN_PROGRESS:
-            return None
-        return Termination.CLEARED if outcome is Outcome.WON else Termination.NO_MOVES
 
     # -- text forms -------------------------------------------------------
     def rows_text(self) -> str:

@@ -22,7 +22,7 @@ from .cards import (
     parse_compact,
     quoted,
 )
-from .game import Game, Outcome, Progress, Refusal, Termination
+from .game import Game, Outcome, Progress, Refusal
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
 from .spec import Example, GameSpec, TableKind
 
@@ -150,13 +150,6 @@ class Neighbour(Game):
         if self.removed_cards == DECK_SIZE:
             return Outcome.WON
         return Outcome.IN_PROGRESS if removals(self.cells) else Outcome.LOST
-
-    @property
-    def termination(self) -> Termination | None:
-        outcome = self.outcome
-        if outcome is Outcome.IN_PROGRESS:
-            return None
-        return Termination.CLEARED if outcome is Outcome.WON else Termination.NO_MOVES
 
     # -- text forms -------------------------------------------------------
     def text(self) -> str:

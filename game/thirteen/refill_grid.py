@@ -20,7 +20,7 @@ from .cards import (
     parse_compact,
     quoted,
 )
-from .game import Game, Outcome, Progress, Refusal, Termination
+from .game import Game, Outcome, Progress, Refusal
 from .moves import Draw, Move, Recycle
 
 Cells = tuple[Card | None, ...]
@@ -148,13 +148,6 @@ class RefillGrid(Game):
         if self.removed_cards == DECK_SIZE:
             return Outcome.WON
         return Outcome.IN_PROGRESS if self._all_moves() else Outcome.LOST
-
-    @property
-    def termination(self) -> Termination | None:
-        outcome = self.outcome
-        if outcome is Outcome.IN_PROGRESS:
-            return None
-        return Termination.CLEARED if outcome is Outcome.WON else Termination.NO_MOVES
 
     # -- text forms ---------------------------------------------------------
     def text(self) -> str:

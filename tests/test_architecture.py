@@ -35,7 +35,7 @@ is in the engine layer by itself)."""
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "engine",
-        ("cards", "deals", "moves", "game", "spec", *GAME_MODULES, "variants", "examples"),
+        ("i18n", "cards", "deals", "moves", "game", "spec", *GAME_MODULES, "variants", "examples"),
     ),
     (
         "solvers",

@@ -1,0 +1,177 @@
+"""The words the game shows or says, in the player's language.
+
+Every text a player reads or hears is written in English in the code, inside
+:func:`tr` (shown now), :func:`tr_n` (a count decides singular or plural) or :func:`N_`
+(kept as English where it is defined, an engine record's help for instance, and passed
+through :func:`tr` where it is shown).  The English text itself is the key into one
+catalogue per other language, ``locale/<code>.json`` beside this module::
+
+    {"language": "fr",
+     "messages": {"New game": "Nouvelle partie",
+                  "{n} card left": ["{n} carte restante", "{n} cartes restantes"]}}
+
+A plural entry is keyed by the English singular and holds the language's two forms.
+Placeholders are named (``{n}``, ``{card}``) and must be the same in every language
+(``tests/test_i18n.py`` checks that every text marked in the code is in every catalogue
+with the same placeholders).  Text missing from a catalogue shows in English rather than
+failing.  This module is pure Python: the engine may mark its texts too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import string
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SOURCE = "en"
+"""The language the code is written in (it has no catalogue)."""
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "fr": "Français",
+    "de": "Deutsch",
+    "es": "Español",
+    "it": "Italiano",
+}
+"""The languages offered, each named in itself (as the settings list them)."""
+LOCALE_DIR = Path(__file__).with_name("locale")
+
+_current = SOURCE
+_catalogues: dict[str, dict[str, str | list[str]]] = {}
+
+
+def N_(text: str) -> str:
+    """Mark ``text`` for the catalogues without translating it yet (it is translated
+    where it is shown, with :func:`tr`)."""
+    return text
+
+
+@dataclass(frozen=True)
+class Message:
+    """A text with its placeholders' values, made where the words are decided (the
+    engine's refusals, say) and put into the player's language where shown.  A value may
+    itself be a :class:`Message` (a card's name inside a refusal)."""
+
+    text: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    """The English plural form; the count is ``values["n"]``."""
+
+    def __str__(self) -> str:
+        """In English (logs, the command line, tests)."""
+        return _render(self, SOURCE)
+
+
+def message(text: str, **values: Any) -> Message:
+    """A :class:`Message` for ``text``; marks ``text`` for the catalogues like :func:`N_`."""
+    return Message(text, values)
+
+
+def message_n(one: str, many: str, n: int, **values: Any) -> Message:
+    """A :class:`Message` whose form follows the count ``n`` (given as ``{n}``)."""
+    return Message(one, {"n": n, **values}, plural=many)
+
+
+def catalogue(code: str) -> dict[str, str | list[str]]:
+    """The messages of language ``code`` (empty for English or an unknown code)."""
+    if code == SOURCE or code not in LANGUAGES:
+        return {}
+    found = _catalogues.get(code)
+    if found is None:
+        try:
+            data = json.loads((LOCALE_DIR / f"{code}.json").read_text(encoding="utf-8"))
+            found = dict(data.get("messages", {}))
+        except (OSError, ValueError, AttributeError):
+            found = {}  # a missing or damaged catalogue shows English, never fails
+        _catalogues[code] = found
+    return found
+
+
+def set_language(code: str) -> str:
+    """Show and say everything in language ``code`` from now on (an unknown code keeps
+    English); returns the language now in use."""
+    global _current
+    _current = code if code in LANGUAGES else SOURCE
+    return _current
+
+
+def language() -> str:
+    """The code of the language in use."""
+    return _current
+
+
+def plural_index(code: str, n: int) -> int:
+    """0 for the singular form, 1 for the plural, by each language's rule (French counts
+    0 and 1 as singular; the others only 1)."""
+    if code == "fr":
+        return 0 if abs(n) < 2 else 1
+    return 0 if abs(n) == 1 else 1
+
+
+def _form(text: str, plural: str | None, n: int, code: str) -> str:
+    entry = catalogue(code).get(text)
+    if plural is None:
+        return entry if isinstance(entry, str) else text
+    if isinstance(entry, list) and len(entry) == 2:
+        return entry[plural_index(code, n)]
+    return text if plural_index(SOURCE, n) == 0 else plural
+
+
+def _render(msg: Message, code: str) -> str:
+    n = msg.values.get("n", 0)
+    pattern = _form(msg.text, msg.plural, n if isinstance(n, int) else 0, code)
+    values = {
+        key: _render(value, code) if isinstance(value, Message) else value
+        for key, value in msg.values.items()
+    }
+    return _format(pattern, values, msg.text)
+
+
+def _format(pattern: str, values: Mapping[str, Any], fallback: str) -> str:
+    try:
+        return pattern.format(**values)
+    except (KeyError, IndexError, ValueError):
+        try:  # a faulty translation: the English text, rather than an exception
+            return fallback.format(**values)
+        except (KeyError, IndexError, ValueError):
+            return fallback
+
+
+def tr(text: str | Message, **values: Any) -> str:
+    """``text`` in the player's language, with its placeholders filled in."""
+    if isinstance(text, Message):
+        return _render(text, _current)
+    return _render(Message(text, values), _current)
+
+
+def tr_n(one: str, many: str, n: int, **values: Any) -> str:
+    """The singular or plural form for the count ``n`` (``{n}`` in the text)."""
+    return _render(Message(one, {"n": n, **values}, plural=many), _current)
+
+
+def placeholders(text: str) -> set[str]:
+    """The names of the placeholders in ``text``."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def pick(tags: Iterable[str]) -> str:
+    """The offered language that best matches the player's preferred ones (browser
+    language tags such as ``fr-CA``, or a desktop locale such as ``de_DE.UTF-8``), in
+    their order; English when none matches."""
+    for tag in tags:
+        base = str(tag).replace("_", "-").split(".")[0].split("-")[0].strip().lower()
+        if base in LANGUAGES:
+            return base
+    return SOURCE
+
+
+def desktop_languages() -> list[str]:
+    """The desktop's preferred languages, from the usual environment variables."""
+    tags: list[str] = []
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        tags.extend(part for part in value.split(":") if part and part not in ("C", "POSIX"))
+    return tags

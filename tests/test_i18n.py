@@ -48,8 +48,11 @@ def test_placeholders_match(code):
 
 @pytest.mark.parametrize("code", OTHER)
 def test_catalogue_is_well_formed_and_not_stale(code):
-    data = json.loads((i18n.LOCALE_DIR / f"{code}.json").read_text(encoding="utf-8"))
+    raw = (i18n.LOCALE_DIR / f"{code}.json").read_text(encoding="utf-8")
+    data = json.loads(raw)
     assert data["language"] == code
+    # one canonical form (sorted keys, two-space indent), so that changes merge cleanly
+    assert raw == json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
     texts, _ = marked_texts()
     stale = sorted(set(data["messages"]) - set(texts))
     assert stale == [], f"{code}.json holds texts the code no longer marks: {stale[:10]}"

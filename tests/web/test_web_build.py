@@ -225,8 +225,13 @@ def test_archive_holds_only_what_the_page_imports(pinned_build: dict) -> None:
     packed = set(pinned_build["files"])
     art = {name for name in packed if name.startswith("thirteen/ui/art/")}
     assert bool(art) == bool(ART_BYTES)  # the court pictures, when `make art` built them
-    files = packed - art
+    locale = {name for name in packed if name.startswith("thirteen/locale/")}
     game = ROOT / "game"
+    # the catalogues of every language offered (the page speaks the player's language)
+    assert locale == {
+        p.relative_to(game).as_posix() for p in (game / "thirteen" / "locale").glob("*.json")
+    }
+    files = packed - art - locale
     everything = {
         p.relative_to(game).as_posix()
         for p in game.rglob("*.py")

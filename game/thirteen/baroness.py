@@ -23,6 +23,7 @@ from .cards import (
     quoted,
 )
 from .game import Game, Outcome, Progress, Refusal
+from .i18n import N_
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
 from .spec import Example, GameSpec, TableKind
 
@@ -236,37 +237,49 @@ class Baroness(Game):
 
 SPEC = GameSpec(
     id="baroness",
-    group="Other 13s",
-    title="Baroness",
+    group=N_("Other 13s"),
+    title=N_("Baroness"),
     decks=1,
     build=lambda decks, layout: Baroness(decks[0]),
     position_type=Baroness,
-    blurb="Five piles fed from the stock; pairs of their top cards make 13.",
+    blurb=N_("Five piles fed from the stock; pairs of their top cards make 13."),
     examples=(
         Example(
-            "The top cards of the piles pair to 13. Press D to deal one card onto each "
-            "pile, covering what lies there.",
+            N_(
+                "The top cards of the piles pair to 13. Press D to deal one card onto each "
+                "pile, covering what lies there."
+            ),
             "baroness -/JsAs8d/-/7c/7h2d6s - 2h7s6c6h5hJhQc",
             ("6s+7c", "D", "6c+7s"),
         ),
     ),
     help=(
-        "Five piles start with one card each; the rest of the deck is the stock. Only the top "
-        "card of each pile is free. Remove a free King on its own, or two free cards that make "
-        "13.",
-        "Click the stock (or press D) to deal: one card face up onto each pile, covering what "
-        "lies there, whenever you like. An empty pile stays empty until the next deal.",
-        "The stock runs out after nine deals with two cards to spare: the last D lays those "
-        "two apart as the reserve, free until they are removed.",
-        "For example, with 6, Jack, 4, 9 and 7 on top, remove the 6 with the 7 and the 4 with "
-        "the 9: the cards under them become free, and the Jack waits for a 2.",
-        "You win when all 52 cards are gone, and lose when the stock is empty and nothing can "
-        "be removed. Your score is the number of cards removed.",
+        N_(
+            "Five piles start with one card each; the rest of the deck is the stock. Only the top "
+            "card of each pile is free. Remove a free King on its own, or two free cards that make "
+            "13."
+        ),
+        N_(
+            "Click the stock (or press D) to deal: one card face up onto each pile, covering what "
+            "lies there, whenever you like. An empty pile stays empty until the next deal."
+        ),
+        N_(
+            "The stock runs out after nine deals with two cards to spare: the last D lays those "
+            "two apart as the reserve, free until they are removed."
+        ),
+        N_(
+            "For example, with 6, Jack, 4, 9 and 7 on top, remove the 6 with the 7 and the 4 with "
+            "the 9: the cards under them become free, and the Jack waits for a 2."
+        ),
+        N_(
+            "You win when all 52 cards are gone, and lose when the stock is empty and nothing can "
+            "be removed. Your score is the number of cards removed."
+        ),
     ),
     max_score=DECK_SIZE,
     score_unit="cards",
     table=TableKind.PILES,
-    draw_hint="deal a card onto each pile",
+    draw_hint=N_("deal a card onto each pile"),
     solver="thirteen.solver.baroness:solve",
     best_line="thirteen.solver.baroness:best_line",
     heuristic="thirteen.solver.baroness:heuristic",

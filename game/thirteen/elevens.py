@@ -7,6 +7,7 @@ import itertools
 
 from .cards import DECK_SIZE, Card, rank
 from .game import PairRule
+from .i18n import N_
 from .moves import Move, RemoveGroup
 from .refill_grid import RefillGrid
 from .spec import Example, GameSpec, TableKind
@@ -41,33 +42,43 @@ class Elevens(RefillGrid):
 
 SPEC = GameSpec(
     id="elevens",
-    group="Other sums",
-    title="Elevens",
+    group=N_("Other sums"),
+    title=N_("Elevens"),
     decks=1,
     build=lambda decks, layout: Elevens(decks[0]),
     position_type=Elevens,
-    blurb="Nine cards: pairs that make 11, and pictures three at a time.",
+    blurb=N_("Nine cards: pairs that make 11, and pictures three at a time."),
     examples=(
         Example(
-            "Two cards that make 11 go wherever they lie, and a Jack, a Queen and a King "
-            "go together. The stock fills the holes.",
+            N_(
+                "Two cards that make 11 go wherever they lie, and a Jack, a Queen and a King "
+                "go together. The stock fills the holes."
+            ),
             "elevens AcKd8s/2sQc5c/9cTc6d 9d7cJc2d3h4h",
             ("Ac+Tc", "2s+9d", "Jc+Qc+Kd"),
         ),
     ),
     help=(
-        "Nine cards lie in three rows of three; the rest is the stock. Remove two cards that "
-        "add up to 11, wherever they lie: Ace+10, 2+9, 3+8, 4+7, 5+6. Jacks, Queens and Kings "
-        "count nothing: they go as a trio, one Jack, one Queen and one King, of any suits.",
-        "Click the cards one by one: each joins the selection, and the moment the selection "
-        "is a pair making 11 or a picture trio it is removed. Click a selected card to let it "
-        "go; a card that cannot go with the ones selected starts a new selection.",
-        "For example, with 5 of clubs, Jack of hearts, 6 of diamonds, Queen of spades and King "
-        "of diamonds showing: click the 5, then the 6, and both go; click the Jack, the Queen "
-        "and the King, and the three go together.",
-        "After each removal the stock fills the holes, left to right and row by row from the "
-        "top. Once it is empty, holes stay. You win when all 52 cards are gone, and lose when "
-        "nothing on the grid can be removed. Your score is the number of cards removed.",
+        N_(
+            "Nine cards lie in three rows of three; the rest is the stock. Remove two cards that "
+            "add up to 11, wherever they lie: Ace+10, 2+9, 3+8, 4+7, 5+6. Jacks, Queens and Kings "
+            "count nothing: they go as a trio, one Jack, one Queen and one King, of any suits."
+        ),
+        N_(
+            "Click the cards one by one: each joins the selection, and the moment the selection "
+            "is a pair making 11 or a picture trio it is removed. Click a selected card to let it "
+            "go; a card that cannot go with the ones selected starts a new selection."
+        ),
+        N_(
+            "For example, with 5 of clubs, Jack of hearts, 6 of diamonds, Queen of spades and King "
+            "of diamonds showing: click the 5, then the 6, and both go; click the Jack, the Queen "
+            "and the King, and the three go together."
+        ),
+        N_(
+            "After each removal the stock fills the holes, left to right and row by row from the "
+            "top. Once it is empty, holes stay. You win when all 52 cards are gone, and lose when "
+            "nothing on the grid can be removed. Your score is the number of cards removed."
+        ),
     ),
     picture=("5c+6d", "Jh+Qs+Kd"),
     max_score=DECK_SIZE,

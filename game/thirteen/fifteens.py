@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 from .cards import DECK_SIZE, Card, rank
 from .game import PairRule
+from .i18n import N_
 from .moves import Move
 from .refill_grid import RefillGrid
 from .spec import Example, GameSpec, TableKind
@@ -63,34 +64,44 @@ class Fifteens(RefillGrid):
 
 SPEC = GameSpec(
     id="fifteens",
-    group="Other sums",
-    title="Fifteens",
+    group=N_("Other sums"),
+    title=N_("Fifteens"),
     decks=1,
     build=lambda decks, layout: Fifteens(decks[0]),
     position_type=Fifteens,
-    blurb="Sixteen cards: any group making 15, and Ten-to-King sets of four.",
+    blurb=N_("Sixteen cards: any group making 15, and Ten-to-King sets of four."),
     examples=(
         Example(
-            "Any cards from Ace to 9 that make 15 go together, here four of them; a Ten, a "
-            "Jack, a Queen and a King go as a set.",
+            N_(
+                "Any cards from Ace to 9 that make 15 go together, here four of them; a Ten, a "
+                "Jack, a Queen and a King go as a set."
+            ),
             "fifteens 4dAs3cJd/4h2cKhQd/Tc2s2d3s/4s2h--3d -",
             ("Tc+Jd+Qd+Kh", "3c+4d+4h+4s", "As+2c+2d+2h+2s+3d+3s"),
         ),
     ),
     help=(
-        "Sixteen cards lie in four rows of four; the rest is the stock. Remove any group of "
-        "two or more cards from Ace to 9 whose values add up to exactly 15, wherever they "
-        "lie: 7+8, 5+5+5 or Ace+2+3+9. Tens, Jacks, Queens and Kings go as a set of four, "
-        "one of each, of any suits.",
-        "Click the cards one by one: each joins the selection, and the moment the selection "
-        "makes 15 or is a whole Ten-Jack-Queen-King set it is removed. Click a selected card "
-        "to let it go; a card that cannot go with the ones selected (one that would take the "
-        "sum past 15, say) starts a new selection.",
-        "For example, click 6, 4 and 5: they make 15 and go together. Click 6 and then 9 "
-        "instead, and those two go.",
-        "After each removal the stock fills the holes, left to right and row by row from the "
-        "top. Once it is empty, holes stay. You win when all 52 cards are gone, and lose when "
-        "nothing on the grid can be removed. Your score is the number of cards removed.",
+        N_(
+            "Sixteen cards lie in four rows of four; the rest is the stock. Remove any group of "
+            "two or more cards from Ace to 9 whose values add up to exactly 15, wherever they "
+            "lie: 7+8, 5+5+5 or Ace+2+3+9. Tens, Jacks, Queens and Kings go as a set of four, "
+            "one of each, of any suits."
+        ),
+        N_(
+            "Click the cards one by one: each joins the selection, and the moment the selection "
+            "makes 15 or is a whole Ten-Jack-Queen-King set it is removed. Click a selected card "
+            "to let it go; a card that cannot go with the ones selected (one that would take the "
+            "sum past 15, say) starts a new selection."
+        ),
+        N_(
+            "For example, click 6, 4 and 5: they make 15 and go together. Click 6 and then 9 "
+            "instead, and those two go."
+        ),
+        N_(
+            "After each removal the stock fills the holes, left to right and row by row from the "
+            "top. Once it is empty, holes stay. You win when all 52 cards are gone, and lose when "
+            "nothing on the grid can be removed. Your score is the number of cards removed."
+        ),
     ),
     picture=("Ac+2d+3h+9s", "Tc+Jd+Qh+Ks"),
     max_score=DECK_SIZE,

@@ -23,6 +23,7 @@ from .cards import (
     quoted,
 )
 from .game import Game, Outcome, Progress, Refusal
+from .i18n import N_
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
 from .pyramid import COL_OF, COVER, PYRAMID_SIZE, ROW_OF, ROWS, index_of
 from .spec import Example, GameSpec, TableKind
@@ -254,39 +255,49 @@ class Giza(Game):
 
 SPEC = GameSpec(
     id="giza",
-    group="Other 13s",
-    title="Giza",
+    group=N_("Other 13s"),
+    title=N_("Giza"),
     decks=1,
     build=lambda decks, layout: Giza(decks[0]),
     position_type=Giza,
-    blurb="An open pyramid over eight reserve piles: every card face up.",
+    blurb=N_("An open pyramid over eight reserve piles: every card face up."),
     examples=(
         Example(
-            "Every card lies face up. A free pyramid card pairs with the top card of a "
-            "reserve pile; a King goes on its own.",
+            N_(
+                "Every card lies face up. A free pyramid card pairs with the top card of a "
+                "reserve pile; a King goes on its own."
+            ),
             "giza Ks/Td--/Jc----/--------/----------/------------/-------------- "
             "-/-/Kd5h/8cAh/-/Qd3s/2h/-",
             ("2h+Jc", "3s+Td", "Ks", "Ah+Qd"),
         ),
     ),
     help=(
-        "28 cards form a pyramid, as in Pyramid; the other 24 lie face up below it in eight "
-        "reserve piles of three, each fanned so that you can read every card. There is no "
-        "stock: everything is on the table from the start.",
-        "A pyramid card is free when no card below overlaps it; a reserve card is free when "
-        "it is the top (lowest) card of its pile. Remove a free King on its own, or two free "
-        "cards that make 13, from the pyramid, the reserves or one of each.",
-        "For example, with a 5 free at the foot of the pyramid and an 8 on top of a reserve "
-        "pile, remove them together: the 8 uncovers the card under it on its pile, and the 5 "
-        "leaves a gap that may free a card of the row above.",
-        "Since you can see every card, every deal is a puzzle to think through: plan which "
-        "card of a rank goes with which before you begin. You win when all 52 cards are gone "
-        "and lose when nothing free can be removed. Your score is the number of cards removed.",
+        N_(
+            "28 cards form a pyramid, as in Pyramid; the other 24 lie face up below it in eight "
+            "reserve piles of three, each fanned so that you can read every card. There is no "
+            "stock: everything is on the table from the start."
+        ),
+        N_(
+            "A pyramid card is free when no card below overlaps it; a reserve card is free when "
+            "it is the top (lowest) card of its pile. Remove a free King on its own, or two free "
+            "cards that make 13, from the pyramid, the reserves or one of each."
+        ),
+        N_(
+            "For example, with a 5 free at the foot of the pyramid and an 8 on top of a reserve "
+            "pile, remove them together: the 8 uncovers the card under it on its pile, and the 5 "
+            "leaves a gap that may free a card of the row above."
+        ),
+        N_(
+            "Since you can see every card, every deal is a puzzle to think through: plan which "
+            "card of a rank goes with which before you begin. You win when all 52 cards are gone "
+            "and lose when nothing free can be removed. Your score is the number of cards removed."
+        ),
     ),
     max_score=DECK_SIZE,
     score_unit="cards",
     table=TableKind.PYRAMID_RESERVES,
-    no_draw="every card is dealt face up from the start",
+    no_draw=N_("every card is dealt face up from the start"),
     solver="thirteen.solver.giza:solve",
     best_line="thirteen.solver.giza:best_line",
     heuristic="thirteen.solver.giza:heuristic",

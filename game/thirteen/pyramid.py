@@ -35,6 +35,7 @@ from .game import (  # noqa: F401  (IllegalMoveError re-exported)
     RoundEnd,
     Termination,
 )
+from .i18n import N_, message
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
 from .spec import Example, GameSpec, TableKind
 
@@ -688,40 +689,55 @@ class Pyramid13(PyramidTable, Game):
 
 SPEC13 = GameSpec(
     id="pyramid13",
-    group="Pyramids",
-    title="Pyramid 13",
+    group=N_("Pyramids"),
+    title=N_("Pyramid 13"),
     decks=DEALS_PER_GAME,
     build=lambda decks, layout: Pyramid13(decks),
     position_type=Pyramid13,
-    blurb="Three pyramids, one pass each, scored in points.",
+    blurb=N_("Three pyramids, one pass each, scored in points."),
     help=(
-        "28 cards form a pyramid; the rest is the draw pile, whose top card (the draw card) is "
-        "face up. A pyramid card is free when no card below overlaps it.",
-        "Available cards are the free pyramid cards, the draw card and the top of the waste. "
-        "Remove an available King, or two available cards that make 13. Click the draw card "
-        "twice to move it to the waste.",
-        "A game is three rounds (the rules call them deals): each round is a fresh pyramid "
-        "with one pass through the draw pile, no turning the waste over. A round ends when "
-        "the pyramid is clear, or when the draw pile is empty and nothing more can be "
-        "removed. 'Round 2 of 3' says which one you are in; 'Deal #123' is the number that "
-        "deals this same game again.",
-        f"Points: {round_points(0, 1, False)} per card, +{round_points(0, 0, True)} for "
-        f"clearing the pyramid in round 1 or 2, +{round_points(2, 0, True)} in round 3. "
-        "At the end you may post your total under a screen name of 5 to 10 characters. "
-        "Your statistics count a game as won when its third pyramid is cleared.",
+        N_(
+            "28 cards form a pyramid; the rest is the draw pile, whose top card (the draw card) is "
+            "face up. A pyramid card is free when no card below overlaps it."
+        ),
+        N_(
+            "Available cards are the free pyramid cards, the draw card and the top of the waste. "
+            "Remove an available King, or two available cards that make 13. Click the draw card "
+            "twice to move it to the waste."
+        ),
+        N_(
+            "A game is three rounds (the rules call them deals): each round is a fresh pyramid "
+            "with one pass through the draw pile, no turning the waste over. A round ends when "
+            "the pyramid is clear, or when the draw pile is empty and nothing more can be "
+            "removed. 'Round 2 of 3' says which one you are in; 'Deal #123' is the number that "
+            "deals this same game again."
+        ),
+        message(
+            "Points: {card} per card, +{clear} for clearing the pyramid in round 1 or 2, "
+            "+{last} in round 3. At the end you may post your total under a screen name of "
+            "5 to 10 characters. Your statistics count a game as won when its third pyramid "
+            "is cleared.",
+            card=round_points(0, 1, False),
+            clear=round_points(0, 0, True),
+            last=round_points(2, 0, True),
+        ),
     ),
     examples=(
         Example(
-            "The draw card and a free pyramid card that make 13 go: 5 and 8. Click the "
-            "draw card twice to put it on the waste. A card is free once the two over it "
-            "are gone.",
+            N_(
+                "The draw card and a free pyramid card that make 13 go: 5 and 8. Click the "
+                "draw card twice to put it on the waste. A card is free once the two over it "
+                "are gone."
+            ),
             "pyramid13 3 0,0 --/----/------/--------/----4s----/"
             "----TdAc----/----8s2c6h---- 5d9hJh3s8c - -",
             ("5d+8s", "D", "2c+Jh", "3s+Td"),
         ),
         Example(
-            "One pass: each card of the draw pile turns up once, and the waste is never "
-            "turned over. When the pile is used up and nothing pairs, the round is over.",
+            N_(
+                "One pass: each card of the draw pile turns up once, and the waste is never "
+                "turned over. When the pile is used up and nothing pairs, the round is over."
+            ),
             "pyramid13 3 0,0 --/----/------/--------/----8h----/"
             "----Jc4d----/----2h9d5c---- 3sTh6d - -",
             ("D", "3s+Th", "D"),
@@ -739,35 +755,43 @@ SPEC13 = GameSpec(
     player="thirteen.solver.pyramid_hooks:play_rounds",
     baseline="thirteen.solver.pyramid_hooks:baseline",
     points="thirteen.solver.pyramid_hooks:points",
-    solve_goal="clearing its pyramid in one pass",
+    solve_goal=N_("clearing its pyramid in one pass"),
 )
 
 SPEC = GameSpec(
     id="pyramid",
-    group="Pyramids",
-    title="Pyramid",
+    group=N_("Pyramids"),
+    title=N_("Pyramid"),
     decks=1,
     build=lambda decks, layout: Pyramid(decks[0]),
     position_type=Pyramid,
-    blurb="The classic: clear the pyramid with three passes through the pile.",
+    blurb=N_("The classic: clear the pyramid with three passes through the pile."),
     help=(
-        "The classic Pyramid: the same pyramid, free cards and pairs as Pyramid 13.",
-        "You may go through the draw pile three times: when it is empty, click the empty pile "
-        "(or press D) to turn the waste over, in the same order. That is allowed twice.",
-        "You win by clearing the 28 pyramid cards; cards left in the piles do not matter. "
-        "You lose when no move is left and the waste cannot be turned over again. Your score "
-        "is the number of pyramid cards cleared, 0 to 28.",
+        N_("The classic Pyramid: the same pyramid, free cards and pairs as Pyramid 13."),
+        N_(
+            "You may go through the draw pile three times: when it is empty, click the empty pile "
+            "(or press D) to turn the waste over, in the same order. That is allowed twice."
+        ),
+        N_(
+            "You win by clearing the 28 pyramid cards; cards left in the piles do not matter. "
+            "You lose when no move is left and the waste cannot be turned over again. Your score "
+            "is the number of pyramid cards cleared, 0 to 28."
+        ),
     ),
     examples=(
         Example(
-            "Two free cards that make 13 go together: 4 and 9. A King goes on its own. The "
-            "cards they covered are free now, to pair with the draw card.",
+            N_(
+                "Two free cards that make 13 go together: 4 and 9. A King goes on its own. The "
+                "cards they covered are free now, to pair with the draw card."
+            ),
             "pyramid --/----/------/--------/----5s----/----Qd7h----/----4s9hKc---- Ac6c2d - 2",
             ("4s+9h", "Kc", "Ac+Qd", "6c+7h"),
         ),
         Example(
-            "When the draw pile is used up, turn the waste over: its cards come round again "
-            "in the same order. You may do it twice.",
+            N_(
+                "When the draw pile is used up, turn the waste over: its cards come round again "
+                "in the same order. You may do it twice."
+            ),
             "pyramid --/----/------/--------/----Jd----/----6s3c----/----9hKc5d---- 7d2c4h - 2",
             ("Kc", "D", "D", "4h+9h", "R", "6s+7d"),
         ),

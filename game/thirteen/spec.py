@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card
+from .i18n import N_, Message
 
 if TYPE_CHECKING:
     from .game import Game
@@ -68,8 +69,9 @@ class GameSpec:
     group: str = ""
     """The start screen's heading this game is listed under ("Thirteens", "Pyramids",
     "Other 13s", "Other sums"); games of one group sit together in registry order."""
-    help: tuple[str, ...] = ()
-    """The help screen's paragraphs on this game's rules, in our own words."""
+    help: tuple[str | Message, ...] = ()
+    """The help screen's paragraphs on this game's rules, in our own words (English,
+    marked for translation: shown through ``tr``)."""
     picture: tuple[str, ...] = THIRTEEN_PICTURE
     """Moves the help's still picture shows, one a row (at most two rows), as move texts
     (a game without animated ``examples`` shows it)."""
@@ -85,9 +87,9 @@ class GameSpec:
     """Rounds one game is played over (each with its own deck)."""
     table: TableKind = TableKind.GRID
     """How the interface lays the cards out."""
-    draw_hint: str = "draw a card"
+    draw_hint: str = N_("draw a card")
     """What the hint says of the draw move (``D``), for a game that has one."""
-    no_draw: str = "the stock fills the grid by itself"
+    no_draw: str = N_("the stock fills the grid by itself")
     """For a game with no draw pile, why ``D`` does nothing (words after "has no draw
     pile:")."""
     solver: str = ""

@@ -22,6 +22,7 @@ from .cards import (
     rank,
 )
 from .game import Game, Outcome, Progress, Refusal, Termination
+from .i18n import N_
 from .moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing, RemovePair
 from .spec import Example, GameSpec, TableKind
 
@@ -390,35 +391,47 @@ class Thirteens(Game):
 
 SPEC = GameSpec(
     id="thirteens",
-    group="Thirteens",
-    title="Thirteens",
+    group=N_("Thirteens"),
+    title=N_("Thirteens"),
     decks=1,
     build=lambda decks, layout: Thirteens(decks[0], layout),
     position_type=Thirteens,
-    blurb="Pairs that touch make 13; cards fall down the columns.",
+    blurb=N_("Pairs that touch make 13; cards fall down the columns."),
     help=(
-        "Remove pairs of cards that add up to 13: Ace+Queen, 2+Jack, 3+10, 4+9, 5+8, 6+7. "
-        "A King is 13 on its own and goes at once.",
-        "The two cards of a pair must touch: side by side, above each other or diagonally.",
-        "After a removal the cards above a gap fall down their column, and the gaps at the top "
-        "are filled from the stock: columns from left to right, each from its lowest gap up.",
-        "Once the stock is empty, a column may run out. Then the top card of another column "
-        "can be moved to the bottom of the empty one: select it, then click the empty column.",
-        "You win when all 52 cards are gone. The game is over when no pair or King can be "
-        "removed any more (moving cards to empty columns alone does not count). Your score "
-        "is the number of cards removed.",
+        N_(
+            "Remove pairs of cards that add up to 13: Ace+Queen, 2+Jack, 3+10, 4+9, 5+8, 6+7. "
+            "A King is 13 on its own and goes at once."
+        ),
+        N_("The two cards of a pair must touch: side by side, above each other or diagonally."),
+        N_(
+            "After a removal the cards above a gap fall down their column, and the gaps at the top "
+            "are filled from the stock: columns from left to right, each from its lowest gap up."
+        ),
+        N_(
+            "Once the stock is empty, a column may run out. Then the top card of another column "
+            "can be moved to the bottom of the empty one: select it, then click the empty column."
+        ),
+        N_(
+            "You win when all 52 cards are gone. The game is over when no pair or King can be "
+            "removed any more (moving cards to empty columns alone does not count). Your score "
+            "is the number of cards removed."
+        ),
     ),
     layouts=("3x5", "4x4", "5x3"),
     examples=(
         Example(
-            "Two cards that touch and make 13 go together: 4 and 9, side by side. A King "
-            "goes on its own. The stock fills the gaps.",
+            N_(
+                "Two cards that touch and make 13 go together: 4 and 9, side by side. A King "
+                "goes on its own. The stock fills the gaps."
+            ),
             "thirteens 3x3 4h9s2h/6cTd7c/Ks8cQd 3c5sAd7h",
             ("4h+9s", "Ks"),
         ),
         Example(
-            "When cards go, the cards above them fall down their column and the stock "
-            "fills the top. After this fall 4 and 9 touch, so they go too.",
+            N_(
+                "When cards go, the cards above them fall down their column and the stock "
+                "fills the top. After this fall 4 and 9 touch, so they go too."
+            ),
             "thirteens 3x3 2s4dQc/8hTc5s/6h7s9c 3h8dJc6dAd",
             ("6h+7s", "4d+9c"),
         ),

@@ -8,6 +8,7 @@ import pygame
 
 from ...cards import RANK_NAMES, Card, rank
 from ...game import THIRTEEN, PairRule
+from ...i18n import tr
 from ...moves import parse_move_text
 from ...spec import THIRTEEN_PICTURE
 from ...variants import GAMES
@@ -53,7 +54,7 @@ def help_tabs() -> list[tuple[str, str]]:
 
 
 def help_text(key: str) -> list[str]:
-    return PLAYING if key == PLAYING_TAB else list(GAMES[key].help)
+    return PLAYING if key == PLAYING_TAB else [tr(p) for p in GAMES[key].help]
 
 
 class HelpScene(MenuScene):

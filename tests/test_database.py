@@ -107,7 +107,7 @@ def test_a_cut_old_file_is_taken_in_and_the_notice_says_what_was_kept(tmp_path: 
     assert storage.get(RECOVERY + "stats/thirteens/4x4/1") == cut[last + 35 :].decode()
     assert profile.stats("pyramid").played == 1 and profile.settings.four_colour
     assert profile.load_game() is not None and profile.top_all_time("pyramid13")
-    assert profile.notices == [
+    assert [str(n) for n in profile.notices] == [
         f"{RECOVERED} (Thirteens 4x4 statistics and part of the data file): set aside; "
         "kept the saved game, Pyramid 13 scores and 2 more."
     ]
@@ -121,17 +121,19 @@ def test_a_cut_old_file_is_taken_in_and_the_notice_says_what_was_kept(tmp_path: 
 def test_an_empty_old_file_is_told_not_hidden(tmp_path: Path) -> None:
     (tmp_path / FILE_NAME).write_bytes(b"")  # what a power cut left of an unsynced rename
     profile = Profile(DatabaseStorage(tmp_path / DB_NAME))
-    assert profile.notices == [
+    assert [str(n) for n in profile.notices] == [
         f"{RECOVERED} (part of the data file): set aside; nothing else was found."
     ]
 
 
 def test_notices_name_the_records_and_stay_short() -> None:
-    assert recovered_notice([NAMESPACE + "stats/thirteens/3x5"]) == (
+    assert str(recovered_notice([NAMESPACE + "stats/thirteens/3x5"])) == (
         f"{RECOVERED} (Thirteens 3x5 statistics): set aside, the rest kept."
     )
-    long = recovered_notice(
-        ["settings", "game", "scores/pyramid13", ""], ["stats/pyramid", "stats/pyramid13"]
+    long = str(
+        recovered_notice(
+            ["settings", "game", "scores/pyramid13", ""], ["stats/pyramid", "stats/pyramid13"]
+        )
     )
     assert long == (
         f"{RECOVERED} (settings, the saved game and 2 more): set aside; "
@@ -363,7 +365,7 @@ def check_read_only(path: Path) -> None:
 def test_a_file_that_is_no_database_is_set_aside_and_said(tmp_path: Path) -> None:
     (tmp_path / DB_NAME).write_bytes(b"this is not SQLite" * 100)
     profile = Profile(DatabaseStorage(tmp_path / DB_NAME))
-    assert profile.notices == [
+    assert [str(n) for n in profile.notices] == [
         f"{RECOVERED} (part of the data file): set aside; nothing else was found."
     ]
     assert (tmp_path / (DB_NAME + ".corrupt")).read_bytes() == b"this is not SQLite" * 100
@@ -390,7 +392,7 @@ def test_a_damaged_page_loses_only_the_record_on_it(tmp_path: Path) -> None:
     assert storage.get("settings") == '{"v":1}' and storage.get("stats/pyramid")
     assert (tmp_path / (DB_NAME + ".corrupt")).exists()
     notice = Profile(storage).notices[0]
-    assert notice == f"{RECOVERED} (the saved game): set aside, the rest kept."
+    assert str(notice) == f"{RECOVERED} (the saved game): set aside, the rest kept."
 
 
 # -- the browser ------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from thirteen.cli import main as cli_main
 from thirteen.database import DatabaseStorage
 from thirteen.deals import MAX_DEAL
 from thirteen.game import Game
+from thirteen.i18n import Message
 from thirteen.profile import (
     NAME_CHARS,
     NAME_MAX,
@@ -121,7 +122,9 @@ def queries(draw) -> str:
 
 def check_query(query: str) -> None:
     setup, notices = share.parse_query(query, today=DAY)
-    assert isinstance(notices, list) and all(isinstance(n, str) and n for n in notices)
+    assert isinstance(notices, list) and all(
+        isinstance(n, str | Message) and str(n) for n in notices
+    )
     if setup is None:
         return
     assert isinstance(setup, GameSetup)
@@ -339,7 +342,7 @@ def test_a_huge_deck_in_a_link_is_quoted_short():
     for huge in HUGE:
         setup, notices = share.parse_query(f"game=pyramid&deck={huge[:3900]}", today=DAY)
         assert setup is not None and notices
-        assert all(len(n) < MESSAGE_MAX for n in notices), notices
+        assert all(len(str(n)) < MESSAGE_MAX for n in notices), notices
 
 
 @pytest.mark.parametrize("huge", HUGE, ids=["digits", "escaped", "quotes", "cards"])
@@ -509,7 +512,7 @@ def exercise(profile: Profile) -> None:
     game = profile.load_game()
     assert game is None or isinstance(game, Game)
     profile.saved_setup()
-    assert all(isinstance(n, str) and n for n in profile.notices)
+    assert all(isinstance(n, str | Message) and str(n) for n in profile.notices)
 
 
 def migrated(key: str, old: str, new: str | None) -> bool:

@@ -83,7 +83,7 @@ def test_settings_of_the_wrong_type_keep_the_valid_parts() -> None:
     storage.set("settings", raw)
     profile = Profile(storage)
     assert profile.settings == Settings(sound=True, animations=False, four_colour=False)
-    assert any(n.startswith(RECOVERED) for n in profile.notices)
+    assert any(str(n).startswith(RECOVERED) for n in profile.notices)
     [aside] = recovered(storage, "settings")
     assert storage.get(aside) == raw
     Profile(storage)
@@ -99,7 +99,7 @@ def test_corrupt_or_foreign_settings_are_set_aside(raw: str) -> None:
     storage.set("settings", raw)
     profile = Profile(storage)
     assert profile.settings == Settings()
-    assert any(n.startswith(RECOVERED) for n in profile.notices)
+    assert any(str(n).startswith(RECOVERED) for n in profile.notices)
     [aside] = recovered(storage, "settings")
     assert storage.get(aside) == raw
     assert storage.get("settings") is None
@@ -183,7 +183,7 @@ def test_stats_migration_keeps_a_copy_when_it_drops_entries() -> None:
     profile = Profile(storage)
     stats = profile.stats("pyramid")
     assert stats.distribution == {52: 1, 40: 1} and stats.played == 3
-    assert any(n.startswith(RECOVERED) for n in profile.notices)
+    assert any(str(n).startswith(RECOVERED) for n in profile.notices)
     [aside] = recovered(storage, "stats/pyramid")
     assert storage.get(aside) == raw  # the version-1 record, as it was
     stored = json.loads(storage.get("stats/pyramid"))
@@ -212,7 +212,7 @@ def test_stats_with_wrong_types_keep_the_valid_parts() -> None:
     assert stats.won == 0  # cannot exceed played, which was unreadable
     assert (stats.total_score, stats.best_streak, stats.current_streak) == (100, 2, 0)
     assert stats.distribution == {52: 1, 30: 2}
-    assert any(n.startswith(RECOVERED) for n in profile.notices)
+    assert any(str(n).startswith(RECOVERED) for n in profile.notices)
     [aside] = recovered(storage, "stats/pyramid")
     assert storage.get(aside) == raw
 
@@ -317,7 +317,7 @@ def test_a_damaged_score_board_keeps_its_valid_entries() -> None:
     profile = Profile(storage)
     assert [e.name for e in profile.top_all_time("pyramid13")] == ["Alice"]
     assert [e.name for e in profile.top_today("pyramid13", DAY)] == ["Alice"]
-    assert any(n.startswith(RECOVERED) for n in profile.notices)
+    assert any(str(n).startswith(RECOVERED) for n in profile.notices)
     [aside] = recovered(storage, "scores/pyramid13")
     assert storage.get(aside) == raw
 
@@ -340,7 +340,7 @@ def test_a_score_dated_in_the_future_is_set_aside_not_kept_for_ever() -> None:
     assert sorted(board["days"]) == [d.isoformat() for d in days]
     assert all(e["date"] != "2099-01-01" for e in board["all_time"])
     assert [e.name for e in profile.top_all_time("pyramid13")] == ["Daily"] * DAYS_KEPT
-    assert any(n.startswith(RECOVERED) for n in profile.notices)
+    assert any(str(n).startswith(RECOVERED) for n in profile.notices)
     [aside] = recovered(storage, "scores/pyramid13")
     assert storage.get(aside) == raw  # nothing lost
     board, clean = ScoreBoard.from_dict(json.loads(raw), DAY)
@@ -481,7 +481,7 @@ def test_an_unreplayable_game_is_set_aside(record) -> None:
     storage.set("game", raw)
     profile = Profile(storage)
     assert profile.load_game() is None
-    assert any(n.startswith(RECOVERED) for n in profile.notices)
+    assert any(str(n).startswith(RECOVERED) for n in profile.notices)
     [aside] = recovered(storage, "game")
     assert storage.get(aside) == raw
     assert storage.get("game") is None
@@ -513,7 +513,7 @@ def test_a_quota_error_on_write_is_a_notice_not_a_crash() -> None:
     assert profile.notices == []
     game = play_some(GameSetup("pyramid13", deal=7).new_game(), 40)
     profile.save_game(game)  # too big for this tiny quota
-    assert any("will not be kept" in n for n in profile.notices)
+    assert any("will not be kept" in str(n) for n in profile.notices)
     assert profile.load_game().key == game.key  # still resumable this session
     assert NAMESPACE + "game" not in ls.items
 

@@ -25,6 +25,7 @@ import pygame
 from . import share
 from .game import Game
 from .hints import HintMemo
+from .i18n import Message, tr
 from .profile import Profile
 from .session import TAKEOVER_CHECK_MS, Session, Showing
 from .ui import HEIGHT, WIDTH
@@ -189,9 +190,10 @@ class App:
         table, notices = self.table, self.session.notices
         if table is not None and self.scene is table and notices:
             # what the opening has to tell (the link, storage), once, where the player is
-            if table.message in notices:
+            shown = [tr(n) for n in notices]
+            if table.message in shown:
                 table.message = ""
-            table.show_banner(" ".join(notices))
+            table.show_banner(" ".join(shown))
             notices.clear()
 
     def _put_up(self, showing: Showing) -> TableScene | None:
@@ -204,7 +206,7 @@ class App:
         if showing.end is not None:
             self.open(SceneName.END)
             if showing.end:
-                self.scene.message = showing.end  # type: ignore[attr-defined]
+                self.scene.message = tr(showing.end)  # type: ignore[attr-defined]
         return table
 
     def put_on_table(self, game: Game, deal: bool = True) -> TableScene:
@@ -218,7 +220,7 @@ class App:
                 table.recorded = False
                 table.finish()
         if self.session.pending_say:
-            table.say(self.session.pending_say, 5000)
+            table.say(tr(self.session.pending_say), 5000)
             self.session.pending_say = None
         return table
 
@@ -255,10 +257,10 @@ class App:
         if setup is not None:
             self.new_game(setup)
 
-    def _tell(self, message: str, ms: float) -> None:
+    def _tell(self, message: str | Message, ms: float) -> None:
         """What the session tells the player at once goes on the table, if one is up."""
         if self.table is not None:
-            self.table.say(message, ms)
+            self.table.say(tr(message), ms)
 
     def _refresh_table(self) -> None:
         """The session settled the score: the table's buttons follow (no Undo)."""

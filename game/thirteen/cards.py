@@ -9,24 +9,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .i18n import N_, message
+
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+SUIT_NAMES = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
+"""The suits' names, English marked for translation (shown through ``tr``)."""
 RANK_NAMES = (
-    "Ace",
-    "Two",
-    "Three",
-    "Four",
-    "Five",
-    "Six",
-    "Seven",
-    "Eight",
-    "Nine",
-    "Ten",
-    "Jack",
-    "Queen",
-    "King",
+    N_("Ace"),
+    N_("Two"),
+    N_("Three"),
+    N_("Four"),
+    N_("Five"),
+    N_("Six"),
+    N_("Seven"),
+    N_("Eight"),
+    N_("Nine"),
+    N_("Ten"),
+    N_("Jack"),
+    N_("Queen"),
+    N_("King"),
 )
+"""The ranks' names likewise."""
 DECK_SIZE = 52
 KING = 13
 
@@ -130,11 +134,29 @@ def parse_card(token: str) -> Card:
     elif len(text) == 2:
         rank_char, suit_char = text[0].upper(), text[1].lower()
     else:
-        raise NotationError(f"{quoted(token)} is not a card (expected rank then suit, like 'Th')")
+        raise NotationError(
+            message(
+                "{token} is not a card (expected rank then suit, like 'Th')", token=quoted(token)
+            )
+        )
     if rank_char not in RANKS:
-        raise NotationError(f"unknown rank {rank_char!r} in {quoted(token)} (ranks: {RANKS})")
+        raise NotationError(
+            message(
+                "unknown rank {rank} in {token} (ranks: {ranks})",
+                rank=repr(rank_char),
+                token=quoted(token),
+                ranks=RANKS,
+            )
+        )
     if suit_char not in SUITS:
-        raise NotationError(f"unknown suit {suit_char!r} in {quoted(token)} (suits: {SUITS})")
+        raise NotationError(
+            message(
+                "unknown suit {suit} in {token} (suits: {suits})",
+                suit=repr(suit_char),
+                token=quoted(token),
+                suits=SUITS,
+            )
+        )
     return RANKS.index(rank_char) * 4 + SUITS.index(suit_char)
 
 
@@ -145,7 +167,7 @@ def parse_cards(text: str) -> list[Card]:
     for token in text.split():
         card = parse_card(token)
         if card in seen:
-            raise NotationError(f"duplicate card {card_text(card)}")
+            raise NotationError(message("duplicate card {card}", card=card_text(card)))
         seen.add(card)
         cards.append(card)
     return cards
@@ -158,9 +180,12 @@ def parse_deck(text: str) -> tuple[Card, ...]:
         missing = sorted(set(range(DECK_SIZE)) - set(cards))
         shown = " ".join(card_text(c) for c in missing[:8])
         more = "..." if len(missing) > 8 else ""
+        if not missing:
+            raise NotationError(message("a deck has 52 cards, got {n}", n=len(cards)))
         raise NotationError(
-            f"a deck has 52 cards, got {len(cards)}"
-            + (f" (missing {shown}{more})" if missing else "")
+            message(
+                "a deck has 52 cards, got {n} (missing {cards})", n=len(cards), cards=shown + more
+            )
         )
     return tuple(cards)
 

@@ -39,6 +39,7 @@ from enum import StrEnum
 from .deals import MAX_DEAL, SplitMix64, check_deal_number
 from .game import Game, Outcome
 from .hints import heuristic_move
+from .i18n import N_, Message, message, tr
 from .solver import NOT_WINNABLE, WINNABLE, solve
 from .variants import GameSetup, game_spec
 from .winnable import DEFAULT_LIMIT, final_deal, winnable_verdict
@@ -279,11 +280,27 @@ def settle(setup: GameSetup, solve_ms: float | None = None) -> Grader:
     return grader
 
 
+GRADE_WORDS: dict[str, str] = {
+    Grade.EASY: N_("easy"),
+    Grade.MEDIUM: N_("medium"),
+    Grade.HARD: N_("hard"),
+    Grade.NOT_WINNABLE: N_("not winnable"),
+}
+"""How the screens name each grade (English, marked for translation)."""
+
+
 def grade_words(grade: Grade | None) -> str:
-    """How the table and the end screen name a grade ("" when there is none)."""
+    """How the table and the end screen name a grade, in the player's language ("" when
+    there is none)."""
     if grade is None:
         return ""
-    return "not winnable" if grade is Grade.NOT_WINNABLE else grade.value
+    return tr(GRADE_WORDS[grade])
+
+
+def wanted_words(wanted: str) -> Message:
+    """A grade "winnable deals only" asks for (:data:`WANTED`), for a notice put into the
+    player's language where shown."""
+    return message(GRADE_WORDS.get(wanted, wanted))
 
 
 __all__ = [
@@ -298,6 +315,7 @@ __all__ = [
     "grade_for",
     "grader_for",
     "grade_words",
+    "wanted_words",
     "settle",
     "settled",
 ]

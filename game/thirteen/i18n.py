@@ -75,6 +75,24 @@ def message_n(one: str, many: str, n: int, **values: Any) -> Message:
     return Message(one, {"n": n, **values}, plural=many)
 
 
+def listed(items: list[Any]) -> Any:
+    """``a``, ``a and b``, ``a, b and c``: the items (texts or Messages) joined with the
+    language's "and", as a Message (the one item itself when there is only one)."""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return message("{first} and {last}", first=items[0], last=items[1])
+    return message("{first}, {rest}", first=items[0], rest=listed(items[1:]))
+
+
+def reason(exc: BaseException) -> Message | str:
+    """What an exception says, as the Message it was raised with (to be put into the
+    player's language where shown) or else its English text."""
+    if len(exc.args) == 1 and isinstance(exc.args[0], Message):
+        return exc.args[0]
+    return str(exc)
+
+
 def catalogue(code: str) -> dict[str, str | list[str]]:
     """The messages of language ``code`` (empty for English or an unknown code)."""
     if code == SOURCE or code not in LANGUAGES:

@@ -39,8 +39,9 @@ from typing import Any
 
 from .cards import quoted
 from .game import Game, Outcome
+from .i18n import N_, Message, listed, message, message_n
 from .platform_storage import open_storage
-from .storage import NAMESPACE, RECOVERED, RECOVERY, Storage, full_key, load_json
+from .storage import NAMESPACE, RECOVERY, Storage, full_key, load_json
 from .thirteens import DEFAULT_LAYOUT, Layout
 from .variants import GAMES, GameRecord, GameSetup, game_spec
 
@@ -129,22 +130,39 @@ def deals_label(setup: GameSetup | None) -> str:
 
 
 def validate_name(name: str) -> str:
-    """The trimmed screen name, or ValueError with a message to show the player."""
+    """The trimmed screen name, or ValueError with a message to show the player (its
+    argument a :class:`Message`: :func:`.i18n.reason` gives it)."""
     if not isinstance(name, str):
-        raise ValueError("The name must be text.")
+        raise ValueError(message("The name must be text."))
     trimmed = name.strip(" ")
     bad = sorted({c for c in trimmed if c not in NAME_CHARS})
     if bad:
         shown = " ".join(repr(c) for c in bad[:3])
         raise ValueError(
-            f"The name may use only the letters A-Z (no accents), digits, spaces, '-', '_' "
-            f"and '.' (not {shown})."
+            message(
+                "The name may use only the letters A-Z (no accents), digits, spaces, '-', '_' "
+                "and '.' (not {shown}).",
+                shown=shown,
+            )
         )
     if not NAME_MIN <= len(trimmed) <= NAME_MAX:
-        spaces = ", not counting spaces at either end" if trimmed != name else ""
+        if trimmed != name:
+            raise ValueError(
+                message(
+                    "The name must be {least} to {most} characters long (it has {n}, not "
+                    "counting spaces at either end).",
+                    least=NAME_MIN,
+                    most=NAME_MAX,
+                    n=len(trimmed),
+                )
+            )
         raise ValueError(
-            f"The name must be {NAME_MIN} to {NAME_MAX} characters long "
-            f"(it has {len(trimmed)}{spaces})."
+            message(
+                "The name must be {least} to {most} characters long (it has {n}).",
+                least=NAME_MIN,
+                most=NAME_MAX,
+                n=len(trimmed),
+            )
         )
     return trimmed
 
@@ -161,43 +179,60 @@ def scores_key(game_id: str) -> str:
     return f"scores/{game_spec(game_id).id}"
 
 
-def record_name(key: str) -> str:
-    """What the record at ``key`` is, for the player: "Pyramid statistics"."""
+def record_name(key: str) -> str | Message:
+    """What the record at ``key`` is, for the player: "Pyramid statistics" (marked for
+    translation, the game's title translated inside)."""
     short = full_key(key).removeprefix(NAMESPACE)
     if short == SETTINGS_KEY:
-        return "settings"
+        return N_("settings")
     if short == GAME_KEY:
-        return "the saved game"
+        return N_("the saved game")
     kind, _, rest = short.partition("/")
     game_id, _, layout = rest.partition("/")
     spec = GAMES.get(game_id)
     if kind == "stats" and spec is not None:
-        return f"{spec.title} {layout} statistics" if layout else f"{spec.title} statistics"
+        if layout:
+            return message("{game} {layout} statistics", game=message(spec.title), layout=layout)
+        return message("{game} statistics", game=message(spec.title))
     if kind == "scores" and spec is not None:
-        return f"{spec.title} scores"
+        return message("{game} scores", game=message(spec.title))
     if full_key(key).startswith(RECOVERY):
-        return "data set aside before"
-    return "other data"
+        return N_("data set aside before")
+    return N_("other data")
 
 
-def _listed(names: list[str], most: int = 2) -> str:
+def _listed(names: list[str | Message], most: int = 2) -> str | Message:
     """``a``, ``a and b``, ``a, b and 3 more``: each name once, in order."""
-    names = list(dict.fromkeys(names))
-    if len(names) > most + 1:
-        names = [*names[:most], f"{len(names) - most} more"]
-    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
+    once: list[str | Message] = []
+    for name in names:
+        if name not in once:
+            once.append(name)
+    if len(once) > most + 1:
+        left = len(once) - most
+        once = [*once[:most], message_n("{n} more", "{n} more", left)]
+    return listed([n if isinstance(n, Message) else message(n) for n in once])
 
 
-def recovered_notice(aside: list[str], kept: list[str] | None = None) -> str:
+def recovered_notice(aside: list[str], kept: list[str] | None = None) -> Message:
     """The line that names the records set aside (``""``: damage no key names) and says
-    what was kept: ``None`` for every other record, else the keys kept."""
-    names = _listed([record_name(k) if k else "part of the data file" for k in aside])
+    what was kept: ``None`` for every other record, else the keys kept.  A Message whose
+    pieces are Messages, so each is put into the player's language."""
+    names = _listed([record_name(k) if k else N_("part of the data file") for k in aside])
     if kept is None:
-        return f"{RECOVERED} ({names}): set aside, the rest kept."
+        return message(
+            "Some saved data could not be read ({names}): set aside, the rest kept.", names=names
+        )
     kept_names = [record_name(k) for k in kept if not full_key(k).startswith(RECOVERY)]
     if not kept_names:
-        return f"{RECOVERED} ({names}): set aside; nothing else was found."
-    return f"{RECOVERED} ({names}): set aside; kept {_listed(kept_names)}."
+        return message(
+            "Some saved data could not be read ({names}): set aside; nothing else was found.",
+            names=names,
+        )
+    return message(
+        "Some saved data could not be read ({names}): set aside; kept {kept}.",
+        names=names,
+        kept=_listed(kept_names),
+    )
 
 
 def _dumps(data: dict[str, Any]) -> str:
@@ -392,7 +427,7 @@ class Profile:
 
     def __init__(self, storage: Storage | None = None) -> None:
         self.storage = storage if storage is not None else open_storage()
-        self.notices: list[str] = []
+        self.notices: list[str | Message] = []
         self._storage_said: str | None = None
         self._note()
         if self.storage.aside:
@@ -402,15 +437,15 @@ class Profile:
         """The settings as last read or written here: what a save changes is the rest."""
 
     # -- plumbing -----------------------------------------------------------
-    def _note(self, message: str | None = None) -> None:
+    def _note(self, notice: str | Message | None = None) -> None:
         """Add ``message`` once, and the storage's notice each time it changes (storage
         full, saved after all, full again)."""
         said = self.storage.notice
         if said and said != self._storage_said:
             self.notices.append(said)
         self._storage_said = said
-        if message and message not in self.notices:
-            self.notices.append(message)
+        if notice and notice not in self.notices:
+            self.notices.append(notice)
 
     def _write(self, key: str, data: dict[str, Any]) -> str:
         """Store ``data`` as JSON; the text stored (kept in memory when the backend refused)."""

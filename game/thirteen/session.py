@@ -22,23 +22,24 @@ from typing import Protocol
 
 from .deals import MAX_DEAL
 from .game import Game
+from .i18n import N_, Message, message
 from .moves import Move
 from .profile import Profile, Stats
 from .variants import GameSetup, spec_of
 
-WINNABLE_FALLBACK = (
+WINNABLE_FALLBACK = N_(
     "Winnable deals only: the deal checker is not available, so this deal is unchecked."
 )
-WINNABLE_NOT_FOUND = (
+WINNABLE_NOT_FOUND = N_(
     "Winnable deals only: no deal was proven winnable in time, so this deal is unchecked."
 )
-POST_FIRST = (
+POST_FIRST = N_(
     "Your last Pyramid 13 score is not posted yet: post it or leave, then open the link again."
 )
 
-TAKEN_OVER = "Another tab or window took over the saved game: this one is not saved or counted."
+TAKEN_OVER = N_("Another tab or window took over the saved game: this one is not saved or counted.")
 
-OTHER_TABS_SCORE = (
+OTHER_TABS_SCORE = N_(
     "Another tab left this score unposted: post it or leave it, then start your game again."
 )
 
@@ -60,14 +61,23 @@ GRADED_BUDGET_MS = 2000
 """The same when a difficulty is asked for: each deal proven winnable is then graded
 by up to a hundred playouts, and a hard deal takes them all."""
 
-GRADED_NOT_FOUND = (
+GRADED_NOT_FOUND = N_(
     "Winnable deals only: no {grade} deal was found in time, so this deal is unchecked."
 )
+"""With ``grade`` (a Message) filled in, as a :class:`.i18n.Message`."""
 
-LINK_KEEPS_SAVED = "The link could not be used, so your saved game goes on. {reasons}."
+LINK_KEEPS_SAVED = N_("The link could not be used, so your saved game goes on. {reasons}.")
+"""With the link's ``reasons`` filled in, as a :class:`.i18n.Message`."""
 
 RELEASED = "\x00released"
 """The claim of a session that gave the save slot up: no stored value is this text."""
+
+
+def _sentences(parts: tuple[str | Message, ...]) -> str | Message:
+    """Reasons one after the other, each a sentence ("A. B"), each in the player's language."""
+    if len(parts) == 1:
+        return parts[0]
+    return message("{first}. {rest}", first=parts[0], rest=_sentences(parts[1:]))
 
 
 class Play(Protocol):
@@ -207,7 +217,7 @@ class Session:
     def __init__(
         self,
         profile: Profile,
-        tell: Callable[[str, float], None] | None = None,
+        tell: Callable[[str | Message, float], None] | None = None,
         settled: Callable[[], None] | None = None,
     ) -> None:
         self.profile = profile
@@ -220,17 +230,20 @@ class Session:
         self.counted: tuple[Game, Stats] | None = None
         """The game this page last counted as finished, with the statistics before it, so
         that taking back its last move can uncount it (:meth:`take_back`)."""
-        self.notices: list[str] = list(profile.notices)
+        self.notices: list[str | Message] = list(profile.notices)
         """Lines for the player not shown yet (the start screen shows and clears them)."""
         self._profile_notices_told = len(profile.notices)
-        self.pending_say: str | None = None
+        self.pending_say: str | Message | None = None
         """A notice to show on the next table put out (see :meth:`note`)."""
         self._since_takeover_check = 0.0
         self._since_retry = 0.0
 
     # -- opening and starting games ------------------------------------------
     def open(
-        self, setup: GameSetup | None, link_notices: list[str], replaced: tuple[str, ...] = ()
+        self,
+        setup: GameSetup | None,
+        link_notices: list[str | Message],
+        replaced: tuple[str | Message, ...] = (),
     ) -> Showing:
         """What a page opens on: an unposted score first, else the game of its link
         (``setup``, with the link's notices and the reasons it was ``replaced``), else
@@ -253,16 +266,22 @@ class Session:
             and replaced
         ):
             # a link that could not be used as it is does not push a game in progress aside
-            dropped = [n for n in link_notices if n.startswith(replaced)]
+            reasons = tuple(str(r) for r in replaced)  # (in English, as the notices begin)
+            dropped = [n for n in link_notices if str(n).startswith(reasons)]
             self.notices = [n for n in self.notices if n not in dropped]
-            self.notices.append(LINK_KEEPS_SAVED.format(reasons=". ".join(replaced)))
+            self.notices.append(Message(LINK_KEEPS_SAVED, {"reasons": _sentences(replaced)}))
             setup = None
         if setup is not None and saved is not None and getattr(saved, "setup", None) != setup:
             # The link's game takes the one save slot: a saved game with moves is
             # counted as played (abandoned) rather than lost without a trace.
             if saved.moves:
                 self.profile.record_result(saved)
-                self.note(f"Your unfinished game ({saved.setup.label}) was counted as played.")
+                self.note(
+                    message(
+                        "Your unfinished game ({game}) was counted as played.",
+                        game=saved.setup.label,
+                    )
+                )
             saved = None
         if setup is not None and saved is None:
             return self.new_game(setup)
@@ -285,7 +304,10 @@ class Session:
             # as a link's game does with the saved game
             self.profile.record_result(other)
             self.note(
-                f"Your unfinished game ({other.setup.label}) in another tab was counted as played."
+                message(
+                    "Your unfinished game ({game}) in another tab was counted as played.",
+                    game=other.setup.label,
+                )
             )
         self.slot.take()
         self.slot.save(game)
@@ -320,14 +342,14 @@ class Session:
         number = random.randint(1, MAX_DEAL)
         if self.profile.settings.winnable_only:
             wanted = self.profile.settings.winnable_difficulty
-            found, fallback = None, WINNABLE_NOT_FOUND
+            found, fallback = None, WINNABLE_NOT_FOUND  # type: str | Message
             try:
-                from .difficulty import ANY, WANTED, first_graded_deal
+                from .difficulty import ANY, WANTED, first_graded_deal, wanted_words
                 from .winnable import first_winnable_deal, first_winnable_deal_steps
 
                 options = {"layout": layout, "budget_ms": 200, "total_ms": WINNABLE_BUDGET_MS}
                 if wanted in WANTED and wanted != ANY:
-                    fallback = GRADED_NOT_FOUND.format(grade=wanted)
+                    fallback = Message(GRADED_NOT_FOUND, {"grade": wanted_words(wanted)})
                     found = first_graded_deal(
                         game_id,
                         number,
@@ -353,11 +375,11 @@ class Session:
                 self.note(fallback)
         return GameSetup(game_id, deal=number, layout=layout)
 
-    def note(self, message: str) -> None:
+    def note(self, notice: str | Message) -> None:
         """A notice for the player: on the next table put out, and on the start screen."""
-        if message not in self.notices:
-            self.notices.append(message)
-        self.pending_say = message
+        if notice not in self.notices:
+            self.notices.append(notice)
+        self.pending_say = notice
 
     # -- the game in play ---------------------------------------------------------
     def save_game(self, play: Play) -> None:
@@ -459,10 +481,10 @@ class Session:
         """Storage that fails mid-game (a full quota) is told once, quietly, on the table."""
         news = self.profile.notices[self._profile_notices_told :]
         self._profile_notices_told = len(self.profile.notices)
-        for message in news:
-            if message not in self.notices:
-                self.notices.append(message)
-            self.tell(message, 5000)
+        for notice in news:
+            if notice not in self.notices:
+                self.notices.append(notice)
+            self.tell(notice, 5000)
 
     # -- the score ----------------------------------------------------------------
     def unposted(self, game: Game | None) -> bool:

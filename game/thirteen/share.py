@@ -36,6 +36,7 @@ from urllib.parse import parse_qsl, unquote_plus, urlencode
 
 from .cards import is_plain_number
 from .deals import MAX_DEAL, SplitMix64
+from .i18n import N_, Message, message, reason
 from .thirteens import DEFAULT_LAYOUT, Layout
 from .variants import GAMES, GameSetup, GameSpec, game_spec
 
@@ -75,11 +76,14 @@ class ParsedLink(NamedTuple):
     keeps a saved game in progress instead."""
 
     setup: GameSetup | None
-    notices: list[str]
-    replaced: tuple[str, ...] = ()
+    notices: list[str | Message]
+    """Each marked for translation (``str`` gives the English, as the command line shows)."""
+    replaced: tuple[Message, ...] = ()
 
 
-def parse_query(query: str, today: date | None = None) -> tuple[GameSetup | None, list[str]]:
+def parse_query(
+    query: str, today: date | None = None
+) -> tuple[GameSetup | None, list[str | Message]]:
     """The game a page's query string asks for, and notices for what was ignored.
 
     Returns ``(None, notices)`` when no usable game is named (the interface
@@ -114,12 +118,12 @@ def _meaning(spec: GameSpec, key: str, value: str) -> object:
 
 def parse_link(query: str, today: date | None = None) -> ParsedLink:
     """:func:`parse_query` that also tells why the game is not exactly the one asked for."""
-    notices: list[str] = []
-    replaced: list[str] = []
+    notices: list[str | Message] = []
+    replaced: list[Message] = []
 
-    def replace(reason: str, instead: str) -> None:
+    def replace(reason: Message, instead: Message) -> None:
         replaced.append(reason)
-        notices.append(f"{reason}; {instead}.")
+        notices.append(message("{reason}; {instead}.", reason=reason, instead=instead))
 
     if not isinstance(query, str):
         return ParsedLink(None, notices)
@@ -130,11 +134,11 @@ def parse_link(query: str, today: date | None = None) -> ParsedLink:
     if not query:
         return ParsedLink(None, notices)
     if len(query) > MAX_QUERY:
-        return ParsedLink(None, ["The link is too long to read; it was ignored."])
+        return ParsedLink(None, [N_("The link is too long to read; it was ignored.")])
     try:
         pairs = parse_qsl(query, keep_blank_values=True)
     except ValueError:
-        return ParsedLink(None, ["The link could not be read; it was ignored."])
+        return ParsedLink(None, [N_("The link could not be read; it was ignored.")])
 
     if not any(key.strip().lower() in KNOWN_KEYS for key, _ in pairs):
         return ParsedLink(None, [])  # not a link to a game (another site's or host's options)
@@ -145,7 +149,7 @@ def parse_link(query: str, today: date | None = None) -> ParsedLink:
         if key.startswith(SILENT_KEYS) or not key:
             continue
         if key not in KNOWN_KEYS:
-            notices.append(f"Ignored unknown link option {_quoted(key, 20)}.")
+            notices.append(message("Ignored unknown link option {key}.", key=_quoted(key, 20)))
         elif key not in values:
             values[key] = value.strip()
         else:
@@ -154,10 +158,12 @@ def parse_link(query: str, today: date | None = None) -> ParsedLink:
     game = values.get("game", "").lower()
     if not game:
         if values:
-            notices.append("The link names no game; it was ignored.")
+            notices.append(N_("The link names no game; it was ignored."))
         return ParsedLink(None, notices)
     if game not in GAMES:
-        notices.append(f"Unknown game {_quoted(game, 20)} in the link; it was ignored.")
+        notices.append(
+            message("Unknown game {game} in the link; it was ignored.", game=_quoted(game, 20))
+        )
         return ParsedLink(None, notices)
     spec = GAMES[game]
     for key, others in repeats.items():
@@ -166,36 +172,44 @@ def parse_link(query: str, today: date | None = None) -> ParsedLink:
         # 5 and 05, or a key this game does not use, change nothing)
         if any(_meaning(spec, key, v) != _meaning(spec, key, values[key]) for v in others):
             replace(
-                f"The link gives two different {key!r} values",
-                f"the first, {_quoted(values[key], 12)}, was used",
+                message("The link gives two different {key} values", key=repr(key)),
+                message("the first, {value}, was used", value=_quoted(values[key], 12)),
             )
 
     layout: str | None = None
     if "layout" in values:
         if not spec.has_layout:
-            notices.append(f"{spec.title} has no layout; 'layout' was ignored.")
+            notices.append(
+                message("{game} has no layout; 'layout' was ignored.", game=message(spec.title))
+            )
         else:
             try:
                 layout = str(Layout.parse(values["layout"]))
             except ValueError:
                 replace(
-                    f"Layout {_quoted(values['layout'], 12)} is not allowed (columns x rows,"
-                    " each 2 or more, 30 cards at most)",
-                    f"using {DEFAULT_LAYOUT}",
+                    message(
+                        "Layout {layout} is not allowed (columns x rows, each 2 or more, 30 "
+                        "cards at most)",
+                        layout=_quoted(values["layout"], 12),
+                    ),
+                    message("using {layout}", layout=str(DEFAULT_LAYOUT)),
                 )
     if spec.has_layout and layout is None:
         layout = str(DEFAULT_LAYOUT)
 
     deck = values.get("deck")
     if deck and values.get("deal"):  # (an empty value counts as none)
-        replace("The link gives both a deal and a deck", "the deck was ignored")
+        replace(message("The link gives both a deal and a deck"), message("the deck was ignored"))
         deck = None
     if deck:
         try:
             setup = GameSetup(spec.id, deck=deck, layout=layout)
             return ParsedLink(setup, notices, tuple(replaced))
         except ValueError as exc:  # NotationError is a ValueError
-            replace(f"The deck in the link is not valid: {exc}", "playing today's deal")
+            replace(
+                message("The deck in the link is not valid: {why}", why=reason(exc)),
+                message("playing today's deal"),
+            )
 
     deal: int | None = None
     text = values.get("deal") or "today"
@@ -203,8 +217,12 @@ def parse_link(query: str, today: date | None = None) -> ParsedLink:
         deal = _deal_number(text)
         if deal is None:
             replace(
-                f"Deal {_quoted(text, 12)} is not a number from 1 to {MAX_DEAL}",
-                "playing today's deal",
+                message(
+                    "Deal {deal} is not a number from 1 to {most}",
+                    deal=_quoted(text, 12),
+                    most=MAX_DEAL,
+                ),
+                message("playing today's deal"),
             )
     if deal is None:
         deal = today_deal(spec.id, today)

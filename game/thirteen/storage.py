@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import is_plain_number
+from .i18n import N_
 
 ROOT = "thirteen/"
 NAMESPACE = "thirteen/v1/"
@@ -53,11 +54,12 @@ FILE_NAME = "thirteen.json"
 ``thirteen.json.bak`` and kept."""
 ENV_DIR = "THIRTEEN_DATA_DIR"
 
-NOT_KEPT = "Progress will not be kept: this device's storage is unavailable."
-FULL = "Progress will not be kept while storage is full or blocked."
-SAVED_AFTER_ALL = "Storage works again: all progress is saved."
+NOT_KEPT = N_("Progress will not be kept: this device's storage is unavailable.")
+FULL = N_("Progress will not be kept while storage is full or blocked.")
+SAVED_AFTER_ALL = N_("Storage works again: all progress is saved.")
 RECOVERED = "Some saved data could not be read"
-"""How every notice of data set aside begins (the profile names the records)."""
+"""How every notice of data set aside begins, in English (the profile names the records,
+in notices marked for translation)."""
 
 MAX_JSON_DEPTH = 32
 """The deepest nesting of brackets read back.  Our records nest four levels at most;

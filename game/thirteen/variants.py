@@ -17,13 +17,13 @@ from .cards import (
     QUOTE_MAX,
     Card,
     NotationError,
-    count_text,
     deck_text,
     parse_deck,
     quoted,
 )
 from .deals import check_deal_number, decks_for_deal_n
 from .game import Game
+from .i18n import Message, message, message_n, reason
 from .spec import Decks, GameSpec
 from .thirteens import DEFAULT_LAYOUT, Layout
 
@@ -85,19 +85,34 @@ def parse_decks(game_id: str, text: str) -> Decks:
         tokens = text.split()
         if len(tokens) != DECK_SIZE * spec.decks:
             raise NotationError(
-                f"{spec.title} needs {spec.decks} decks of {DECK_SIZE} cards, "
-                f"{DECK_SIZE * spec.decks} in all (put '|' between them to be told which "
-                f"deck is wrong), got {count_text(len(tokens))}"
+                message_n(
+                    "{game} needs {decks} decks of {size} cards, {total} in all (put '|' "
+                    "between them to be told which deck is wrong), got {n} card",
+                    "{game} needs {decks} decks of {size} cards, {total} in all (put '|' "
+                    "between them to be told which deck is wrong), got {n} cards",
+                    len(tokens),
+                    game=message(spec.title),
+                    decks=spec.decks,
+                    size=DECK_SIZE,
+                    total=DECK_SIZE * spec.decks,
+                )
             )
         chunks = [" ".join(tokens[i : i + DECK_SIZE]) for i in range(0, len(tokens), DECK_SIZE)]
     if len(chunks) != spec.decks:
-        raise NotationError(f"{spec.title} needs {spec.decks} decks, got {len(chunks)}")
+        raise NotationError(
+            message(
+                "{game} needs {decks} decks, got {n}",
+                game=message(spec.title),
+                decks=spec.decks,
+                n=len(chunks),
+            )
+        )
     decks = []
     for n, chunk in enumerate(chunks, 1):
         try:
             decks.append(parse_deck(chunk))
         except NotationError as exc:
-            raise NotationError(f"deck {n}: {exc}") from None
+            raise NotationError(message("deck {n}: {why}", n=n, why=reason(exc))) from None
     return tuple(decks)
 
 
@@ -143,11 +158,16 @@ class GameSetup:
         return game
 
     @property
-    def label(self) -> str:
+    def label(self) -> Message:
         """Short words for screens, as the table names a game: 'Thirteens 3x5, deal #123',
-        'Pyramid 13, custom deck'."""
-        title = self.spec.title + (f" {self.layout}" if self.spec.has_layout else "")
-        return f"{title}, " + (f"deal #{self.deal}" if self.deal is not None else "custom deck")
+        'Pyramid 13, custom deck' (the title and words put into the player's language
+        where shown; ``str`` gives the English)."""
+        title = message(self.spec.title)
+        if self.spec.has_layout:
+            title = message("{game} {layout}", game=title, layout=self.layout)
+        if self.deal is not None:
+            return message("{game}, deal #{deal}", game=title, deal=self.deal)
+        return message("{game}, custom deck", game=title)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"game": self.game}

@@ -12,6 +12,7 @@ only proven answers are shown.
 from __future__ import annotations
 
 from .game import Game
+from .i18n import listed, tr
 from .moves import Move
 from .solver import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
 from .solver import solve_steps as solver_steps
@@ -107,15 +108,46 @@ def known_winning_line(setup: GameSetup, budget_ms: float) -> tuple[Move, ...]:
 
 def _rounds(numbers: list[int]) -> str:
     """1-based round numbers in words: "2", "1 and 3", "1, 2 and 3"."""
-    words = [str(n) for n in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return tr(listed([str(n) for n in numbers]))
 
 
 def verdict_words(game: Game, verdicts: tuple[str, ...]) -> str | None:
-    """One line for the end screen of ``game``, or None when there is nothing proven to say
-    (or nothing worth saying: a won Thirteens or Pyramid game)."""
+    """One line for the end screen of ``game``, in the player's language, or None when
+    there is nothing proven to say (or nothing worth saying: a won Thirteens or Pyramid
+    game)."""
     if not game.is_over:
         return None
+    if len(verdicts) > 1:
+        won = [n for n, v in enumerate(verdicts, 1) if v == WINNABLE]
+        unknown = UNKNOWN in verdicts
+        if len(won) == len(verdicts):
+            return tr("Every round's pyramid could be cleared in its one pass.")
+        if not won:
+            return None if unknown else tr("No round's pyramid could be cleared in its one pass.")
+        # a round left unknown may have been clearable too: no "only" then
+        if len(won) == 1 and unknown:
+            return tr("Round {round}'s pyramid could be cleared in its one pass.", round=won[0])
+        if len(won) == 1:
+            return tr(
+                "Only round {round}'s pyramid could be cleared in its one pass.", round=won[0]
+            )
+        if unknown:
+            return tr(
+                "The pyramids of rounds {rounds} could be cleared, each in one pass.",
+                rounds=_rounds(won),
+            )
+        return tr(
+            "Only the pyramids of rounds {rounds} could be cleared, each in one pass.",
+            rounds=_rounds(won),
+        )
+    if game.outcome.value == "won":
+        return None
+    (verdict,) = verdicts
+    if verdict == WINNABLE:
+        return tr("This deal can be won: Same deal (R) plays it again.")
+    if verdict == NOT_WINNABLE:
+        return tr("No way of playing wins this deal: it was lost from the start.")
+    return None
     if len(verdicts) > 1:
         won = [n for n, v in enumerate(verdicts, 1) if v == WINNABLE]
         unknown = UNKNOWN in verdicts

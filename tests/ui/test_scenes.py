@@ -1765,9 +1765,9 @@ def test_win_rates_never_round_to_0_or_100_against_the_counts():
 
 
 def test_games_are_named_alike_everywhere():
-    assert GameSetup("thirteens", deal=7).label == "Thirteens 3x5, deal #7"
-    assert GameSetup("pyramid13", deal=9).label == "Pyramid 13, deal #9"
-    assert GameSetup("thirteens", deal=7, layout="6x5").label == "Thirteens 6x5, deal #7"
+    assert str(GameSetup("thirteens", deal=7).label) == "Thirteens 3x5, deal #7"
+    assert str(GameSetup("pyramid13", deal=9).label) == "Pyramid 13, deal #9"
+    assert str(GameSetup("thirteens", deal=7, layout="6x5").label) == "Thirteens 6x5, deal #7"
 
 
 def test_an_end_screen_that_opens_by_itself_lets_the_next_click_through_only_later(make):

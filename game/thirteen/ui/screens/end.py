@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ... import difficulty, share
+from ...i18n import reason, tr
 from ...profile import NAME_CHARS, NAME_MAX, deals_label
 from ...variants import spec_of
 from ...verdicts import deal_verdicts_steps, known_verdicts, known_winning_line, verdict_words
@@ -344,7 +345,7 @@ class EndScene(MenuScene):
                 game.game_id, name, game.score, deals_label(getattr(game, "setup", None))
             )
         except ValueError as exc:
-            return str(exc)
+            return tr(reason(exc))
         self.app.session.settle_score(game, posted=True)
         today = self.app.profile.top_today(game.game_id)
         place = next((n for n, e in enumerate(today, 1) if e == entry), None)

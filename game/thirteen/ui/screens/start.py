@@ -10,6 +10,7 @@ import pygame
 from ... import share
 from ...cards import is_plain_number
 from ...deals import MAX_DEAL
+from ...i18n import tr
 from ...variants import GAMES, GameSetup
 from .. import theme
 from ..scene import same_press
@@ -71,7 +72,7 @@ class StartScene(MenuScene):
     def enter(self) -> None:
         notices = self.app.session.notices
         if notices:
-            self.message = " ".join(notices[-2:])
+            self.message = " ".join(tr(n) for n in notices[-2:])
             notices.clear()
         self.games_page = None  # the page with the chosen game, when the list takes pages
         self.build()

@@ -226,7 +226,13 @@ def first_graded_deal(
             return None
         left = (deadline - time.perf_counter()) * 1000
         if left <= 0:
-            raise LookupError(f"no {wanted} deal was found within {total_ms:g} ms")
+            raise LookupError(
+                message(
+                    "no {grade} deal was found within {ms} ms",
+                    grade=wanted_words(wanted),
+                    ms=f"{total_ms:g}",
+                )
+            )
         return left
 
     for number in range(start, end):
@@ -246,7 +252,14 @@ def first_graded_deal(
             left_ms()
         if grader.grade == wanted:
             return number
-    raise LookupError(f"no {wanted} deal from {start} to {end - 1}")
+    raise LookupError(
+        message(
+            "no {grade} deal from {first} to {last}",
+            grade=wanted_words(wanted),
+            first=start,
+            last=end - 1,
+        )
+    )
 
 
 PLAY_SOLVE_MS = 12.0

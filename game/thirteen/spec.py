@@ -55,7 +55,12 @@ class Example:
 class GameSpec:
     """Everything the rest of the program knows about one game (OpenSpiel's game record):
     the start screen, statistics, help, end screen, command line and the test suites are
-    all made from these, never from a list of games of their own."""
+    all made from these, never from a list of games of their own.
+
+    Its words (title, group, blurb, help, the examples' captions, draw_hint, no_draw,
+    solve_goal) are English marked for translation (:func:`.i18n.N_`, or a Message where
+    a value is filled in): the screens show them through :func:`.i18n.tr`, the command
+    line as they are."""
 
     id: str
     title: str

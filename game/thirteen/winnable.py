@@ -13,6 +13,7 @@ import time
 
 from .deals import MAX_DEAL, check_deal_number
 from .game import Game
+from .i18n import message
 from .solver import SolveResult, solve, solve_steps
 from .solver.budget import Steps, Stopwatch, finish
 from .variants import game_spec, new_game, spec_of
@@ -104,8 +105,12 @@ def first_winnable_deal_steps(
             left_ms = total_ms - watch.ms
             if left_ms <= 0:
                 raise LookupError(
-                    f"no deal from {start} to {number - 1} was proven winnable "
-                    f"within {total_ms:g} ms"
+                    message(
+                        "no deal from {first} to {last} was proven winnable within {ms} ms",
+                        first=start,
+                        last=number - 1,
+                        ms=f"{total_ms:g}",
+                    )
                 )
             per_deal = left_ms if per_deal is None else min(per_deal, left_ms)
         game = new_game(game_id, deal=number, layout=layout)
@@ -121,4 +126,6 @@ def first_winnable_deal_steps(
             )
         if result.winnable:
             return number
-    raise LookupError(f"no deal from {start} to {end - 1} was proven winnable")
+    raise LookupError(
+        message("no deal from {first} to {last} was proven winnable", first=start, last=end - 1)
+    )

@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(out))
         return 0
     setup = getattr(game, "setup", None)
-    label = setup.label if setup is not None else game.title
+    label = str(setup.label) if setup is not None else game.title
     if spec.solve_goal:
         progress = game.progress()
         label += f", round {progress.round} of {progress.rounds}, {spec.solve_goal}"

@@ -43,7 +43,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     (
         "session and storage",
-        ("storage", "database", "platform_storage", "profile", "share", "session"),
+        ("storage", "database", "platform_storage", "profile", "share", "session", "speech"),
     ),
     ("interface", ("app", "ui")),
     ("command line", ("cli", "__main__")),

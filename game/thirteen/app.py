@@ -29,6 +29,7 @@ from .i18n import Message, tr
 from .profile import Profile
 from .session import TAKEOVER_CHECK_MS, Session, Showing
 from .ui import HEIGHT, WIDTH
+from .ui.access import Access
 from .ui.display import Display
 from .ui.idle import wait_for_event
 from .ui.scene import Scene, backdrop, felt_under
@@ -121,6 +122,8 @@ class App:
         learnt to sleep (the idle benchmark's baseline)."""
         self.stirred_at = 0.0
         """When (in :attr:`now_ms`) input last came or a frame last drew (see :data:`LINGER_MS`)."""
+        self.access = Access(self)
+        """The screen reader's words and the page's hidden controls (off on the desktop)."""
         from .ui.screens.start import StartScene
 
         self.start_scene = StartScene(self)
@@ -414,6 +417,9 @@ class App:
             if event.type in INPUT_EVENTS:
                 self.stirred_at = self.now_ms
             self.dispatch(event)
+        for event in self.access.events():  # the page's hidden controls: keys, as typed
+            self.stirred_at = self.now_ms
+            self.dispatch(event)
         self.display.poll(dt_ms)
         if self.display.changed:
             self.display.changed = False
@@ -421,6 +427,7 @@ class App:
         self.session.watch(self.table if self.scene is self.table else None, dt_ms)
         self.scene.update(dt_ms)
         searched = self.tasks.run()
+        self.access.flush()
         if self.scene.dirty:
             self.scene.dirty = False
             self.draw()

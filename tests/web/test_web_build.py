@@ -138,6 +138,30 @@ def test_page_shows_the_canvas_at_the_game_s_shape(pinned_build: dict) -> None:
     assert '<canvas id="canvas" width="1280" height="720"' in page
 
 
+def test_page_gives_a_screen_reader_the_game_s_words_and_controls(pinned_build: dict) -> None:
+    """The canvas has a name, a role and the keys' description; the live region and the
+    hidden controls are there, each control named by the game's own words for it (which
+    the game gives the page again in the player's language)."""
+    sys.path.insert(0, str(ROOT / "game"))
+    from thirteen.ui.access import CONTROL_LABELS
+
+    page = (Path(pinned_build["site"]) / "index.html").read_text()
+    canvas = re.search(r'<canvas id="canvas"[^>]*>', page)
+    assert canvas is not None
+    for attribute in (
+        'role="application"',
+        f'aria-label="{CONTROL_LABELS["canvas"]}"',
+        'aria-describedby="a11y-keys"',
+    ):
+        assert attribute in canvas[0], canvas[0]
+    assert '<div id="thirteen-live" class="sr-only" aria-live="polite"' in page
+    keys = re.search(r'<p id="a11y-keys" class="sr-only">(.*?)</p>', page, re.S)
+    assert keys is not None and " ".join(keys[1].split()) == CONTROL_LABELS["keys"]
+    buttons = dict(re.findall(r'<button type="button" id="a11y-([a-z]+)"[^>]*>([^<]*)<', page))
+    named = {k: v for k, v in CONTROL_LABELS.items() if k not in ("canvas", "keys")}
+    assert buttons == named
+
+
 def test_page_has_no_turn_your_phone_notice(pinned_build: dict) -> None:
     """The game uses an upright phone fully."""
     page = (Path(pinned_build["site"]) / "index.html").read_text()

@@ -77,6 +77,21 @@ def wasm_cache() -> tuple[Path, Path]:
     return cache / "pyodide", wheels[-1]
 
 
+TEMPLATE = ROOT / "web" / "index.tmpl"
+
+
+def harness_page() -> str:
+    """The harness with the site template's block for screen readers (the live region,
+    the keys' description and the hidden controls) copied in, as the site has it."""
+    template = TEMPLATE.read_text(encoding="utf-8")
+    start = template.index("<!-- a11y:")
+    end = template.index("<!-- /a11y -->") + len("<!-- /a11y -->")
+    page = HARNESS.read_text(encoding="utf-8")
+    mark = "<!-- @a11y:"
+    at = page.index(mark)
+    return page[:at] + template[start:end] + page[page.index("-->", at) + 3 :]
+
+
 @pytest.fixture
 def wasm_site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Server, str, str]]:
     """A server with the harness, Pyodide, the wheel and the app archive."""
@@ -89,7 +104,7 @@ def wasm_site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[
     name, _, tag = wheel.stem.rpartition("-")
     served = f"{name}-{PYODIDE_TAG}.whl" if tag != PYODIDE_TAG else wheel.name
     shutil.copyfile(wheel, root / served)
-    shutil.copyfile(HARNESS, root / "index.html")
+    (root / "index.html").write_text(harness_page(), encoding="utf-8")
     shutil.copyfile(Path(site_build["site"]) / "thirteen.apk", root / "thirteen.apk")
     server = Server(root)
     yield server, served, version

@@ -553,6 +553,8 @@ class TableScene(Scene):
                 self.activate(spot)
         elif k == pygame.K_d:
             self.draw_or_recycle()
+        elif k == pygame.K_t:
+            self.app.access.read_table()  # aloud, through the page (see ui/access.py)
         elif k in VOLUME_KEYS:
             self.change_volume(VOLUME_KEYS[k])
         elif k in COMMAND_KEYS:

@@ -4,7 +4,10 @@ Prints figures rather than asserting them: the median time to draw a full
 table frame at 1280x720 for each game (targets: <= 4 ms), the time from
 start to the first drawn frame (target: <= 0.5 s), and the share of one core
 the game loop takes on an idle table, sleeping until input and, as a
-baseline, running every frame as it did before.  Runs headless (the dummy
+baseline, running every frame as it did before; and the time a full Pyramid 13 table
+takes to draw and show in a 1920x1080 and a 3840x2160 desktop window, with its text and
+cards drawn again at the window's resolution (:mod:`.crisp`) and, as a baseline, only
+scaled.  Runs headless (the dummy
 video driver unless ``SDL_VIDEODRIVER`` names another).
 """
 
@@ -41,6 +44,35 @@ def idle_share(app: object, seconds: float, sleeps: bool) -> float:
     wall, cpu = time.perf_counter(), time.process_time()
     asyncio.run(app_module.drive(app))
     return (time.process_time() - cpu) / (time.perf_counter() - wall)
+
+
+WINDOWS = ((1920, 1080), (3840, 2160))
+"""The desktop windows whose frame cost is measured."""
+
+
+def window_frame_ms(app: object, size: tuple[int, int], frames: int, crisp: bool) -> float:
+    """The median time, in ms, to draw ``app``'s table and show it in a desktop window of
+    ``size`` (the dummy driver's window); ``crisp`` False: only scaled, as before."""
+    import pygame
+
+    from .. import app as app_module
+    from .display import Display
+
+    assert isinstance(app, app_module.App) and app.table is not None
+    app.display = Display("window", size)
+    if not crisp:
+        app.display.canvas.set_scale(1.0)  # the canvas notes nothing: only scaled
+    app.table.relayout()
+    app.draw()
+    app.display.present()  # the faces at the window's size are drawn once, then kept
+    times = []
+    for _ in range(frames):
+        t0 = time.perf_counter()
+        app.draw()
+        app.display.present()
+        times.append(time.perf_counter() - t0)
+    pygame.event.clear()
+    return statistics.median(times) * 1000
 
 
 def main(frames: int = 300, idle_seconds: int = 10, baseline: bool = True) -> int:
@@ -101,6 +133,15 @@ def main(frames: int = 300, idle_seconds: int = 10, baseline: bool = True) -> in
                 f"idle table, never sleeping (as before): {before:.1%} of one core over "
                 f"{idle_seconds} s ({ratio})"
             )
+    table = app.put_on_table(GameSetup("pyramid13", deal=7).new_game(), deal=False)
+    table.selected = table.geo.targets()[0].card
+    for size in WINDOWS:
+        sharp = window_frame_ms(app, size, frames, crisp=True)
+        plain = window_frame_ms(app, size, frames, crisp=False)
+        print(
+            f"pyramid13  {size[0]}x{size[1]} window, draw and show: median {sharp:.2f} ms "
+            f"with crisp text and cards, {plain:.2f} ms only scaled (over {frames} frames)"
+        )
     pygame.quit()
     return 0
 

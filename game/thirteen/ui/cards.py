@@ -29,6 +29,9 @@ RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _SS = 4  # supersampling factor for shapes
 
 _cache: dict[tuple, pygame.Surface] = {}
+_made: dict[int, tuple[Callable[..., pygame.Surface], tuple, dict]] = {}
+"""id of a kept surface -> how it was drawn, so that :func:`art_at` can draw it at
+another size (the cache is never emptied, so the ids stay those of live surfaces)."""
 
 
 _P = ParamSpec("_P")
@@ -43,6 +46,7 @@ def _cached(draw: Callable[_P, pygame.Surface]) -> Callable[_P, pygame.Surface]:
         surf = _cache.get(key)
         if surf is None:
             surf = _cache[key] = draw(*args, **kwargs)
+            _made[id(surf)] = (draw, args, kwargs)
         return surf
 
     return get
@@ -303,3 +307,34 @@ def slot(w: int, h: int) -> pygame.Surface:
 def shadow(w: int, h: int) -> pygame.Surface:
     """A soft shadow blitted a few pixels below and right of a card."""
     return _blank(w, h, (0, 0, 0, 60), (0, 0, 0, 40))
+
+
+_SIZED: dict[str, tuple[int, bool]] = {
+    "card_face": (1, False),
+    "dimmed": (1, False),
+    "card_back": (0, False),
+    "slot": (0, True),
+    "shadow": (0, True),
+}
+"""The art that can be drawn at any size: where its width and height are among its
+arguments, and whether what lies under it shows through (an empty place, a shadow)."""
+
+
+def shows_through(surf: pygame.Surface) -> bool | None:
+    """Whether what lies under the card art ``surf`` shows through it (False for a face
+    or a back, opaque but for its rounded corners); None when ``surf`` is not card art
+    :func:`art_at` can draw at another size."""
+    made = _made.get(id(surf))
+    if made is None or made[0].__name__ not in _SIZED:
+        return None
+    return _SIZED[made[0].__name__][1]
+
+
+def art_at(surf: pygame.Surface, w: int, h: int) -> pygame.Surface | None:
+    """The card art ``surf`` drawn anew at ``w`` x ``h`` (not kept here: a window that
+    shows the canvas scaled keeps its own), or None for any other surface."""
+    if shows_through(surf) is None:
+        return None
+    draw, args, kwargs = _made[id(surf)]
+    at = _SIZED[draw.__name__][0]
+    return draw(*args[:at], w, h, *args[at + 2 :], **kwargs)

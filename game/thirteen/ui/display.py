@@ -25,6 +25,7 @@ import pygame
 from . import HEIGHT, WIDTH
 from .canvas import MIN_WINDOW, VIEWPORT_POLL_MS, canvas_size, first_window_size
 from .canvas import fit as _fit
+from .crisp import SharpCanvas
 
 
 class Display:
@@ -41,7 +42,8 @@ class Display:
             window = size or first_window_size(_desktop_size())
             self.window = pygame.display.set_mode(window, pygame.RESIZABLE)
             _set_minimum_size(MIN_WINDOW)
-            self.canvas = pygame.Surface(canvas_size(*window)).convert()
+            self.canvas = SharpCanvas(canvas_size(*window), self.window)
+            self._scale_canvas()
         elif kind == "page":
             self.window = self.canvas = self._page_mode(canvas_size(*_viewport()))
         else:
@@ -63,8 +65,9 @@ class Display:
             self.window = pygame.display.get_surface() or self.window
             shape = canvas_size(width, height)
             if shape != self.canvas.get_size():
-                self.canvas = pygame.Surface(shape).convert()
+                self.canvas = SharpCanvas(shape, self.window)
                 self.changed = True
+            self._scale_canvas()
             return
         shape = (width, height) if self.kind == "fixed" else canvas_size(width, height)
         if shape != self.canvas.get_size():
@@ -73,6 +76,11 @@ class Display:
             else:
                 self.window = self.canvas = pygame.display.set_mode(shape)
             self.changed = True
+
+    def _scale_canvas(self) -> None:
+        """Tell the window's canvas its scale (above 1 it notes what it can sharpen)."""
+        if isinstance(self.canvas, SharpCanvas):
+            self.canvas.set_scale(_fit(self.canvas.get_size(), self.window.get_size())[0])
 
     def poll(self, dt_ms: float) -> None:
         """In the browser, look at the viewport now and then: a phone turned, a window
@@ -101,8 +109,12 @@ class Display:
             if (w, h) != self.window.get_size():
                 self.window.fill((10, 38, 27))  # beyond 21:9: felt-coloured margins
             self.window.blit(pygame.transform.smoothscale(self.canvas, (w, h)), (left, top))
+            if isinstance(self.canvas, SharpCanvas):
+                self.canvas.sharpen(self.window, left, top)
         elif self.kind == "window":
             self.window.blit(self.canvas, (0, 0))
+        if isinstance(self.canvas, SharpCanvas):
+            self.canvas.forget()
         pygame.display.flip()
 
 

@@ -39,6 +39,9 @@ SHADOW = (0, 0, 0, 70)
 
 _fonts: dict[int, pygame.font.Font] = {}
 _texts: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
+_text_keys: dict[int, tuple[str, int, tuple[int, ...]]] = {}
+"""id of a kept rendered text -> its key: a text can be rendered anew at another scale
+(see :func:`text_at` and :mod:`.crisp`)."""
 
 
 def font(size: int) -> pygame.font.Font:
@@ -58,8 +61,25 @@ def text(words: str, size: int, colour: tuple[int, ...] = INK) -> pygame.Surface
     if surf is None:
         if len(_texts) > 2000:
             _texts.clear()
+            _text_keys.clear()
         surf = _texts[key] = font(size).render(words, True, colour)
+        _text_keys[id(surf)] = key
     return surf
+
+
+def is_text(surf: pygame.Surface) -> bool:
+    """Whether ``surf`` is a text :func:`text` rendered and keeps."""
+    key = _text_keys.get(id(surf))
+    return key is not None and _texts.get(key) is surf
+
+
+def text_at(surf: pygame.Surface, scale: float) -> pygame.Surface | None:
+    """The text of ``surf`` (from :func:`text`) rendered anew at its type size times
+    ``scale``, for a window that shows the canvas scaled; None for any other surface."""
+    if not is_text(surf):
+        return None
+    words, size, colour = _text_keys[id(surf)]
+    return font(max(1, round(size * scale))).render(words, True, colour)
 
 
 def blit_text(

@@ -1,0 +1,203 @@
+"""Crisp text and cards in a desktop window larger than the canvas.
+
+The scenes draw on a logical canvas whose short side is 720 pixels; a larger window
+shows it smooth-scaled, which blurs text and card faces.  Rather than lay every scene
+out again at the window's resolution, the window's canvas (:class:`SharpCanvas`) notes
+each blit of a surface that can be rendered again at any size: a text from
+:func:`.theme.text` and a card's art from :mod:`.cards` (faces, backs, slots, shadows).
+For each it keeps where it went, the canvas there just before it and just after.
+
+When the frame is shown (:meth:`SharpCanvas.sharpen`), after the canvas was scaled into
+the window, every noted blit whose canvas pixels are still exactly those it left
+(nothing was drawn over it later) is drawn again at its place in the window, at the
+window's resolution: first what lay under it (scaled), then the surface rendered at
+the scaled size.  A blit that a later noted blit overlaps is noted again after that
+one, and is redrawn only when that one is too, so that the later stays on top; a blit
+that anything else drew over keeps its scaled pixels.  At a scale of 1 or less nothing
+is noted, and the canvas of the browser and of the headless driver is the display
+itself, never a :class:`SharpCanvas`.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from enum import Enum
+
+import pygame
+
+from . import cards as card_art
+from . import theme
+
+KEPT_RENDERS = 400
+"""How many surfaces rendered at the window's resolution are kept (a full table of one
+game needs about 60; a resize drops them all)."""
+
+
+class Kind(Enum):
+    """How a noted surface is drawn again."""
+
+    OPAQUE = "opaque"
+    """A card's face or back: opaque but for its anti-aliased corners, simply drawn over."""
+    TEXT = "text"
+    """Words: what lay under them is put back (scaled), then the words drawn over it."""
+    SOFT = "soft"
+    """A shadow or an empty place: soft already, so its scaled pixels do; it is drawn
+    again only over what was drawn again under it (a card it falls on)."""
+
+
+@dataclass
+class Noted:
+    """One blit of a surface that can be rendered again at another size."""
+
+    source: pygame.Surface
+    kind: Kind
+    rect: pygame.Rect
+    before: tuple[pygame.Rect, pygame.Surface] | None
+    """For a text, the canvas under it and a pixel around."""
+    after: pygame.Surface | None
+    """The canvas over its rect just after it (and after the noted blits that overlap it);
+    None for a shadow."""
+    over: list[int] = field(default_factory=list)
+    """The later noted blits that overlap it (indices)."""
+    under: list[int] = field(default_factory=list)
+    """The earlier noted blits it overlaps (indices)."""
+
+
+def render_at(source: pygame.Surface, size: tuple[int, int], scale: float) -> pygame.Surface | None:
+    """``source`` (a text or a card's art) rendered anew for a box of ``size`` pixels at
+    ``scale`` (a text at its type size times ``scale``); None for a surface of unknown
+    origin."""
+    if theme.is_text(source):
+        return theme.text_at(source, scale)
+    return card_art.art_at(source, *size)
+
+
+class SharpCanvas(pygame.Surface):
+    """The desktop window's logical canvas, noting the blits it can sharpen when shown.
+
+    Its copies and subsurfaces are of this class too (pygame keeps the class) but never
+    note anything: their scale stays the class's 1."""
+
+    scale = 1.0
+
+    def __init__(self, size: tuple[int, int], like: pygame.Surface) -> None:
+        super().__init__(size, 0, like)
+        self.scale = 1.0
+        """The window's scale over the canvas; noting happens only above 1."""
+        self.noted: list[Noted] = []
+        self._rects: list[pygame.Rect] = []
+        self._renders: OrderedDict[tuple, pygame.Surface | None] = OrderedDict()
+
+    def set_scale(self, scale: float) -> None:
+        if abs(scale - self.scale) > 1e-9:
+            self._renders.clear()
+        self.scale = scale
+        self.forget()
+
+    def forget(self) -> None:
+        """Drop what was noted (after each frame shown)."""
+        self.noted.clear()
+        self._rects.clear()
+
+    def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
+        """A blit as pygame's; above scale 1, a known surface's blit is noted."""
+        if self.scale <= 1.0 or area is not None or special_flags or source is self:
+            return super().blit(source, dest, area, special_flags)
+        kind = _kind(source)
+        if kind is None:
+            return super().blit(source, dest, area, special_flags)
+        rect = pygame.Rect(int(dest[0]), int(dest[1]), *source.get_size())
+        if not self.get_rect().contains(rect) or source.get_alpha() not in (None, 255):
+            return super().blit(source, dest, area, special_flags)
+        earlier = rect.collidelistall(self._rects)
+        if kind is Kind.SOFT and not earlier:
+            # a shadow on the bare felt: its scaled pixels are as good as any
+            return super().blit(source, dest, area, special_flags)
+        before = None
+        if kind is Kind.TEXT:
+            # a pixel more all round: smooth scaling spreads the old pixels that far
+            under = rect.inflate(2, 2).clip(self.get_rect())
+            before = (under, self.subsurface(under).copy())
+        drawn = super().blit(source, rect)
+        for i in earlier:
+            item = self.noted[i]
+            if item.after is not None:
+                both = rect.clip(item.rect)
+                item.after.blit(self, both.move(-item.rect.x, -item.rect.y), both)
+            item.over.append(len(self.noted))
+        # a shadow is drawn again only over the noted blits under it, whose own pixels
+        # (the shadow's part of them included) tell whether anything covered it
+        after = None if kind is Kind.SOFT else self.subsurface(rect).copy()
+        self.noted.append(Noted(source, kind, rect, before, after, under=earlier))
+        self._rects.append(rect)
+        return drawn
+
+    def sharpen(self, window: pygame.Surface, left: int, top: int) -> int:
+        """Draw the noted blits that still show again at the window's resolution, over the
+        canvas already scaled into ``window`` at (``left``, ``top``); returns how many."""
+        k = self.scale
+        valid = [False] * len(self.noted)
+        for i in range(len(self.noted) - 1, -1, -1):
+            item = self.noted[i]
+            valid[i] = all(valid[j] for j in item.over) and (
+                item.after is None or _same(self.subsurface(item.rect), item.after)
+            )
+        done = 0
+        clip = window.get_clip()
+        for i, item in enumerate(self.noted):
+            if not valid[i]:
+                continue
+            box = _scaled(item.rect, k, left, top)
+            big = self._render(item.source, box.size)
+            if big is None:
+                continue
+            at = big.get_rect(center=box.center)
+            if item.kind is Kind.OPAQUE:
+                window.blit(big, at)
+            elif item.kind is Kind.TEXT and item.before is not None:
+                under, pixels = item.before
+                place = _scaled(under, k, left, top)
+                window.blit(pygame.transform.smoothscale(pixels, place.size), place)
+                window.blit(big, at)
+            else:  # a shadow: again over what was drawn again under it
+                for j in item.under:
+                    if valid[j] and self.noted[j].kind is not Kind.SOFT:
+                        window.set_clip(_scaled(item.rect.clip(self.noted[j].rect), k, left, top))
+                        window.blit(big, at)
+                window.set_clip(clip)
+            done += 1
+        return done
+
+    def _render(self, source: pygame.Surface, size: tuple[int, int]) -> pygame.Surface | None:
+        key = (id(source), size)
+        if key in self._renders:
+            self._renders.move_to_end(key)
+            return self._renders[key]
+        made = render_at(source, size, self.scale)
+        self._renders[key] = made
+        if len(self._renders) > KEPT_RENDERS:
+            self._renders.popitem(last=False)
+        return made
+
+
+def _scaled(rect: pygame.Rect, k: float, left: int, top: int) -> pygame.Rect:
+    """Where ``rect`` of the canvas lies in the window (the edges scaled and rounded, as
+    smooth scaling places them)."""
+    x0, y0 = left + round(rect.x * k), top + round(rect.y * k)
+    return pygame.Rect(x0, y0, left + round(rect.right * k) - x0, top + round(rect.bottom * k) - y0)
+
+
+def _same(a: pygame.Surface, b: pygame.Surface) -> bool:
+    """Whether two surfaces of one size hold the same pixels."""
+    return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+def _kind(source: pygame.Surface) -> Kind | None:
+    """What ``source`` is, None for a surface that cannot be rendered anew."""
+    if theme.is_text(source):
+        return Kind.TEXT
+    through = card_art.shows_through(source)
+    if through is None:
+        return None
+    return Kind.SOFT if through else Kind.OPAQUE

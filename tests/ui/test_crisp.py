@@ -1,0 +1,149 @@
+"""Crisp text and cards in a window twice the canvas's size (the dummy video driver)."""
+
+import pygame
+import pytest
+
+from thirteen.cards import parse_card
+from thirteen.ui import cards as card_art
+from thirteen.ui import theme
+from thirteen.ui.crisp import SharpCanvas
+from thirteen.ui.display import Display
+
+FELT = (22, 84, 58)
+
+
+@pytest.fixture
+def window(make):
+    """A 2560x1440 window over the 1280x720 canvas: a scale of exactly 2."""
+    make()  # pygame initialised the way the game does it
+    display = Display("window", (2560, 1440))
+    assert display.size == (1280, 720) and display.canvas.scale == 2.0
+    display.canvas.fill(FELT)
+    return display
+
+
+def region(surface: pygame.Surface, rect: pygame.Rect) -> bytes:
+    return pygame.image.tobytes(surface.subsurface(rect), "RGB")
+
+
+def in_between(surface: pygame.Surface, rect: pygame.Rect, ink: tuple[int, int, int]) -> int:
+    """How many pixels of ``rect`` are neither the felt nor the ink (anti-aliased edges)."""
+    sub = surface.subsurface(rect)
+    count = 0
+    for x in range(sub.get_width()):
+        for y in range(sub.get_height()):
+            colour = tuple(sub.get_at((x, y)))[:3]
+            if (
+                max(abs(a - b) for a, b in zip(colour, FELT, strict=True)) > 12
+                and max(abs(a - b) for a, b in zip(colour, ink, strict=True)) > 12
+            ):
+                count += 1
+    return count
+
+
+def test_text_is_drawn_again_at_the_window_scale(window):
+    """The window shows the words set at twice the type size, not the canvas's glyphs
+    blown up: its pixels are those of the 48-point text, and it has far fewer grey edge
+    pixels than the smoothly scaled canvas."""
+    rect = theme.blit_text(window.canvas, "Score 120", 24, (100, 100), theme.INK)
+    window.present()
+    box = pygame.Rect(rect.x * 2, rect.y * 2, rect.w * 2, rect.h * 2)
+    expected = pygame.Surface(box.size)
+    expected.fill(FELT)
+    big = theme.font(48).render("Score 120", True, theme.INK)
+    expected.blit(big, big.get_rect(center=expected.get_rect().center))
+    assert region(window.window, box) == pygame.image.tobytes(expected, "RGB")
+    blurred = pygame.transform.smoothscale(window.canvas, (2560, 1440))
+    assert in_between(window.window, box, theme.INK) * 3 < in_between(blurred, box, theme.INK)
+
+
+def test_a_card_face_is_the_face_drawn_at_twice_the_size(window):
+    """The face shown is the 200x280 face itself (its middle, inside the round corners,
+    pixel for pixel), with the court picture drawn for that size."""
+    for text, at in (("5d", (300, 200)), ("Qs", (500, 200))):
+        card = parse_card(text)
+        window.canvas.blit(card_art.card_face(card, 100, 140), at)
+    window.present()
+    for text, at in (("5d", (300, 200)), ("Qs", (500, 200))):
+        big = card_art.card_face(parse_card(text), 200, 280)
+        inside = pygame.Rect(12, 12, 176, 256)
+        shown = inside.move(at[0] * 2, at[1] * 2)
+        assert region(window.window, shown) == region(big, inside), text
+
+
+def test_an_item_drawn_over_keeps_the_scaled_canvas(window):
+    """A face with a rectangle drawn over it, and a text a veil covers, are not drawn
+    again over what covers them: the window shows the scaled canvas there."""
+    canvas = window.canvas
+    canvas.blit(card_art.card_face(parse_card("5d"), 100, 140), (300, 200))
+    pygame.draw.rect(canvas, (255, 0, 0), (340, 260, 30, 30))
+    rect = theme.blit_text(canvas, "Veiled", 30, (700, 100))
+    veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+    veil.fill((0, 0, 0, 120))
+    canvas.blit(veil, rect)
+    window.present()
+    blurred = pygame.transform.smoothscale(canvas, (2560, 1440))
+    card = pygame.Rect(600, 400, 200, 280)
+    assert region(window.window, card) == region(blurred, card)
+    words = pygame.Rect(rect.x * 2, rect.y * 2, rect.w * 2, rect.h * 2)
+    assert region(window.window, words) == region(blurred, words)
+
+
+def test_overlapping_cards_are_drawn_again_in_order(window):
+    """A card that a later card half covers is drawn again too, and the later one over
+    it: the strip of the lower card that shows and the whole upper card are crisp."""
+    lower, upper = parse_card("7h"), parse_card("Kc")
+    window.canvas.blit(card_art.card_face(lower, 100, 140), (300, 200))
+    window.canvas.blit(card_art.card_face(upper, 100, 140), (300, 250))
+    window.present()
+    strip = pygame.Rect(12, 12, 176, 80)  # the lower card's top, above the upper card
+    assert region(window.window, strip.move(600, 400)) == region(
+        card_art.card_face(lower, 200, 280), strip
+    )
+    inside = pygame.Rect(12, 12, 176, 256)
+    assert region(window.window, inside.move(600, 500)) == region(
+        card_art.card_face(upper, 200, 280), inside
+    )
+
+
+def test_a_card_covered_by_a_later_one_that_is_drawn_over_is_not_drawn_on_top(window):
+    """When the later card is itself drawn over, the earlier one is not drawn again
+    either (it would lie over the later card where they overlap)."""
+    canvas = window.canvas
+    canvas.blit(card_art.card_face(parse_card("7h"), 100, 140), (300, 200))
+    canvas.blit(card_art.card_face(parse_card("Kc"), 100, 140), (300, 250))
+    pygame.draw.rect(canvas, (255, 0, 0), (320, 350, 20, 20))  # only on the later card
+    window.present()
+    blurred = pygame.transform.smoothscale(canvas, (2560, 1440))
+    both = pygame.Rect(600, 400, 200, 380)
+    assert region(window.window, both) == region(blurred, both)
+
+
+def test_the_table_of_a_game_is_crisp_in_a_large_window(make):
+    """The real table in a 2x window: its cards are shown at the window's resolution."""
+    app = make("?game=thirteens&deal=3", animations=False)
+    app.display = Display("window", (2560, 1440))
+    app.table.relayout()
+    app.draw()
+    canvas = app.display.canvas
+    noted = len(canvas.noted)
+    assert noted > 20
+    app.display.present()
+    spot = next(s for s in app.table.geo.spots if s.card is not None and s.free)
+    big = card_art.card_face(spot.card, spot.rect.w * 2, spot.rect.h * 2)
+    inside = big.get_rect().inflate(-24, -24)
+    shown = inside.move(spot.rect.x * 2, spot.rect.y * 2)
+    assert region(app.display.window, shown) == region(big, inside)
+
+
+def test_nothing_is_noted_at_scale_one_nor_headless(make):
+    """A window the canvas's size notes nothing, and the headless (and browser) canvas is
+    the display itself, not a noting canvas."""
+    make()
+    display = Display("window", (1280, 720))
+    theme.blit_text(display.canvas, "Score", 24, (10, 10))
+    display.canvas.blit(card_art.card_face(parse_card("5d"), 100, 140), (300, 200))
+    assert display.canvas.noted == []
+    fixed = Display("fixed", (1280, 720))
+    assert not isinstance(fixed.canvas, SharpCanvas)
+    assert fixed.canvas is fixed.window

@@ -66,3 +66,25 @@ def test_standing_still_with_animations_off_a_click_plays_the_next_move(make):
     for _ in range(len(example.steps) - 1):
         click(app, app.scene.example_area.center)
     assert example.index == 1 and example.step == 0
+
+
+def count_colour(surface: pygame.Surface, colour: tuple[int, int, int]) -> int:
+    w, h = surface.get_size()
+    return sum(
+        1
+        for x in range(0, w, 2)
+        for y in range(0, h, 2)
+        if tuple(surface.get_at((x, y)))[:3] == colour
+    )
+
+
+def test_the_example_shows_the_card_back_the_player_chose(make):
+    """The stock of Thirteens' example is drawn with the chosen back (blue), not the red."""
+    from thirteen.ui.cards import BACKS
+
+    app = make("?game=thirteens&deal=1", card_back="blue", animations=False)
+    press(app, pygame.K_F1)
+    assert isinstance(app.scene, HelpScene) and app.scene.example is not None
+    app.draw()
+    assert count_colour(app.screen, BACKS["blue"][1]) > 50
+    assert count_colour(app.screen, BACKS["red"][1]) == 0

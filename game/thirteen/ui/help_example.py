@@ -141,7 +141,9 @@ def fit(positions: list[Game], box: pygame.Rect) -> Fitted:
 class HelpExample:
     """A game's examples, played in turn on a small table, looping."""
 
-    def __init__(self, spec: GameSpec, *, animate: bool = True, four_colour: bool = False):
+    def __init__(
+        self, spec: GameSpec, *, animate: bool = True, four_colour: bool = False, back: str = "red"
+    ):
         self.spec = spec
         self.examples: list[list[ExampleStep]] = [replay(spec, ex) for ex in spec.examples]
         self.animate = animate
@@ -152,8 +154,11 @@ class HelpExample:
         """Its position on show: 0 is the start, n the position after move n."""
         self.clock = 0.0
         """Time spent on this position."""
+        self.back = back
+        """The card back the player chose (see :data:`.cards.BACKS`)."""
         self.anim = Animator()
         self.anim.enabled = animate
+        self.anim.back = back
         self._fitted: tuple[int, tuple[int, int, int, int], Fitted] | None = None
 
     # -- time ---------------------------------------------------------------
@@ -279,7 +284,9 @@ class HelpExample:
         if fitted.pile_shown and geo.pile is not None and not has_stock_spot:
             surface.blit(card_art.slot(w, h), geo.pile)
             for n in range(min(2, max(0, stock - 1))):  # the cards under the draw card
-                surface.blit(card_art.card_back(w, h), geo.pile.move(-3 * (2 - n), -3 * (2 - n)))
+                surface.blit(
+                    card_art.card_back(w, h, self.back), geo.pile.move(-3 * (2 - n), -3 * (2 - n))
+                )
         shadow = card_art.shadow(w, h)
         for spot in geo.spots:
             self.draw_spot(surface, spot, w, h, stock, shadow)
@@ -289,8 +296,10 @@ class HelpExample:
     ) -> None:
         if spot.kind is SpotKind.STOCK:
             for n in range(min(3, max(0, stock - 1))):
-                surface.blit(card_art.card_back(w, h), spot.rect.move(-3 * (3 - n), -3 * (3 - n)))
-            surface.blit(card_art.card_back(w, h), spot.rect)
+                surface.blit(
+                    card_art.card_back(w, h, self.back), spot.rect.move(-3 * (3 - n), -3 * (3 - n))
+                )
+            surface.blit(card_art.card_back(w, h, self.back), spot.rect)
         elif spot.kind is SpotKind.CARD and spot.card is not None:
             if spot.card in self.anim.hidden:
                 return  # on its way there: the animator draws it

@@ -79,7 +79,12 @@ class HelpScene(MenuScene):
         if spec is None or not spec.examples:
             return None
         settings = self.app.settings
-        return HelpExample(spec, animate=settings.animations, four_colour=settings.four_colour)
+        return HelpExample(
+            spec,
+            animate=settings.animations,
+            four_colour=settings.four_colour,
+            back=settings.card_back,
+        )
 
     def update(self, dt_ms: float) -> None:
         if self.example is not None and self.example.update(dt_ms):

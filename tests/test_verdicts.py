@@ -102,3 +102,16 @@ def test_time_the_quick_rounds_leave_goes_to_the_slow_ones(monkeypatch):
     assert deal_verdicts(GameSetup("pyramid13", deal=8), 150.0) == (U, U, U)
     assert given[0] == pytest.approx(50, abs=1)  # a fair share first: no round hogs it all
     assert given[2] > 140  # what the quick rounds left
+
+
+def test_a_pyramid13_winning_line_plays_every_round_and_clears_the_last_pyramid():
+    """Deal 2's third pyramid can be cleared (its first two cannot): the line plays the
+    three rounds and wins; deal 1's third pyramid cannot be cleared: no line."""
+    from thirteen.verdicts import winning_line
+
+    setup = GameSetup("pyramid13", deal=2)
+    line = winning_line(setup, 150)
+    game = setup.new_game()
+    game.play_all(list(line))
+    assert game.outcome.value == "won" and game.progress().round == 3
+    assert winning_line(GameSetup("pyramid13", deal=1), 150) == ()

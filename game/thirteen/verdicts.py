@@ -90,20 +90,81 @@ def _whole_deal_steps(
 
 def winning_line(setup: GameSetup, budget_ms: float) -> tuple[Move, ...]:
     """A line that wins the deal from its start, for the end screen's "Show a win"
-    (empty when none was proven within ``budget_ms``, or for a game of rounds, whose
-    verdict is about each round's pyramid rather than a win)."""
+    (empty when none was proven within ``budget_ms``).  A game of rounds is won in its
+    last round: see :func:`rounds_winning_line`."""
     if setup.spec.rounds > 1:
-        return ()
+        if finish(deal_verdicts_steps(setup, budget_ms))[-1] != WINNABLE:
+            return ()
+        return rounds_winning_line(setup, budget_ms)
     result = finish(_whole_deal_steps(setup, budget_ms))
     return tuple(result.moves) if result.winnable else ()
 
 
 def known_winning_line(setup: GameSetup, budget_ms: float) -> tuple[Move, ...]:
     """:func:`winning_line` if the deal's search is done already, else empty."""
+    if setup.spec.rounds > 1:
+        verdicts = _known.get((setup, budget_ms))
+        if verdicts is None or verdicts[-1] != WINNABLE:
+            return ()
+        return rounds_winning_line(setup, budget_ms)
     result = _whole.get((setup, budget_ms))
-    if setup.spec.rounds > 1 or result is None or not result.winnable:
+    if result is None or not result.winnable:
         return ()
     return tuple(result.moves)
+
+
+EARLIER_ROUND_MS = 25.0
+"""How long the line of each round before the last is searched (the hint's line, cut
+short: the win is the last round's, and the end screen waits for this)."""
+
+_lines: dict[tuple[GameSetup, float], tuple[Move, ...]] = {}
+"""Winning lines of games of rounds, by deal and budget, likewise."""
+
+
+def rounds_winning_line(setup: GameSetup, budget_ms: float) -> tuple[Move, ...]:
+    """A line that wins a game of rounds (Pyramid 13: the last pyramid cleared) from its
+    start, or empty when the solver finds none within ``budget_ms``: each round before
+    the last played by the hint's line (searched :data:`EARLIER_ROUND_MS`) and finished
+    by the heuristic, then the last round by the solver's winning line."""
+    key = (setup, budget_ms)
+    if key in _lines:
+        return _lines[key]
+    spec = setup.spec
+    game = setup.new_game()
+    best_line, heuristic, solver = (
+        spec.hook("best_line"),
+        spec.hook("heuristic"),
+        spec.hook("solver"),
+    )
+    played: list[Move] = []
+
+    def play(move: Move) -> None:
+        game.play(move)
+        played.append(move)
+
+    last = spec.rounds  # rounds are counted from 1
+    while not game.is_over and (game.progress().round or last) < last:
+        number = game.progress().round
+        moves, _basis = best_line(game, min(budget_ms, EARLIER_ROUND_MS))
+        for move in moves:
+            if game.is_over or game.progress().round != number:
+                break
+            play(move)
+        while not game.is_over and game.progress().round == number:
+            move = heuristic(game)
+            if move is None:
+                break
+            play(move)
+    line: tuple[Move, ...] = ()
+    if not game.is_over and game.progress().round == last:
+        result = solver(game, budget_ms=budget_ms)
+        if result.winnable:
+            for move in result.moves:
+                play(move)
+            if game.outcome.value == "won":
+                line = tuple(played)
+    _keep(_lines, key, line)
+    return line
 
 
 def _rounds(numbers: list[int]) -> str:

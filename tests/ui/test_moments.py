@@ -351,8 +351,34 @@ def test_show_a_win_replays_a_winning_line_without_counting(make):
     assert app.scene is end and app.table.game.outcome.value == "lost"
 
 
+def test_show_a_win_in_pyramid_13_plays_all_three_rounds_to_the_last_pyramid(make):
+    """A Pyramid 13 game is won by clearing its third pyramid: on deal 2 (rounds 1 and 2
+    cannot be cleared, round 3 can) the replay plays each round, stops at each round's
+    summary for the step's pause and goes on, and ends with the third pyramid cleared."""
+    from thirteen.ui.replay import STEP_MS, ReplayScene
+
+    app = make("?game=pyramid13&deal=2", animations=False)
+    lose(app)
+    assert app.game.outcome.value == "lost" and isinstance(app.scene, EndScene)
+    assert any(w.name == "replay" for w in app.scene.widgets)
+    stats = app.profile.stats("pyramid13")
+    wait(app, ARRIVE_MS)
+    press(app, pygame.K_w)
+    replay = app.scene
+    assert isinstance(replay, ReplayScene) and replay.line
+    rounds_seen = set()
+    for _ in range(len(replay.line) * 3):
+        step(app, int(STEP_MS // 16) + 2)
+        rounds_seen.add(replay.game.progress().round)
+        if replay.game.is_over:
+            break
+    assert rounds_seen == {1, 2, 3}
+    assert replay.game.outcome.value == "won" and replay.game.moves == list(replay.line)
+    assert app.profile.stats("pyramid13") == stats  # not counted
+
+
 def test_show_a_win_is_offered_only_for_a_lost_deal_that_could_be_won(make):
-    app = make("?game=pyramid13&deal=1", animations=False)  # a game of rounds: no
+    app = make("?game=pyramid13&deal=1", animations=False)  # its third pyramid: lost
     lose(app)
     assert isinstance(app.scene, EndScene)
     assert not any(w.name == "replay" for w in app.scene.widgets)

@@ -134,6 +134,33 @@ def test_a_tap_on_an_upright_phone_plays_where_the_card_is_drawn(make):
     assert king not in [c for z in app.game.cards_in_play().values() for c in z]
 
 
+def test_a_card_in_flight_when_the_phone_turns_goes_on_to_its_new_place(make):
+    """A King clicked away on a Thirteens grid: the cards that fall and those that come
+    from the stock are in flight when the canvas turns upright; they keep flying (not
+    landing at once) from the same point of their flight, towards their places in the
+    upright layout, and land there."""
+    app = make("?game=thirteens&deal=1", animations=True)
+    table = app.table
+    king = next(s for s in table.geo.spots if s.card is not None and s.card >= 48 and s.free)
+    click(app, king.outline.center)
+    step(app, 6)  # the card from the stock left it 60 ms after the click
+    flying = [s for s in table.anim.sprites if s.card is not None and not s.fade]
+    assert flying and all(0 < s.progress() < 1 for s in flying)
+    progress = {s.card: s.progress() for s in flying}
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=720, y=1558))
+    step(app)
+    assert table.frame.portrait and table.anim.active
+    places = table.geo.card_rects()
+    for s in table.anim.sprites:
+        if s.card in progress:
+            assert s.end == places[s.card]  # bound for the new layout
+            assert s.progress() >= progress[s.card] and s.progress() < 1  # still flying
+            assert s.card in table.anim.hidden
+    step(app, 30)
+    assert not table.anim.active
+    assert all(table.geo.card_rects()[card] == places[card] for card in progress)
+
+
 def test_the_start_screen_is_one_column_on_an_upright_phone(make):
     """Every button inside the canvas, none overlapping, each at least 44 CSS px, the
     text clear of them, and a tap on a game chooses it."""

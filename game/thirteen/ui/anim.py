@@ -50,6 +50,22 @@ class Sprite:
         return 1 - (1 - t) ** 3  # ease out
 
 
+def _moved(
+    rect: pygame.Rect, before: Geometry, after: Geometry, old: pygame.Rect, new: pygame.Rect
+) -> pygame.Rect:
+    """``rect`` of the old layout in the new one: the pile is the new pile; anything else
+    keeps its place relative to the table and takes the new cards' size."""
+    if before.pile is not None and after.pile is not None and rect == before.pile:
+        return after.pile.copy()
+    w = round(rect.w * after.card_w / max(1, before.card_w))
+    h = round(rect.h * after.card_h / max(1, before.card_h))
+    cx = new.x + (rect.centerx - old.x) * new.w / max(1, old.w)
+    cy = new.y + (rect.centery - old.y) * new.h / max(1, old.h)
+    moved = pygame.Rect(0, 0, max(1, w), max(1, h))
+    moved.center = (round(cx), round(cy))
+    return moved
+
+
 def _lerp(a: pygame.Rect, b: pygame.Rect, t: float) -> pygame.Rect:
     return pygame.Rect(
         round(a.x + (b.x - a.x) * t),
@@ -120,6 +136,25 @@ class Animator:
         for k, spot in enumerate(spots):
             delay = 40 + 100 * k / n
             self._add(Sprite(spot.card, after.pile, spot.rect, delay, 160), spot)
+
+    def relayout(
+        self, before: Geometry, after: Geometry, old: pygame.Rect, new: pygame.Rect
+    ) -> None:
+        """The table was laid out anew (a window resized, a phone turned) with cards in
+        flight: each goes on from the same point of its flight, now towards its place in
+        the new layout (``old`` and ``new``: where the cards go on the old and the new
+        canvas); a card that flies off, or back into the pile, keeps its course mapped
+        onto the new table."""
+        spots = {s.card: s for s in after.spots if s.kind is SpotKind.CARD and s.card is not None}
+        for sprite in self.sprites:
+            sprite.start = _moved(sprite.start, before, after, old, new)
+            spot = spots.get(sprite.card) if sprite.card is not None else None
+            if spot is not None and not sprite.fade:
+                sprite.end = spot.rect.copy()
+                sprite.dim = not spot.free
+                sprite.centre = spot.shown is None
+            else:
+                sprite.end = _moved(sprite.end, before, after, old, new)
 
     def _add(self, sprite: Sprite, spot: Spot) -> None:
         """A card moving to ``spot``: the table no longer draws it there meanwhile."""

@@ -273,15 +273,17 @@ class TableScene(Scene):
 
     def relayout(self) -> None:
         """Lay the table out again for the canvas's size (a window resized, a phone turned):
-        the game, the selection, the focus and the messages stay; cards in flight land."""
+        the game, the selection, the focus and the messages stay; cards in flight go on to
+        their new places."""
         frame = frame_for(self.app.screen.get_size())
         if frame == self.frame:
             return
+        old_table, before = self.frame.table, self.geo
         self.frame = frame
-        self.anim.finish()
         self.buttons = self._make_buttons()
         self.hover_at = self.hover_key = None  # the pointer is somewhere else now
         self.geo = geometry(self.on_table(), frame)
+        self.anim.relayout(before, self.geo, old_table, frame.table)
         self._refresh_buttons()
         self.dirty = True
 

@@ -581,3 +581,27 @@ def test_the_statistics_tabs_take_rows_rather_than_shrink(make, fake_games, view
     ]
     if app.screen.get_size() == (1280, 720):
         assert not stats.classic_figures()  # two rows: the figures go under them
+
+
+@pytest.mark.parametrize("viewport", [(390, 844), (844, 390), (1280, 720), (1920, 1080)])
+def test_the_statistics_figures_keep_their_size_under_many_rows_of_tabs(make, viewport):
+    """Every game's figures, chart and (Pyramid 13) full boards of ten fit under the
+    tabs at their full type size: drawn closer together, not scaled down."""
+    from thirteen.variants import GameSetup as Setup
+
+    app = open_menu(make, viewport, "stats")
+    for day in range(12):
+        app.profile.post_score("pyramid13", f"Player{day}", 100 + day * 10, "")
+    app.profile.record_result(Setup("pyramid13", deal=3).new_game())
+    stats = app.scene
+    tabs = [w for w in stats.widgets if w.name.startswith("tab:")]
+    assert len(tabs) >= 10
+    for tab in tabs:
+        click(app, tab.rect.center)
+        stats.draw(app.screen)
+        assert stats.figures_scale == 1.0, (viewport, tab.label)
+    click(app, next(t for t in tabs if t.label == "Pyramid 13").rect.center)
+    stats.reset()  # its question takes a line under the figures
+    assert stats.message
+    stats.draw(app.screen)
+    assert stats.figures_scale == 1.0

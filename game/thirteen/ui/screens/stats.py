@@ -75,6 +75,9 @@ class StatsScene(MenuScene):
         if self.current in self.others:
             self.tab = len(tabs)
         self.message = ""
+        self.figures_scale = 1.0
+        """The scale the figures were last drawn at (below 1 only where even drawn closer
+        together they do not fit)."""
         self.reset_asked_at: float | None = None
         """When Reset asked to be pressed again (None: it did not, or the question went)."""
         self.build()
@@ -243,28 +246,145 @@ class StatsScene(MenuScene):
             upright = self.upright()
             top = self.tabs_bottom() + (30 if upright else 10)
             bottom = self.button(RESET).rect.top if upright else h  # Reset at the foot
+            bottom -= self.MESSAGE_ROOM if self.message else 0  # its line under the figures
             room = R(0, top, w, bottom - top - 10)
-            # laid out as upright or as on 1280x720, smaller only when it does not fit (upright
-            # under many rows of tabs, as on 1280x720 when that is the larger)
-            natural = (SHORT_SIDE, self.upright_height(gid)) if upright else (WIDTH, 480)
-            scale = min(1.0, room.w / natural[0], room.h / natural[1])
-            wide = min(1.0, room.w / WIDTH, room.h / 480)
-            if upright and wide > scale:
-                upright, natural, scale = False, (WIDTH, 480), wide
-            if scale >= 1:
-                origin = (room.centerx - natural[0] // 2, top)
-                self.draw_block(surface, upright, gid, rows, st, unit, cap, origin)
-            else:
-                block = pygame.Surface(natural, pygame.SRCALPHA)
-                self.draw_block(block, upright, gid, rows, st, unit, cap, (0, 0))
-                size = (round(natural[0] * scale), round(natural[1] * scale))
-                block = pygame.transform.smoothscale(block, size)
-                surface.blit(block, block.get_rect(midtop=(room.centerx, top)))
+            self.draw_in(surface, room, upright, gid, rows, st, unit, cap)
         if self.message:
             w, h = surface.get_size()
-            where = (w // 2, h - 180) if self.upright() else (w // 2, 676)
+            where = (w // 2, 676)
+            if self.upright():
+                where = (w // 2, self.button(RESET).rect.top - self.MESSAGE_ROOM + 6)
+            elif not self.classic_figures():
+                where = (w // 2, h - self.MESSAGE_ROOM + 4)
             theme.blit_text(surface, self.message, 26, where, (255, 226, 150), "midtop")
         self.draw_widgets(surface)
+
+    def draw_in(self, surface, room: pygame.Rect, upright: bool, gid, rows, st, unit, cap) -> None:
+        """The figures, chart (and boards) in ``room``: laid out upright or as on 1280x720
+        when that fits, else closer together at the same type sizes (the chart shorter,
+        the boards' lines nearer), and only when even that does not fit, smaller."""
+        top = room.y
+        self.figures_scale = 1.0
+        natural = (SHORT_SIDE, self.upright_height(gid)) if upright else (WIDTH, 480)
+        if room.w >= natural[0] and room.h >= natural[1]:
+            origin = (room.centerx - natural[0] // 2, top)
+            self.draw_block(surface, upright, gid, rows, st, unit, cap, origin)
+            return
+        if upright and self.draw_close_upright(surface, room, gid, rows, st, unit, cap):
+            return
+        if self.draw_close_wide(surface, room, gid, rows, st, unit, cap):
+            return
+        scale = min(1.0, room.w / natural[0], room.h / natural[1])
+        wide = min(1.0, room.w / WIDTH, room.h / 480)
+        if upright and wide > scale:
+            upright, natural, scale = False, (WIDTH, 480), wide
+        block = pygame.Surface(natural, pygame.SRCALPHA)
+        self.draw_block(block, upright, gid, rows, st, unit, cap, (0, 0))
+        size = (round(natural[0] * scale), round(natural[1] * scale))
+        block = pygame.transform.smoothscale(block, size)
+        surface.blit(block, block.get_rect(midtop=(room.centerx, top)))
+        self.figures_scale = scale
+
+    MESSAGE_ROOM = 46
+    """The line a message (Reset's question, its answer) takes under the figures."""
+    CHART_HEAD = 58
+    """Room above a chart's area for its heading."""
+    CHART_FOOT = 80
+    """Room under a chart's area for its ranges (on two lines at most) and its unit."""
+    LEAST_CHART = 80
+    """The shortest chart area the figures are drawn closer together for."""
+    BOARD_HEAD = 42
+    LEAST_BOARD_LINE = 30
+    """The nearest lines of a board (28-point text) when the figures go closer together."""
+
+    def board_pitch(self, height: int) -> int | None:
+        """The lines' pitch of a board of ten lines in ``height``, or None when it does not
+        fit at :data:`LEAST_BOARD_LINE`."""
+        pitch = min(40, (height - self.BOARD_HEAD - 30) // 9)
+        return pitch if pitch >= self.LEAST_BOARD_LINE else None
+
+    def draw_close_wide(self, surface, room: pygame.Rect, gid, rows, st, unit, cap) -> bool:
+        """The 1280x720 arrangement in a shorter ``room``, its type at full size: the
+        figures nearer, the chart shorter, the boards' lines nearer.  False (nothing
+        drawn) when even that does not fit."""
+        ox, y = room.centerx - WIDTH // 2, room.y
+        profile = self.app.profile
+        if room.w < WIDTH - 40 and GAMES[gid].posts_scores:
+            return False  # the boards have no room beside the figures
+        if GAMES[gid].posts_scores:
+            pitch = self.board_pitch(room.h)
+            figures = -(-len(rows) // 2)
+            for line in (46, 40, 36):
+                chart_h = room.h - figures * line - self.CHART_HEAD - self.CHART_FOOT
+                if chart_h >= self.LEAST_CHART:
+                    break
+            if pitch is None or chart_h < self.LEAST_CHART:
+                return False
+            for n, (label, value) in enumerate(rows):
+                x, fy = ox + 60 + (n % 2) * 280, y + (n // 2) * line
+                theme.blit_text(surface, label, 26, (x, fy + 4), theme.INK_DIM)
+                theme.blit_text(surface, value, 34, (x + 170, fy), theme.INK)
+            chart = R(ox + 100, y + figures * line + self.CHART_HEAD, 480, chart_h)
+            self.draw_distribution(surface, st.distribution, chart, unit, cap)
+            boards = ((profile.top_today(gid), 650), (profile.top_all_time(gid), 960))
+            titles = ("Today's top 10", "All-time top 10")
+            for (entries, x), title in zip(boards, titles, strict=True):
+                self.draw_board(surface, title, entries, ox + x, y, pitch)
+            return True
+        line = min(48, (room.h - 40) // max(1, len(rows) - 1))
+        chart_h = min(320, room.h - self.CHART_HEAD - self.CHART_FOOT)
+        left, chart_x, chart_w = ox + 60, ox + 660, 560
+        if room.w < WIDTH - 40:  # a narrower canvas: the chart narrower, beside the figures
+            left = room.x + 40
+            chart_x = left + 460
+            chart_w = min(560, room.right - 40 - chart_x)
+        if line < 40 or chart_h < self.LEAST_CHART or chart_w < 320:
+            return False
+        for n, (label, value) in enumerate(rows):
+            theme.blit_text(surface, label, 32, (left, y + n * line), theme.INK_DIM)
+            theme.blit_text(surface, value, 38, (left + 270, y + n * line - 3), theme.INK)
+        chart = R(chart_x, y + self.CHART_HEAD, chart_w, chart_h)
+        self.draw_distribution(surface, st.distribution, chart, unit, cap)
+        return True
+
+    def draw_close_upright(self, surface, room: pygame.Rect, gid, rows, st, unit, cap) -> bool:
+        """The upright arrangement in a shorter ``room``, its type at full size: the
+        figures in two columns (as on 1280x720), the chart shorter, the boards' lines
+        nearer.  False (nothing drawn) when even that does not fit."""
+        if room.w < SHORT_SIDE:
+            return False
+        ox, y = room.centerx - SHORT_SIDE // 2, room.y
+        figures = -(-len(rows) // 2)
+        posts = GAMES[gid].posts_scores
+        pitch: int | None = 40
+        boards_h = 0
+        if posts:
+            boards_h = self.BOARD_HEAD + 30 + 9 * 40
+            below = room.h - figures * 46 - self.CHART_HEAD - self.CHART_FOOT - 30
+            if below - boards_h < self.LEAST_CHART:  # the boards' lines nearer
+                pitch = self.board_pitch(below - self.LEAST_CHART)
+                if pitch is None:
+                    return False
+                boards_h = self.BOARD_HEAD + 30 + 9 * pitch
+        chart_h = min(
+            300, room.h - figures * 46 - self.CHART_HEAD - self.CHART_FOOT - 30 - boards_h
+        )
+        if chart_h < self.LEAST_CHART:
+            return False
+        for n, (label, value) in enumerate(rows):
+            x, fy = ox + 60 + (n % 2) * 320, y + (n // 2) * 46
+            theme.blit_text(surface, label, 26, (x, fy + 4), theme.INK_DIM)
+            theme.blit_text(surface, value, 34, (x + 190, fy), theme.INK)
+        y += figures * 46 + self.CHART_HEAD
+        self.draw_distribution(surface, st.distribution, R(ox + 100, y, 560, chart_h), unit, cap)
+        if posts:
+            y += chart_h + self.CHART_FOOT + 30
+            profile = self.app.profile
+            self.draw_board(surface, "Today's top 10", profile.top_today(gid), ox + 40, y, pitch)
+            self.draw_board(
+                surface, "All-time top 10", profile.top_all_time(gid), ox + 380, y, pitch
+            )
+        return True
 
     def draw_block(self, surface, upright, gid, rows, st, unit, cap, origin) -> None:
         """The figures, chart and boards with their top left at ``origin``."""
@@ -401,13 +521,20 @@ class StatsScene(MenuScene):
 
     @staticmethod
     def draw_board(
-        surface: pygame.Surface, title: str, entries: list, x: int, top: int = 220
+        surface: pygame.Surface,
+        title: str,
+        entries: list,
+        x: int,
+        top: int = 220,
+        pitch: int | None = 40,
     ) -> None:
+        """A board's title and its top ten, ``pitch`` apart."""
+        pitch = pitch or 40
         theme.blit_text(surface, title, 32, (x, top), theme.GOLD)
         if not entries:
             theme.blit_text(surface, "no scores yet", 26, (x, top + 42), theme.INK_DIM)
         for n, e in enumerate(entries[:10]):
-            y = top + 42 + n * 40
+            y = top + 42 + n * pitch
             theme.blit_text(surface, f"{n + 1}.", 28, (x + 30, y), theme.INK_DIM, "topright")
             score = theme.blit_text(surface, str(e.score), 28, (x + 270, y), theme.INK, "topright")
             room = score.left - 12 - (x + 40)  # ten wide letters need a smaller size

@@ -389,6 +389,13 @@ class App:
         if kind == pygame.KEYDOWN and event.key == pygame.K_F1 and self.opens_help():
             self.open(SceneName.HELP)  # from every screen, as the table's Help button
             return
+        if (
+            kind == pygame.KEYDOWN
+            and event.key == pygame.K_F11
+            and self.display.toggle_fullscreen()
+        ):
+            self.scene.dirty = True  # the desktop window fills the screen, or comes back
+            return
         self.scene.handle(event)
 
     def opens_help(self) -> bool:

@@ -147,3 +147,27 @@ def test_nothing_is_noted_at_scale_one_nor_headless(make):
     fixed = Display("fixed", (1280, 720))
     assert not isinstance(fixed.canvas, SharpCanvas)
     assert fixed.canvas is fixed.window
+
+
+def test_f11_fills_the_screen_and_brings_the_window_back(make):
+    """F11 (a real key event) makes the desktop window fill the screen at the desktop's
+    size, the table laid out for its shape; F11 again brings back the window's size. The
+    headless canvas has no full screen: F11 leaves it alone."""
+    import pygame
+
+    from thirteen.ui.canvas import canvas_size
+
+    from .helpers import press
+
+    app = make("?game=pyramid&deal=3", animations=False)
+    press(app, pygame.K_F11)
+    assert app.screen.get_size() == (1280, 720) and not app.display.fullscreen
+    app.display = Display("window", (1280, 720))
+    app.relayout()
+    desktop = pygame.display.get_desktop_sizes()[0]
+    press(app, pygame.K_F11)
+    assert app.display.fullscreen and app.display.window.get_size() == desktop
+    assert app.screen.get_size() == canvas_size(*desktop) == app.table.frame.size
+    press(app, pygame.K_F11)
+    assert not app.display.fullscreen and app.display.window.get_size() == (1280, 720)
+    assert app.table.frame.size == (1280, 720)

@@ -175,6 +175,8 @@ class SharpCanvas(pygame.Surface):
             self._renders.move_to_end(key)
             return self._renders[key]
         made = render_at(source, size, self.scale)
+        if made is not None and pygame.display.get_surface() is not None:
+            made = made.convert_alpha()  # the window's own format: blitted the fastest
         self._renders[key] = made
         if len(self._renders) > KEPT_RENDERS:
             self._renders.popitem(last=False)

@@ -37,6 +37,9 @@ class Display:
         self.kind = kind
         self.changed = False
         """Set when the canvas got a new size; the App re-lays its scenes and clears it."""
+        self.fullscreen = False
+        """Whether the desktop window fills the screen (F11 switches, see
+        :meth:`toggle_fullscreen`)."""
         self._since_poll = 0.0
         if kind == "window":
             window = size or first_window_size(_desktop_size())
@@ -76,6 +79,28 @@ class Display:
             else:
                 self.window = self.canvas = pygame.display.set_mode(shape)
             self.changed = True
+
+    def toggle_fullscreen(self) -> bool:
+        """The desktop window fills the screen (at the desktop's resolution, the same
+        window), or comes back to its size before.  False where there is no such window
+        (the browser has its own full screen, headless has none)."""
+        if self.kind != "window":
+            return False
+        window = _display_window()
+        try:
+            if window is None:
+                pygame.display.toggle_fullscreen()
+            elif self.fullscreen:
+                window.set_windowed()
+            else:
+                window.set_fullscreen(desktop=True)
+        except pygame.error:
+            return False
+        self.fullscreen = not self.fullscreen
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.resize(*surface.get_size())
+        return True
 
     def _scale_canvas(self) -> None:
         """Tell the window's canvas its scale (above 1 it notes what it can sharpen)."""
@@ -126,17 +151,27 @@ def _desktop_size() -> tuple[int, int] | None:
     return sizes[0] if sizes else None
 
 
-def _set_minimum_size(size: tuple[int, int]) -> None:
-    """Ask the window manager for a smallest window (pygame-ce's Window; where it is
-    missing, a smaller window still works: the canvas only scales further)."""
+def _display_window():
+    """The display module's window as pygame-ce's Window, or None where it is missing."""
     try:
         with warnings.catch_warnings():
             # pygame-ce 2.5 calls this bridge deprecated, but keeps it (and it is the one
             # way to reach the display module's window)
             warnings.simplefilter("ignore", DeprecationWarning)
-            pygame.Window.from_display_module().minimum_size = size
+            return pygame.Window.from_display_module()
     except (AttributeError, pygame.error):
-        pass
+        return None
+
+
+def _set_minimum_size(size: tuple[int, int]) -> None:
+    """Ask the window manager for a smallest window (pygame-ce's Window; where it is
+    missing, a smaller window still works: the canvas only scales further)."""
+    window = _display_window()
+    if window is not None:
+        try:
+            window.minimum_size = size
+        except pygame.error:
+            pass
 
 
 def _page_window():  # pragma: no cover - the browser only

@@ -29,9 +29,10 @@ import pygame
 from . import cards as card_art
 from . import theme
 
-KEPT_RENDERS = 400
-"""How many surfaces rendered at the window's resolution are kept (a full table of one
-game needs about 60; a resize drops them all)."""
+KEPT_PIXELS = 16_000_000
+"""How many pixels of surfaces rendered at the window's resolution are kept, the least
+recently shown dropped first (64 MB: a full Pyramid 13 table in a 3840x2160 window takes
+about a third of it; a new scale drops them all)."""
 
 
 class Kind(Enum):
@@ -88,10 +89,13 @@ class SharpCanvas(pygame.Surface):
         self.noted: list[Noted] = []
         self._rects: list[pygame.Rect] = []
         self._renders: OrderedDict[tuple, pygame.Surface | None] = OrderedDict()
+        self._kept = 0
+        """The pixels of :attr:`_renders`."""
 
     def set_scale(self, scale: float) -> None:
         if abs(scale - self.scale) > 1e-9:
             self._renders.clear()
+            self._kept = 0
         self.scale = scale
         self.forget()
 
@@ -178,9 +182,14 @@ class SharpCanvas(pygame.Surface):
         if made is not None and pygame.display.get_surface() is not None:
             made = made.convert_alpha()  # the window's own format: blitted the fastest
         self._renders[key] = made
-        if len(self._renders) > KEPT_RENDERS:
-            self._renders.popitem(last=False)
+        self._kept += _pixels(made)
+        while self._kept > KEPT_PIXELS and len(self._renders) > 1:
+            self._kept -= _pixels(self._renders.popitem(last=False)[1])
         return made
+
+
+def _pixels(surface: pygame.Surface | None) -> int:
+    return 0 if surface is None else surface.get_width() * surface.get_height()
 
 
 def _scaled(rect: pygame.Rect, k: float, left: int, top: int) -> pygame.Rect:

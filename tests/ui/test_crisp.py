@@ -71,22 +71,31 @@ def test_a_card_face_is_the_face_drawn_at_twice_the_size(window):
         assert region(window.window, shown) == region(big, inside), text
 
 
-def test_an_item_drawn_over_keeps_the_scaled_canvas(window):
-    """A face with a rectangle drawn over it, and a text a veil covers, are not drawn
-    again over what covers them: the window shows the scaled canvas there."""
+def test_what_is_drawn_over_an_item_keeps_its_scaled_pixels(window):
+    """A face with a rectangle drawn over a corner of it is drawn again around the
+    rectangle, which shows as the scaled canvas shows it (not covered by the face drawn
+    again); a face and a text under veils are not drawn again at all."""
     canvas = window.canvas
     canvas.blit(card_art.card_face(parse_card("5d"), 100, 140), (300, 200))
-    pygame.draw.rect(canvas, (255, 0, 0), (340, 260, 30, 30))
+    pygame.draw.rect(canvas, (255, 0, 0), (370, 310, 30, 30))  # over its lower right
+    covered = card_art.card_face(parse_card("9c"), 100, 140)
+    canvas.blit(covered, (500, 200))
     rect = theme.blit_text(canvas, "Veiled", 30, (700, 100))
-    veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-    veil.fill((0, 0, 0, 120))
-    canvas.blit(veil, rect)
+    for under in (rect, pygame.Rect(500, 200, 100, 140)):
+        veil = pygame.Surface(under.size, pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 120))
+        canvas.blit(veil, under)
     window.present()
     blurred = pygame.transform.smoothscale(canvas, (2560, 1440))
-    card = pygame.Rect(600, 400, 200, 280)
-    assert region(window.window, card) == region(blurred, card)
-    words = pygame.Rect(rect.x * 2, rect.y * 2, rect.w * 2, rect.h * 2)
-    assert region(window.window, words) == region(blurred, words)
+    red = pygame.Rect(742, 622, 56, 56)  # inside the rectangle's 60x60 in the window
+    assert region(window.window, red) == region(blurred, red)
+    assert window.window.get_at(red.center)[:3] == (255, 0, 0)
+    top = pygame.Rect(12, 12, 176, 180)  # the face above the rectangle: drawn again
+    assert region(window.window, top.move(600, 400)) == region(
+        card_art.card_face(parse_card("5d"), 200, 280), top
+    )
+    for box in (pygame.Rect(1000, 400, 200, 280), pygame.Rect(*(2 * v for v in rect))):
+        assert region(window.window, box) == region(blurred, box)
 
 
 def test_overlapping_cards_are_drawn_again_in_order(window):
@@ -106,17 +115,27 @@ def test_overlapping_cards_are_drawn_again_in_order(window):
     )
 
 
-def test_a_card_covered_by_a_later_one_that_is_drawn_over_is_not_drawn_on_top(window):
-    """When the later card is itself drawn over, the earlier one is not drawn again
-    either (it would lie over the later card where they overlap)."""
+def test_an_earlier_card_is_not_drawn_again_over_a_later_one_that_keeps_its_scaled_pixels(
+    window,
+):
+    """When the later, overlapping card is veiled (so not drawn again), the earlier one is
+    drawn again only where the later one does not lie over it (it lies over the lower
+    two sevenths of it)."""
     canvas = window.canvas
-    canvas.blit(card_art.card_face(parse_card("7h"), 100, 140), (300, 200))
-    canvas.blit(card_art.card_face(parse_card("Kc"), 100, 140), (300, 250))
-    pygame.draw.rect(canvas, (255, 0, 0), (320, 350, 20, 20))  # only on the later card
+    lower, upper = parse_card("7h"), parse_card("Kc")
+    canvas.blit(card_art.card_face(lower, 100, 140), (300, 200))
+    canvas.blit(card_art.card_face(upper, 100, 140), (300, 300))
+    veil = pygame.Surface((100, 140), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, 120))
+    canvas.blit(veil, (300, 300))
     window.present()
     blurred = pygame.transform.smoothscale(canvas, (2560, 1440))
-    both = pygame.Rect(600, 400, 200, 380)
-    assert region(window.window, both) == region(blurred, both)
+    later = pygame.Rect(600, 600, 200, 280)
+    assert region(window.window, later) == region(blurred, later)
+    strip = pygame.Rect(12, 12, 176, 80)
+    assert region(window.window, strip.move(600, 400)) == region(
+        card_art.card_face(lower, 200, 280), strip
+    )
 
 
 def test_the_table_of_a_game_is_crisp_in_a_large_window(make):

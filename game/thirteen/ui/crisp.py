@@ -8,14 +8,15 @@ each blit of a surface that can be rendered again at any size: a text from
 For each it keeps where it went, the canvas there just before it and just after.
 
 When the frame is shown (:meth:`SharpCanvas.sharpen`), after the canvas was scaled into
-the window, every noted blit whose canvas pixels are still exactly those it left
-(nothing was drawn over it later) is drawn again at its place in the window, at the
-window's resolution: first what lay under it (scaled), then the surface rendered at
-the scaled size.  A blit that a later noted blit overlaps is noted again after that
-one, and is redrawn only when that one is too, so that the later stays on top; a blit
-that anything else drew over keeps its scaled pixels.  At a scale of 1 or less nothing
-is noted, and the canvas of the browser and of the headless driver is the display
-itself, never a :class:`SharpCanvas`.
+the window, every noted blit is drawn again at its place in the window, at the window's
+resolution: a text over what lay under it (scaled), a card's face or back rendered for
+its size in window pixels.  Where something else was drawn over it since (a selection
+ring, a veil, a card in flight), those pixels keep their scaled look; one mostly drawn
+over keeps all of them.  A blit that a later noted blit overlaps is noted again after
+that one and drawn again before it, so the later stays on top; where the later keeps
+its scaled pixels, so does the earlier.  At a scale of 1 or less nothing is noted, and
+the canvas of the browser and of the headless driver is the display itself, never a
+:class:`SharpCanvas`.
 """
 
 from __future__ import annotations
@@ -137,20 +138,18 @@ class SharpCanvas(pygame.Surface):
         self._rects.append(rect)
         return drawn
 
-    def sharpen(self, window: pygame.Surface, left: int, top: int) -> int:
-        """Draw the noted blits that still show again at the window's resolution, over the
-        canvas already scaled into ``window`` at (``left``, ``top``); returns how many."""
+    def sharpen(self, window: pygame.Surface, scaled: pygame.Surface, left: int, top: int) -> int:
+        """Draw the noted blits again at the window's resolution over ``scaled``, the
+        canvas scaled into ``window`` at (``left``, ``top``): where something else was
+        drawn over one since, its pixels there keep their scaled look (and all of them
+        when that is most of it); returns how many were drawn again."""
         k = self.scale
-        valid = [False] * len(self.noted)
-        for i in range(len(self.noted) - 1, -1, -1):
-            item = self.noted[i]
-            valid[i] = all(valid[j] for j in item.over) and (
-                item.after is None or _same(self.subsurface(item.rect), item.after)
-            )
+        keep = self._kept_scaled()
         done = 0
         clip = window.get_clip()
         for i, item in enumerate(self.noted):
-            if not valid[i]:
+            kept = keep[i]
+            if kept is False:
                 continue
             box = _scaled(item.rect, k, left, top)
             big = self._render(item.source, box.size)
@@ -166,12 +165,41 @@ class SharpCanvas(pygame.Surface):
                 window.blit(big, at)
             else:  # a shadow: again over what was drawn again under it
                 for j in item.under:
-                    if valid[j] and self.noted[j].kind is not Kind.SOFT:
+                    if keep[j] is not False and self.noted[j].kind is not Kind.SOFT:
                         window.set_clip(_scaled(item.rect.clip(self.noted[j].rect), k, left, top))
                         window.blit(big, at)
                 window.set_clip(clip)
+            if isinstance(kept, pygame.mask.Mask):  # what was drawn over it, as scaled
+                kept.scale(box.size).to_surface(
+                    window.subsurface(box),
+                    setsurface=scaled.subsurface(box.move(-left, -top)),
+                    unsetcolor=None,
+                )
             done += 1
         return done
+
+    def _kept_scaled(self) -> list[bool | pygame.mask.Mask]:
+        """For each noted blit, from the last: True when it shows as it was drawn, a mask
+        of its canvas pixels drawn over since (by anything, or by a later noted blit that
+        keeps its scaled pixels), or False when that is most of it."""
+        keep: list[bool | pygame.mask.Mask] = [True] * len(self.noted)
+        for i in range(len(self.noted) - 1, -1, -1):
+            item = self.noted[i]
+            if item.after is None:
+                continue  # a shadow: drawn only over what is drawn again under it
+            current = self.subsurface(item.rect)
+            mask = None if _same(current, item.after) else _changed(current, item.after)
+            for j in item.over:
+                if keep[j] is False:
+                    mask = mask or pygame.mask.Mask(item.rect.size)
+                    hole = item.rect.clip(self.noted[j].rect)
+                    mask.draw(
+                        pygame.mask.Mask(hole.size, fill=True),
+                        (hole.x - item.rect.x, hole.y - item.rect.y),
+                    )
+            if mask is not None:
+                keep[i] = False if mask.count() * 2 > item.rect.w * item.rect.h else mask
+        return keep
 
     def _render(self, source: pygame.Surface, size: tuple[int, int]) -> pygame.Surface | None:
         key = (id(source), size)
@@ -202,6 +230,18 @@ def _scaled(rect: pygame.Rect, k: float, left: int, top: int) -> pygame.Rect:
 def _same(a: pygame.Surface, b: pygame.Surface) -> bool:
     """Whether two surfaces of one size hold the same pixels."""
     return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+def _changed(a: pygame.Surface, b: pygame.Surface) -> pygame.mask.Mask:
+    """The pixels where two surfaces of one size differ."""
+    diff = a.copy()
+    diff.blit(b, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    back = b.copy()
+    back.blit(a, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    diff.blit(back, (0, 0), special_flags=pygame.BLEND_RGB_ADD)  # |a - b|, each channel
+    same = pygame.mask.from_threshold(diff, (0, 0, 0, 255), (1, 1, 1, 255))
+    same.invert()
+    return same
 
 
 def _kind(source: pygame.Surface) -> Kind | None:

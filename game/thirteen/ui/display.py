@@ -133,9 +133,10 @@ class Display:
             h = round(self.canvas.get_height() * scale)
             if (w, h) != self.window.get_size():
                 self.window.fill((10, 38, 27))  # beyond 21:9: felt-coloured margins
-            self.window.blit(pygame.transform.smoothscale(self.canvas, (w, h)), (left, top))
+            scaled = pygame.transform.smoothscale(self.canvas, (w, h))
+            self.window.blit(scaled, (left, top))
             if isinstance(self.canvas, SharpCanvas):
-                self.canvas.sharpen(self.window, left, top)
+                self.canvas.sharpen(self.window, scaled, left, top)
         elif self.kind == "window":
             self.window.blit(self.canvas, (0, 0))
         if isinstance(self.canvas, SharpCanvas):

@@ -74,7 +74,7 @@ def test_a_card_face_is_the_face_drawn_at_twice_the_size(window):
 def test_what_is_drawn_over_an_item_keeps_its_scaled_pixels(window):
     """A face with a rectangle drawn over a corner of it is drawn again around the
     rectangle, which shows as the scaled canvas shows it (not covered by the face drawn
-    again); a face and a text under veils are not drawn again at all."""
+    again); a face and a text under opaque patches are not drawn again at all."""
     canvas = window.canvas
     canvas.blit(card_art.card_face(parse_card("5d"), 100, 140), (300, 200))
     pygame.draw.rect(canvas, (255, 0, 0), (370, 310, 30, 30))  # over its lower right
@@ -82,9 +82,9 @@ def test_what_is_drawn_over_an_item_keeps_its_scaled_pixels(window):
     canvas.blit(covered, (500, 200))
     rect = theme.blit_text(canvas, "Veiled", 30, (700, 100))
     for under in (rect, pygame.Rect(500, 200, 100, 140)):
-        veil = pygame.Surface(under.size, pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 120))
-        canvas.blit(veil, under)
+        patch = pygame.Surface(under.size)
+        patch.fill((90, 90, 90))
+        canvas.blit(patch, under)
     window.present()
     blurred = pygame.transform.smoothscale(canvas, (2560, 1440))
     red = pygame.Rect(742, 622, 56, 56)  # inside the rectangle's 60x60 in the window
@@ -118,16 +118,16 @@ def test_overlapping_cards_are_drawn_again_in_order(window):
 def test_an_earlier_card_is_not_drawn_again_over_a_later_one_that_keeps_its_scaled_pixels(
     window,
 ):
-    """When the later, overlapping card is veiled (so not drawn again), the earlier one is
-    drawn again only where the later one does not lie over it (it lies over the lower
+    """When the later, overlapping card is covered (so not drawn again), the earlier one
+    is drawn again only where the later one does not lie over it (it lies over the lower
     two sevenths of it)."""
     canvas = window.canvas
     lower, upper = parse_card("7h"), parse_card("Kc")
     canvas.blit(card_art.card_face(lower, 100, 140), (300, 200))
     canvas.blit(card_art.card_face(upper, 100, 140), (300, 300))
-    veil = pygame.Surface((100, 140), pygame.SRCALPHA)
-    veil.fill((0, 0, 0, 120))
-    canvas.blit(veil, (300, 300))
+    patch = pygame.Surface((100, 140))
+    patch.fill((90, 90, 90))
+    canvas.blit(patch, (300, 300))
     window.present()
     blurred = pygame.transform.smoothscale(canvas, (2560, 1440))
     later = pygame.Rect(600, 600, 200, 280)
@@ -136,6 +136,22 @@ def test_an_earlier_card_is_not_drawn_again_over_a_later_one_that_keeps_its_scal
     assert region(window.window, strip.move(600, 400)) == region(
         card_art.card_face(lower, 200, 280), strip
     )
+
+
+def test_a_card_under_a_small_see_through_glow_is_drawn_again_under_it(window):
+    """The glow round a card under the mouse (a small see-through surface) is drawn
+    again, scaled, over the card drawn again: the card stays crisp under it."""
+    card = card_art.card_face(parse_card("Qh"), 100, 140)
+    window.canvas.blit(card, (300, 200))
+    glow = pygame.Surface((116, 156), pygame.SRCALPHA)
+    pygame.draw.rect(glow, (255, 230, 120, 70), glow.get_rect(), border_radius=14)
+    window.canvas.blit(glow, (292, 192))
+    window.present()
+    expected = pygame.Surface((232, 312))
+    expected.blit(card_art.card_face(parse_card("Qh"), 200, 280), (16, 16))
+    expected.blit(pygame.transform.smoothscale(glow, (232, 312)), (0, 0))
+    inside = pygame.Rect(28, 28, 176, 256)
+    assert region(window.window, inside.move(584, 384)) == region(expected, inside)
 
 
 def test_the_table_of_a_game_is_crisp_in_a_large_window(make):

@@ -30,6 +30,10 @@ import pygame
 from . import cards as card_art
 from . import theme
 
+GLOW_PIXELS = 40_000
+"""The largest see-through surface of unknown origin noted as a :attr:`Kind.GLOW` (a
+glow round a card; a veil over the whole table is left to cover what it covers)."""
+
 KEPT_PIXELS = 16_000_000
 """How many pixels of surfaces rendered at the window's resolution are kept, the least
 recently shown dropped first (64 MB: a full Pyramid 13 table in a 3840x2160 window takes
@@ -46,6 +50,13 @@ class Kind(Enum):
     SOFT = "soft"
     """A shadow or an empty place: soft already, so its scaled pixels do; it is drawn
     again only over what was drawn again under it (a card it falls on)."""
+    GLOW = "glow"
+    """Any other small see-through surface (the glow round a card under the mouse): as
+    a shadow, but drawn again scaled, since it cannot be rendered anew."""
+
+    @property
+    def soft(self) -> bool:
+        return self in (Kind.SOFT, Kind.GLOW)
 
 
 @dataclass
@@ -110,13 +121,15 @@ class SharpCanvas(pygame.Surface):
         if self.scale <= 1.0 or area is not None or special_flags or source is self:
             return super().blit(source, dest, area, special_flags)
         kind = _kind(source)
+        if kind is None and _glow(source):
+            kind = Kind.GLOW
         if kind is None:
             return super().blit(source, dest, area, special_flags)
         rect = pygame.Rect(int(dest[0]), int(dest[1]), *source.get_size())
         if not self.get_rect().contains(rect) or source.get_alpha() not in (None, 255):
             return super().blit(source, dest, area, special_flags)
         earlier = rect.collidelistall(self._rects)
-        if kind is Kind.SOFT and not earlier:
+        if kind.soft and not earlier:
             # a shadow on the bare felt: its scaled pixels are as good as any
             return super().blit(source, dest, area, special_flags)
         before = None
@@ -133,7 +146,9 @@ class SharpCanvas(pygame.Surface):
             item.over.append(len(self.noted))
         # a shadow is drawn again only over the noted blits under it, whose own pixels
         # (the shadow's part of them included) tell whether anything covered it
-        after = None if kind is Kind.SOFT else self.subsurface(rect).copy()
+        after = None if kind.soft else self.subsurface(rect).copy()
+        if kind is Kind.GLOW:
+            source = source.copy()  # its maker may draw on it again
         self.noted.append(Noted(source, kind, rect, before, after, under=earlier))
         self._rects.append(rect)
         return drawn
@@ -152,7 +167,10 @@ class SharpCanvas(pygame.Surface):
             if kept is False:
                 continue
             box = _scaled(item.rect, k, left, top)
-            big = self._render(item.source, box.size)
+            if item.kind is Kind.GLOW:
+                big = pygame.transform.smoothscale(item.source, box.size)
+            else:
+                big = self._render(item.source, box.size)
             if big is None:
                 continue
             at = big.get_rect(center=box.center)
@@ -165,7 +183,7 @@ class SharpCanvas(pygame.Surface):
                 window.blit(big, at)
             else:  # a shadow: again over what was drawn again under it
                 for j in item.under:
-                    if keep[j] is not False and self.noted[j].kind is not Kind.SOFT:
+                    if keep[j] is not False and not self.noted[j].kind.soft:
                         window.set_clip(_scaled(item.rect.clip(self.noted[j].rect), k, left, top))
                         window.blit(big, at)
                 window.set_clip(clip)
@@ -242,6 +260,12 @@ def _changed(a: pygame.Surface, b: pygame.Surface) -> pygame.mask.Mask:
     same = pygame.mask.from_threshold(diff, (0, 0, 0, 255), (1, 1, 1, 255))
     same.invert()
     return same
+
+
+def _glow(source: pygame.Surface) -> bool:
+    """Whether ``source`` is small and see-through (per-pixel alpha)."""
+    w, h = source.get_size()
+    return bool(source.get_flags() & pygame.SRCALPHA) and w * h <= GLOW_PIXELS
 
 
 def _kind(source: pygame.Surface) -> Kind | None:

@@ -158,6 +158,8 @@ def rounds_winning_line(setup: GameSetup, budget_ms: float) -> tuple[Move, ...]:
     line: tuple[Move, ...] = ()
     if not game.is_over and game.progress().round == last:
         result = solver(game, budget_ms=budget_ms)
+        if result.verdict == UNKNOWN:
+            return ()  # out of time (a busy machine): not kept, the next call searches again
         if result.winnable:
             for move in result.moves:
                 play(move)

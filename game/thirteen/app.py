@@ -117,6 +117,9 @@ class App:
         """``time.perf_counter()`` when the first frame was shown."""
         self.frame_ms: deque[float] = deque(maxlen=FRAMES_KEPT)
         """How long the last frames that drew took (events, update, draw, flip), in ms."""
+        self.shown_moving = False
+        """Whether the last frame shown had things moving (and so was not drawn sharp in
+        a large desktop window): when they stop, one more frame is drawn."""
         self.sleeps_when_idle = True
         """False: the loop runs every frame even on an idle screen, as it did before it
         learnt to sleep (the idle benchmark's baseline)."""
@@ -435,8 +438,13 @@ class App:
         self.scene.update(dt_ms)
         searched = self.tasks.run()
         self.access.flush()
+        moving = self.scene.moving()
+        if self.shown_moving and not moving:
+            self.scene.dirty = True  # at rest again: one frame drawn at full sharpness
         if self.scene.dirty:
             self.scene.dirty = False
+            self.shown_moving = moving
+            self.display.sharp(not moving)
             self.draw()
             self.display.present()
             end = time.perf_counter()

@@ -9,6 +9,8 @@ from thirteen.ui import theme
 from thirteen.ui.crisp import SharpCanvas
 from thirteen.ui.display import Display
 
+from .helpers import card_at, click, step
+
 FELT = (22, 84, 58)
 
 
@@ -206,3 +208,35 @@ def test_f11_fills_the_screen_and_brings_the_window_back(make):
     press(app, pygame.K_F11)
     assert not app.display.fullscreen and app.display.window.get_size() == (1280, 720)
     assert app.table.frame.size == (1280, 720)
+
+
+def test_frames_in_motion_are_shown_scaled_and_the_frame_at_rest_sharp(make, monkeypatch):
+    """Cards in flight in a 2x window: those frames are not drawn again sharp (it would
+    cost two to three times the frame); when they land, one more frame is, unasked."""
+    app = make("?game=thirteens&deal=3", animations=True)
+    app.display = Display("window", (2560, 1440))
+    app.table.relayout()
+    sharpened: list[bool] = []
+    real = SharpCanvas.sharpen
+
+    def spy(self, *args):
+        sharpened.append(app.table.moving())
+        return real(self, *args)
+
+    monkeypatch.setattr(SharpCanvas, "sharpen", spy)
+    presented: list[bool] = []
+    present = app.display.present
+    monkeypatch.setattr(
+        app.display, "present", lambda: (presented.append(app.table.moving()), present())
+    )
+    move = next(m for m in app.table.game.legal_moves() if m.cards)
+    for card in move.cards:  # the window is twice the canvas: so are its positions
+        x, y = card_at(app, card)
+        click(app, (2 * x, 2 * y))
+    assert app.table.moving()
+    while app.table.moving():
+        step(app)
+    step(app, 2)
+    assert True in presented, "no frame was shown while the cards flew"
+    assert sharpened and not any(sharpened), "a frame in motion was drawn sharp"
+    assert presented[-1] is False

@@ -93,11 +93,16 @@ class SharpCanvas(pygame.Surface):
     note anything: their scale stays the class's 1."""
 
     scale = 1.0
+    noting = True
 
     def __init__(self, size: tuple[int, int], like: pygame.Surface) -> None:
         super().__init__(size, 0, like)
         self.scale = 1.0
         """The window's scale over the canvas; noting happens only above 1."""
+        self.noting = True
+        """Off while cards move: a frame in motion is shown scaled (drawing it again at
+        the window's resolution costs two to three times the frame), and the frame
+        where everything comes to rest is drawn sharp."""
         self.noted: list[Noted] = []
         self._rects: list[pygame.Rect] = []
         self._renders: OrderedDict[tuple, pygame.Surface | None] = OrderedDict()
@@ -118,7 +123,13 @@ class SharpCanvas(pygame.Surface):
 
     def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
         """A blit as pygame's; above scale 1, a known surface's blit is noted."""
-        if self.scale <= 1.0 or area is not None or special_flags or source is self:
+        if (
+            not self.noting
+            or self.scale <= 1.0
+            or area is not None
+            or special_flags
+            or source is self
+        ):
             return super().blit(source, dest, area, special_flags)
         kind = _kind(source)
         if kind is None and _glow(source):

@@ -125,6 +125,12 @@ class Display:
         scale, left, top = _fit(self.canvas.get_size(), self.window.get_size())
         return (int((pos[0] - left) / scale), int((pos[1] - top) / scale))
 
+    def sharp(self, on: bool) -> None:
+        """Whether the next frame's text and cards are drawn again at the window's
+        resolution (see :mod:`.crisp`); a frame in motion is shown only scaled."""
+        if isinstance(self.canvas, SharpCanvas):
+            self.canvas.noting = on
+
     def present(self) -> None:
         """Show the canvas: scaled smoothly into the window, or as it is."""
         if self.kind == "window" and self.canvas.get_size() != self.window.get_size():
@@ -135,7 +141,7 @@ class Display:
                 self.window.fill((10, 38, 27))  # beyond 21:9: felt-coloured margins
             scaled = pygame.transform.smoothscale(self.canvas, (w, h))
             self.window.blit(scaled, (left, top))
-            if isinstance(self.canvas, SharpCanvas):
+            if isinstance(self.canvas, SharpCanvas) and self.canvas.noting:
                 self.canvas.sharpen(self.window, scaled, left, top)
         elif self.kind == "window":
             self.window.blit(self.canvas, (0, 0))

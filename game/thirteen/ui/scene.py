@@ -57,6 +57,11 @@ class Scene:
         until input comes."""
         return False
 
+    def moving(self) -> bool:
+        """Whether things move on screen this frame (cards in flight, a shake, a
+        celebration): such frames may be shown at less than full sharpness."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole canvas."""
 

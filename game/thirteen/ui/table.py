@@ -1090,6 +1090,10 @@ class TableScene(Scene):
         moving = self.anim.active or self.end_left is not None or celebrating
         return moving or any(t > 0 for t in timers)
 
+    def moving(self) -> bool:
+        celebrating = self.celebration is not None and not self.still
+        return self.anim.active or self.nudge is not None or celebrating
+
     def graded(self) -> bool:
         """Whether the deal's difficulty is worked out (or cannot be: no deal to grade)."""
         setup = getattr(self.game, "setup", None)

@@ -322,7 +322,7 @@ def lose(app) -> None:
     think(app)  # the end screen's verdict, searched beside the game
 
 
-def test_show_a_win_replays_a_winning_line_without_counting(make):
+def test_show_a_win_replays_a_winning_line_without_counting(make, patient_verdicts):
     from thirteen.ui.replay import STEP_MS, ReplayScene
 
     app = make("?game=pyramid&deal=1", animations=False)
@@ -351,7 +351,7 @@ def test_show_a_win_replays_a_winning_line_without_counting(make):
     assert app.scene is end and app.table.game.outcome.value == "lost"
 
 
-def test_show_a_win_is_offered_only_for_a_lost_deal_that_could_be_won(make):
+def test_show_a_win_is_offered_only_for_a_lost_deal_that_could_be_won(make, patient_verdicts):
     app = make("?game=pyramid13&deal=1", animations=False)  # a game of rounds: no
     lose(app)
     assert isinstance(app.scene, EndScene)

@@ -38,6 +38,7 @@ test: $(STAMP) $(ART)
 bench: $(STAMP) $(ART)
 	$(PY) -m thirteen bench
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m thirteen bench-ui
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m thirteen bench-ui --session
 
 web: $(STAMP) $(ART)
 	$(PY) scripts/build_web.py $(if $(BASE_URL),--base-url $(BASE_URL))

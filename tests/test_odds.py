@@ -14,11 +14,26 @@ from thirteen.difficulty import Grade, Grader, deal_grade, grade_for, settled
 from thirteen.game import Outcome
 from thirteen.players import center_player
 from thirteen.solver import NOT_WINNABLE, WINNABLE
+from thirteen.solver.budget import finish
 from thirteen.variants import GAMES, GameSetup, new_game
 from thirteen.winnable import winnable_verdict
 
 SETUPS = [(g, layout) for g, spec in GAMES.items() for layout in (spec.layouts or (None,))]
 """Every registered game and every layout it offers."""
+
+PATIENT_MS = 600_000.0
+"""A solve budget no test machine runs out of (the searches count their own time)."""
+
+
+def sliced(steps) -> int:
+    """Drive ``steps`` to its end; how many times it yielded (paused between slices)."""
+    pauses = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration:
+            return pauses
+        pauses += 1
 
 
 # -- the interval ----------------------------------------------------------------
@@ -68,8 +83,8 @@ def test_each_games_grades_follow_the_solver_and_the_playouts(game, layout) -> N
         setup = GameSetup(game, deal=deal, layout=layout)
         verdict, start = winnable_verdict(game, deal, layout=layout, budget_ms=None)
         grader = Grader(setup, solve_ms=None, playouts=20)
-        while not grader.step(1.0):  # in slices, as the table does
-            pass
+        pauses = sliced(grader.steps(0.2))  # in slices, as the table does (its solve too)
+        assert grader.done and (pauses > 0 or grader.played <= 1)
         if not verdict.winnable:
             assert grader.grade is Grade.NOT_WINNABLE and grader.played == 0
             continue
@@ -89,7 +104,7 @@ def test_each_games_grades_follow_the_solver_and_the_playouts(game, layout) -> N
 def test_a_deal_the_solver_cannot_settle_has_no_grade() -> None:
     setup = GameSetup("pyramid", deal=1)
     grader = Grader(setup, verdict="unknown")
-    assert grader.step() and grader.grade is None
+    assert finish(grader.steps()) is None and grader.done and grader.grade is None
     assert difficulty.grade_words(None) == ""
     assert difficulty.grade_words(Grade.NOT_WINNABLE) == "not winnable"
 
@@ -112,14 +127,64 @@ def test_first_graded_deal_finds_the_grade_asked_for(game, layout) -> None:
         difficulty.first_graded_deal(game, 1, "trivial", layout=layout)
 
 
+@pytest.mark.parametrize(("game", "layout"), SETUPS)
+def test_the_graded_deal_search_in_slices_finds_what_it_finds_in_one_piece(game, layout):
+    """Sliced or not, the same deal is found (or none): the search looks at its wanted
+    grade at the same points whatever the slices."""
+    for wanted in difficulty.WANTED:
+        kwargs = {"layout": layout, "budget_ms": None, "limit": 6}
+        try:
+            whole: int | str = difficulty.first_graded_deal(game, 1, wanted, **kwargs)
+        except LookupError as exc:
+            whole = str(exc)
+        steps = difficulty.first_graded_deal_steps(game, 1, wanted, slice_ms=0.2, **kwargs)
+        try:
+            parts: int | str = finish(steps)
+        except LookupError as exc:
+            parts = str(exc)
+        assert parts == whole, wanted
+
+
+def test_a_graded_deal_search_in_slices_pauses_and_keeps_its_total_budget():
+    steps = difficulty.first_graded_deal_steps(
+        "thirteens", 1, "hard", budget_ms=200, total_ms=60_000, slice_ms=0.5
+    )
+    pauses = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            found = done.value
+            break
+        pauses += 1
+    assert pauses > 0
+    assert found == difficulty.first_graded_deal("thirteens", 1, "hard", budget_ms=200)
+    with pytest.raises(LookupError, match="within 1 ms"):
+        finish(difficulty.first_graded_deal_steps("pyramid13", 1, "easy", total_ms=1))
+
+
+def test_a_grade_in_slices_is_the_grade_in_one_piece_and_resumes_where_it_stood():
+    for game, deal in (("thirteens", 3), ("pyramid", 2), ("baroness", 1)):
+        setup = GameSetup(game, deal=deal)
+        grader = Grader(setup, solve_ms=None, playouts=40)
+        first = grader.steps(0.1)
+        next(first)  # a slice, then the task is dropped (a move, another scene) ...
+        first.close()
+        assert not grader.done
+        sliced(grader.steps(0.1))  # ... and a later one goes on from there
+        assert grader.grade is deal_grade(setup, solve_ms=None, playouts=40)
+
+
 # -- the odds -----------------------------------------------------------------------
 @pytest.mark.parametrize(("game", "layout"), SETUPS)
 def test_each_deals_row_is_the_solver_and_the_center_player(game, layout) -> None:
-    key = odds.OddsKey.make(game, layout, 5000, 10)
+    # budgets no machine runs out of, however loaded (the searches stop when done): at
+    # 2 s a Baroness deal's grade came back ungraded under load while its row's was not
+    key = odds.OddsKey.make(game, layout, PATIENT_MS, 10)
     tally = odds.Tally(key)
     for deal in range(1, 4):
         row = odds.deal_row(key, deal)
-        result, _ = winnable_verdict(game, deal, layout=layout, budget_ms=5000)
+        result, _ = winnable_verdict(game, deal, layout=layout, budget_ms=PATIENT_MS)
         assert row.verdict == result.verdict
         played = new_game(game, deal=deal, layout=layout)
         center_player(played)
@@ -128,7 +193,7 @@ def test_each_deals_row_is_the_solver_and_the_center_player(game, layout) -> Non
             played.score,
         )
         setup = GameSetup(game, deal=deal, layout=layout)
-        assert row.grade == deal_grade(setup, playouts=10)
+        assert row.grade == deal_grade(setup, solve_ms=PATIENT_MS, playouts=10)
         tally.add(row)
     figures = tally.to_json()
     assert figures["deals"] == 3 and figures["span"] == "1-3"

@@ -7,7 +7,8 @@ wrong the same way here.  Seeded games are played move by move in both, with
 random moves and, in some games, the solver's winning lines (random play almost
 never wins, and wins, recycles and bonuses must be reached too); after every
 move the legal moves, the cards on the table, the piles, the score and the
-outcome must agree.
+outcome must agree.  The solver is bounded by positions, not time, so the games played
+are the same however loaded the machine.
 """
 
 from __future__ import annotations
@@ -195,7 +196,7 @@ def test_thirteens_agrees_with_the_rules_model(layout: tuple[int, int]) -> None:
         deck = shuffled(rng)
         game, model = Thirteens(deck, Layout(columns, rows)), ThirteensModel(deck, columns, rows)
         # every other game follows a winning line when the solver finds one in time
-        found = solve(game, budget_ms=50) if rng.random() < 0.5 else None
+        found = solve(game, max_nodes=4_000) if rng.random() < 0.5 else None
         line = [m.text() for m in found.moves] if found and found.verdict == "winnable" else []
         for _ in range(300):
             assert game.text().split()[2] == model.rows_text()
@@ -228,7 +229,7 @@ def test_pyramid_agrees_with_the_rules_model() -> None:
         game, model = Pyramid(deck), PyramidModel(deck, recycles=2)
         # every other game follows a winning line when there is one, so that wins and
         # the recycles they use are reached too
-        found = solve(game, budget_ms=100) if rng.random() < 0.5 else None
+        found = solve(game, max_nodes=8_000) if rng.random() < 0.5 else None
         line = [m.text() for m in found.moves] if found and found.verdict == "winnable" else []
         while True:
             moves = set() if model.cleared else model.moves()
@@ -262,7 +263,7 @@ def test_pyramid13_agrees_with_the_rules_model() -> None:
             model = PyramidModel(deck, recycles=0)  # one pass, no turning over
             # a clearing line when the solver finds one (else random moves), so that the
             # bonuses are reached: random play almost never clears a pyramid
-            found = solve(game, budget_ms=100)
+            found = solve(game, max_nodes=8_000)
             line = [m.text() for m in found.moves] if found.verdict == "winnable" else []
             while not (model.cleared or (not model.draw and not model.removals())):
                 assert game.deal_index == index and not game.is_over
@@ -332,7 +333,7 @@ def test_neighbour_agrees_with_the_rules_model() -> None:
     for _ in range(80):
         deck = shuffled(rng)
         game, model = Neighbour(deck), NeighbourModel(deck)
-        found = solve(game, budget_ms=100) if rng.random() < 0.5 else None
+        found = solve(game, max_nodes=8_000) if rng.random() < 0.5 else None
         line = [m.text() for m in found.moves] if found and found.verdict == "winnable" else []
         while True:
             assert game.text().split()[1] == model.rows_text()
@@ -398,7 +399,7 @@ def test_baroness_agrees_with_the_rules_model() -> None:
     for _ in range(60):
         deck = shuffled(rng)
         game, model = Baroness(deck), BaronessModel(deck)
-        found = solve(game, budget_ms=200) if rng.random() < 0.5 else None
+        found = solve(game, max_nodes=16_000) if rng.random() < 0.5 else None
         line = [m.text() for m in found.moves] if found and found.verdict == "winnable" else []
         while True:
             assert [list(p) for p in game.pile_cards()] == model.piles
@@ -479,7 +480,7 @@ def check_refill_game(game_id: str, columns: int, cells: int, groups, deals: int
         deck = shuffled(rng)
         game = new_game(game_id, deck=" ".join(card_text(c) for c in deck))
         model = RefillGridModel(deck, cells, groups)
-        found = solve(game, budget_ms=200) if rng.random() < 0.5 else None
+        found = solve(game, max_nodes=16_000) if rng.random() < 0.5 else None
         line = [m.text() for m in found.moves] if found and found.winnable else []
         while True:
             assert game.text().split()[1] == model.rows_text(columns)
@@ -577,7 +578,7 @@ def test_giza_agrees_with_the_rules_model() -> None:
     for _ in range(80):
         deck = shuffled(rng)
         game, model = Giza(deck), GizaModel(deck)
-        found = solve(game, budget_ms=500) if rng.random() < 0.5 else None
+        found = solve(game, max_nodes=40_000) if rng.random() < 0.5 else None
         line = [m.text() for m in found.moves] if found and found.verdict == "winnable" else []
         while True:
             assert [list(p) for p in game.reserve_piles()] == model.reserves

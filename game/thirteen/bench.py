@@ -71,11 +71,14 @@ def playouts_per_second(
 # -- baselines -----------------------------------------------------------------
 
 
-def baseline_solve_thirteens(game: Game, budget_ms: float | None = None) -> SolveResult:
+def baseline_solve_thirteens(
+    game: Game, budget_ms: float | None = None, *, max_nodes: int | None = None
+) -> SolveResult:
     """Plain depth-first search over the engine's own moves, with only a visited set.
 
     No move ordering beyond the engine's, no mirror keys, positions built by
-    ``play``/``undo``: the yardstick for the real solver.
+    ``play``/``undo``: the yardstick for the real solver.  ``max_nodes`` bounds it by
+    positions instead of time (the tests: the same answer however loaded the machine).
     """
     start = time.perf_counter()
     deadline = None if budget_ms is None else start + budget_ms / 1000
@@ -101,6 +104,8 @@ def baseline_solve_thirteens(game: Game, budget_ms: float | None = None) -> Solv
             ms = (time.perf_counter() - start) * 1000
             return SolveResult(WINNABLE, game.moves[base:], nodes, ms)
         if deadline is not None and nodes % 1024 == 0 and time.perf_counter() > deadline:
+            return SolveResult(UNKNOWN, [], nodes, (time.perf_counter() - start) * 1000)
+        if max_nodes is not None and nodes >= max_nodes:
             return SolveResult(UNKNOWN, [], nodes, (time.perf_counter() - start) * 1000)
         stack.append(iter(game.legal_moves()))
     return SolveResult(NOT_WINNABLE, [], nodes, (time.perf_counter() - start) * 1000)

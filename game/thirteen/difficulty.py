@@ -23,10 +23,15 @@ round's start.  A deal whose verdict the solver cannot settle in its budget has
 no grade (None).
 
 Nothing here names a game: it asks the registry (rounds, the solver and
-heuristic hooks).  :class:`Grader` does the work in slices, so the interface
-can grade the deal in play between frames; :func:`deal_grade` does it at once.
-Playouts stop as soon as the grade is settled (the rest could not change it),
-which gives exactly the grade all :data:`PLAYOUTS` would.
+heuristic hooks).  :class:`Grader` does the work in slices (:meth:`Grader.steps`,
+its solve too), so the interface grades the deal in play beside the game, a slice
+between frames; :func:`deal_grade` drives the same steps with no slice, at once.
+:func:`first_graded_deal_steps` likewise searches for a deal of a wanted grade in
+slices, and :func:`first_graded_deal` drives it in one piece.  Playouts stop as
+soon as the grade is settled (the rest could not change it), which gives exactly
+the grade all :data:`PLAYOUTS` would; slicing changes only when the work is done,
+never what it finds (the points where a search looks at its wanted grade and its
+clock are the same however it is sliced).
 """
 
 from __future__ import annotations
@@ -40,9 +45,10 @@ from .deals import MAX_DEAL, SplitMix64, check_deal_number
 from .game import Game, Outcome
 from .hints import heuristic_move
 from .i18n import N_, Message, message, tr
-from .solver import NOT_WINNABLE, WINNABLE, solve
-from .variants import GameSetup, game_spec
-from .winnable import DEFAULT_LIMIT, final_deal, winnable_verdict
+from .solver import NOT_WINNABLE, WINNABLE, solve_steps
+from .solver.budget import SearchBudget, Steps, finish
+from .variants import GameSetup, game_spec, new_game
+from .winnable import DEFAULT_LIMIT, final_deal
 
 PLAYOUTS = 100
 """No-peeking playouts per winnable deal."""
@@ -51,11 +57,8 @@ HARD_SHARE = 0.05
 NOISE = 5
 """One move in this many is a random legal move instead of the heuristic's pick."""
 MOVES_PER_SLICE = 16
-"""Moves played between two looks at the clock (see :meth:`Grader.step`)."""
+"""Moves played between two looks at the clock (see :meth:`Grader.advance`)."""
 DEFAULT_SOLVE_MS = 2000.0
-SEARCH_SLICE_MS = 5.0
-"""How long :func:`first_graded_deal` works on a deal before asking whether it may still
-be graded as wanted."""
 
 
 class Grade(StrEnum):
@@ -117,7 +120,7 @@ def noisy_moves(game: Game, rng: SplitMix64) -> Iterator[None]:
 
 
 class Grader:
-    """One deal's grade, worked out a slice at a time (:meth:`step`)."""
+    """One deal's grade, worked out a piece at a time (:meth:`advance`, :meth:`steps`)."""
 
     def __init__(
         self,
@@ -137,6 +140,8 @@ class Grader:
         self.played = 0
         self.grade: Grade | None = None
         self.done = False
+        self.slice_ms: float | None = None
+        """The solve's time slice (set by :meth:`steps` before the solve begins)."""
         self._work = self._run()
 
     def _run(self) -> Iterator[None]:
@@ -144,7 +149,10 @@ class Grader:
             return
         start = graded_start(self.setup)
         if self.verdict is None:
-            self.verdict = str(solve(start.copy(), budget_ms=self.solve_ms).verdict)
+            result = yield from solve_steps(
+                start.copy(), budget_ms=self.solve_ms, slice_ms=self.slice_ms
+            )
+            self.verdict = str(result.verdict)
         if self.verdict == NOT_WINNABLE:
             self.grade = Grade.NOT_WINNABLE
             return
@@ -172,20 +180,27 @@ class Grader:
         order = [Grade.HARD, Grade.MEDIUM, Grade.EASY]
         return grade in order[order.index(worst) : order.index(best) + 1]
 
-    def step(self, budget_ms: float | None = None) -> bool:
-        """Work for about ``budget_ms`` (None: to the end); True once the grade is known
-        or known to be unknowable.  The solve is one slice: give it a small ``solve_ms``
-        where a frame must not wait."""
-        deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
-        while not self.done:
+    def advance(self) -> bool:
+        """One piece of the work (a slice of the solve, or a few moves of a playout);
+        whether any is left."""
+        if not self.done:
             try:
                 next(self._work)
             except StopIteration:
                 self.done = True
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        return self.done
+        return not self.done
+
+    def steps(self, slice_ms: float | None = None) -> Steps[Grade | None]:
+        """The grade, worked out in slices of about ``slice_ms``, yielding between them
+        (None: at once, never yielding); its solve is sliced alike.  Closing it leaves the
+        grader where it stood: a later :meth:`steps` goes on from there."""
+        self.slice_ms = slice_ms
+        end = None if slice_ms is None else time.perf_counter() + slice_ms / 1000
+        while self.advance():
+            if end is not None and time.perf_counter() >= end:
+                yield
+                end = time.perf_counter() + slice_ms / 1000
+        return self.grade
 
 
 def deal_grade(
@@ -195,9 +210,7 @@ def deal_grade(
     playouts: int = PLAYOUTS,
 ) -> Grade | None:
     """The deal's grade, worked out at once (None: the solver could not settle it)."""
-    grader = Grader(setup, solve_ms=solve_ms, playouts=playouts)
-    grader.step()
-    return grader.grade
+    return finish(Grader(setup, solve_ms=solve_ms, playouts=playouts).steps())
 
 
 def first_graded_deal(
@@ -214,17 +227,45 @@ def first_graded_deal(
     :data:`WANTED`; "any" asks only for a proven win).  ``budget_ms`` bounds each solve,
     ``total_ms`` the whole search; LookupError when none is found in ``limit`` deals or in
     time."""
+    return finish(
+        first_graded_deal_steps(
+            game_id,
+            start,
+            wanted,
+            layout=layout,
+            budget_ms=budget_ms,
+            total_ms=total_ms,
+            limit=limit,
+        )
+    )
+
+
+def first_graded_deal_steps(
+    game_id: str,
+    start: int,
+    wanted: str,
+    *,
+    layout: str | None = None,
+    budget_ms: float | None = DEFAULT_SOLVE_MS,
+    total_ms: float | None = None,
+    limit: int = DEFAULT_LIMIT,
+    slice_ms: float | None = None,
+) -> Steps[int]:
+    """:func:`first_graded_deal` in slices of about ``slice_ms`` (None: in one piece);
+    ``total_ms`` counts the search's own time, not the frames between its slices.  It
+    leaves a deal as soon as its playouts show it cannot be graded as wanted."""
     if wanted not in WANTED:
         raise ValueError(f"no difficulty {wanted!r} (difficulties: {', '.join(WANTED)})")
     game_spec(game_id)
     check_deal_number(start)
-    deadline = None if total_ms is None else time.perf_counter() + total_ms / 1000
+    clock = SearchBudget(total_ms, None)  # the search's own time, and its slices
+    clock.resume(slice_ms)
     end = min(start + limit, MAX_DEAL + 1)
 
     def left_ms() -> float | None:
-        if deadline is None:
+        if total_ms is None:
             return None
-        left = (deadline - time.perf_counter()) * 1000
+        left = total_ms - clock.ms
         if left <= 0:
             raise LookupError(
                 message(
@@ -235,21 +276,42 @@ def first_graded_deal(
             )
         return left
 
+    def due() -> bool:
+        return clock.slice_end is not None and time.perf_counter() >= clock.slice_end
+
     for number in range(start, end):
+        if due():
+            clock.pause()
+            yield
+            clock.resume(slice_ms)
         left = left_ms()
         per_deal = (
             left if budget_ms is None else budget_ms if left is None else min(budget_ms, left)
         )
-        result, _ = winnable_verdict(game_id, number, layout=layout, budget_ms=per_deal)
+        game = new_game(game_id, deal=number, layout=layout)
+        if game_spec(game_id).rounds > 1:
+            game = final_deal(game)
+        solving = solve_steps(game, budget_ms=per_deal, slice_ms=slice_ms)
+        while True:
+            try:
+                next(solving)
+            except StopIteration as answered:
+                result = answered.value
+                break
+            clock.pause()  # the solve's slice is spent: so is this one
+            yield
+            clock.resume(slice_ms)
         if not result.winnable:
             continue
         if wanted == ANY:
             return number
-        setup = GameSetup(game_id, deal=number, layout=layout)
-        grader = Grader(setup, verdict=str(result.verdict))
-        # a slice at a time, leaving the deal as soon as it cannot be graded as wanted
-        while grader.could_be(wanted) and not grader.step(SEARCH_SLICE_MS):
+        grader = Grader(GameSetup(game_id, deal=number, layout=layout), verdict=WINNABLE)
+        while grader.could_be(wanted) and grader.advance():
             left_ms()
+            if due():
+                clock.pause()
+                yield
+                clock.resume(slice_ms)
         if grader.grade == wanted:
             return number
     raise LookupError(
@@ -262,9 +324,10 @@ def first_graded_deal(
     )
 
 
-PLAY_SOLVE_MS = 12.0
-"""The solve's budget when the deal in play is graded between frames (one slice: a
-frame waits for it); a deal it cannot settle in that time shows no grade."""
+PLAY_SOLVE_MS = 400.0
+"""The solve's budget when the deal in play is graded beside the game (its own time, in
+slices between frames, as a hint's search in the browser); a deal it cannot settle in
+that time shows no grade."""
 SLICE_MS = 4.0
 """The work done on the deal in play's grade in one frame."""
 _KEPT = 16
@@ -287,7 +350,7 @@ def settle(setup: GameSetup, solve_ms: float | None = None) -> Grader:
     """Work the deal's grade out at once, with ``solve_ms`` for its solve (None: as long
     as it takes), and keep it as the deal in play's (screenshots: the same every time)."""
     grader = Grader(setup, solve_ms=solve_ms)
-    grader.step()
+    finish(grader.steps())
     _graders.pop(setup, None)
     _graders[setup] = grader
     return grader
@@ -325,6 +388,7 @@ __all__ = [
     "Grader",
     "deal_grade",
     "first_graded_deal",
+    "first_graded_deal_steps",
     "grade_for",
     "grader_for",
     "grade_words",

@@ -28,6 +28,7 @@ from .difficulty import GRADES, Grader
 from .game import Outcome
 from .players import center_player
 from .solver import NOT_WINNABLE, UNKNOWN, WINNABLE
+from .solver.budget import finish
 from .variants import GameSetup, game_spec, new_game
 from .winnable import winnable_verdict
 
@@ -102,7 +103,7 @@ def deal_row(key: OddsKey, deal: int) -> DealRow:
     if key.playouts:
         setup = GameSetup(key.game, deal=deal, layout=key.layout)
         grader = Grader(setup, playouts=key.playouts, verdict=row.verdict)
-        grader.step()
+        finish(grader.steps())
         row.wins, row.played = grader.wins, grader.played
         row.grade = None if grader.grade is None else str(grader.grade)
     return row

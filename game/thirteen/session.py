@@ -344,25 +344,27 @@ class Session:
             wanted = self.profile.settings.winnable_difficulty
             found, fallback = None, WINNABLE_NOT_FOUND  # type: str | Message
             try:
-                from .difficulty import ANY, WANTED, first_graded_deal, wanted_words
+                from .difficulty import ANY, WANTED, first_graded_deal_steps, wanted_words
                 from .winnable import first_winnable_deal, first_winnable_deal_steps
 
-                options = {"layout": layout, "budget_ms": 200, "total_ms": WINNABLE_BUDGET_MS}
+                options = {"layout": layout, "budget_ms": 200}
                 if wanted in WANTED and wanted != ANY:
                     fallback = Message(GRADED_NOT_FOUND, {"grade": wanted_words(wanted)})
-                    found = first_graded_deal(
+                    found = yield from first_graded_deal_steps(
                         game_id,
                         number,
                         wanted,
-                        layout=layout,
-                        budget_ms=200,
                         total_ms=GRADED_BUDGET_MS,
+                        slice_ms=slice_ms,
+                        **options,
                     )
                 elif slice_ms is None:
-                    found = first_winnable_deal(game_id, number, **options)
+                    found = first_winnable_deal(
+                        game_id, number, total_ms=WINNABLE_BUDGET_MS, **options
+                    )
                 else:
                     found = yield from first_winnable_deal_steps(
-                        game_id, number, slice_ms=slice_ms, **options
+                        game_id, number, total_ms=WINNABLE_BUDGET_MS, slice_ms=slice_ms, **options
                     )
             except LookupError:  # none proven winnable in time: play this one unchecked
                 pass

@@ -33,3 +33,27 @@ def make():
     yield build
     app_module.current = None
     pygame.display.quit()
+
+
+PATIENT_MS = 60_000
+"""A search budget no test machine runs out of, however loaded: the searches count their
+own time and stop when they are done, so a test that checks what a finished search says
+does not depend on the machine's speed."""
+
+
+@pytest.fixture
+def patient_verdicts(monkeypatch):
+    """The end screen's verdicts with a budget no test machine runs out of."""
+    from thirteen.ui.screens import end
+
+    monkeypatch.setattr(end, "HINT_BUDGET_MS", PATIENT_MS)
+
+
+@pytest.fixture
+def patient(monkeypatch, patient_verdicts):
+    """Hints, the end screen's verdicts and the indicator with budgets no test machine
+    runs out of (see :data:`PATIENT_MS`)."""
+    from thirteen.ui import table
+
+    monkeypatch.setattr(table, "HINT_BUDGET_MS", PATIENT_MS)
+    monkeypatch.setattr(table, "OUTLOOK_BUDGET_MS", PATIENT_MS)

@@ -37,6 +37,7 @@ def graded(app) -> None:
             return
         assert app.table.active()  # the loop keeps running while the grade is worked out
         step(app)
+        assert app.table.graded() or "grade" in app.tasks  # beside the game, in slices
     raise AssertionError("the grade never came")
 
 
@@ -80,6 +81,11 @@ def test_winnable_deals_only_asks_for_the_difficulty_chosen_in_the_settings(make
     press(app, pygame.K_ESCAPE)
     assert app.scene is app.table
     press(app, pygame.K_n)
+    assert "deal" in app.tasks  # searched for beside the game, a slice a frame
+    for _ in range(100_000):
+        if "deal" not in app.tasks:
+            break
+        step(app)
     setup = app.game.setup
     assert setup != GameSetup("thirteens", deal=1)
     assert difficulty.deal_grade(setup) is difficulty.Grade.EASY

@@ -322,7 +322,7 @@ def lose(app) -> None:
     think(app)  # the end screen's verdict, searched beside the game
 
 
-def test_show_a_win_replays_a_winning_line_without_counting(make):
+def test_show_a_win_replays_a_winning_line_without_counting(make, patient_verdicts):
     from thirteen.ui.replay import STEP_MS, ReplayScene
 
     app = make("?game=pyramid&deal=1", animations=False)
@@ -351,7 +351,9 @@ def test_show_a_win_replays_a_winning_line_without_counting(make):
     assert app.scene is end and app.table.game.outcome.value == "lost"
 
 
-def test_show_a_win_in_pyramid_13_plays_all_three_rounds_to_the_last_pyramid(make):
+def test_show_a_win_in_pyramid_13_plays_all_three_rounds_to_the_last_pyramid(
+    make, patient_verdicts
+):
     """A Pyramid 13 game is won by clearing its third pyramid: on deal 2 (rounds 1 and 2
     cannot be cleared, round 3 can) the replay plays each round, stops at each round's
     summary for the step's pause and goes on, and ends with the third pyramid cleared."""
@@ -377,7 +379,7 @@ def test_show_a_win_in_pyramid_13_plays_all_three_rounds_to_the_last_pyramid(mak
     assert app.profile.stats("pyramid13") == stats  # not counted
 
 
-def test_show_a_win_is_offered_only_for_a_lost_deal_that_could_be_won(make):
+def test_show_a_win_is_offered_only_for_a_lost_deal_that_could_be_won(make, patient_verdicts):
     app = make("?game=pyramid13&deal=1", animations=False)  # its third pyramid: lost
     lose(app)
     assert isinstance(app.scene, EndScene)

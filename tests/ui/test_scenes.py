@@ -486,7 +486,7 @@ def test_hint_uses_hints_module_and_marks_the_draw_card(make, monkeypatch):
         ("?game=thirteens&deal=8", "No win is left: this removes the most cards."),
     ],
 )
-def test_hint_message_says_what_the_hint_rests_on(make, query, words):
+def test_hint_message_says_what_the_hint_rests_on(make, patient, query, words):
     app = make(query)
     press(app, pygame.K_h)
     think(app)
@@ -784,14 +784,6 @@ def test_end_screen_shows_deal_and_share_link_and_nothing_overlaps(make, query):
     from thirteen.ui.layout import PANEL
 
     assert not end.BOX.colliderect(PANEL)  # the panel's title shows, uncovered
-
-
-@pytest.fixture
-def patient_verdicts(monkeypatch):
-    """The end screen's verdicts with a budget no test machine runs out of."""
-    from thirteen.ui.screens import end
-
-    monkeypatch.setattr(end, "HINT_BUDGET_MS", 60_000)
 
 
 @pytest.mark.parametrize(

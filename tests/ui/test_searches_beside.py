@@ -8,6 +8,7 @@ import pygame
 from thirteen.solver import NOT_WINNABLE, WINNABLE, solve
 from thirteen.ui.table import BUTTON_LABELS, TableButton
 
+from .conftest import PATIENT_MS
 from .helpers import card_at, click, press, step, think
 
 
@@ -51,18 +52,17 @@ def test_a_stale_answer_is_not_shown_even_if_it_arrives(make):
     assert task.slices <= 1 and not app.table.hint_spots
 
 
-def test_a_hint_in_slices_gives_the_hint_in_one_piece(make):
+def test_a_hint_in_slices_gives_the_hint_in_one_piece(make, patient):
     from thirteen import hints
-    from thirteen.ui.table import HINT_BUDGET_MS
 
     app = make("?game=pyramid&deal=1", animations=False)
     press(app, pygame.K_h)
     think(app)
     sliced = app.hint_memo[app.game.text()]
-    assert sliced == hints.hint_for(app.game.copy(), HINT_BUDGET_MS * 20)
+    assert sliced == hints.hint_for(app.game.copy(), PATIENT_MS)
 
 
-def test_the_indicator_is_off_by_default_and_answers_after_each_move(make):
+def test_the_indicator_is_off_by_default_and_answers_after_each_move(make, patient):
     app = make("?game=pyramid&deal=1", animations=False)
     think(app)
     assert app.table.outlook is None
@@ -82,7 +82,7 @@ def losing_move(game):
     return None
 
 
-def test_the_indicator_tells_the_move_that_lost_the_game_and_its_undo(make):
+def test_the_indicator_tells_the_move_that_lost_the_game_and_its_undo(make, patient):
     app = make("?game=pyramid&deal=1", animations=False, show_winnable=True)
     think(app)
     game = app.game
@@ -108,7 +108,7 @@ def test_the_indicator_tells_the_move_that_lost_the_game_and_its_undo(make):
     step(app)
 
 
-def test_the_end_screen_says_it_thinks_then_gives_the_verdict(make):
+def test_the_end_screen_says_it_thinks_then_gives_the_verdict(make, patient):
     from thirteen.verdicts import _known
 
     _known.clear()

@@ -678,3 +678,86 @@ def test_an_upright_phone_gets_a_tall_table_a_tap_plays_and_turning_keeps_the_ga
     wait_py(page, f"len({GAME}.moves) == 2", 10_000)
     page.screenshot(path=str(screenshots / "wasm-turned.png"))
     assert page.errors == []
+
+
+SESSION_GAMES = (("thirteens", 5), ("pyramid13", 5))
+"""The scripted session's games (the stand-in dies 25-50 s after start: kept short)."""
+SESSION_HINTS = 3
+"""Hints asked for (by clicking the Hint button) and played, per game."""
+SESSION_IDLE_S = 10
+"""Seconds the idle table's main-thread time is counted after the session."""
+
+
+def test_a_scripted_session_keeps_its_frames_near_the_median_in_webassembly(
+    game_page: Any, screenshots: Path
+) -> None:
+    """The session of ``bench-ui --session`` in the browser: hints asked for with the mouse
+    and played, the rest of each game played out, the end screen's verdict, the "can this
+    still be won?" indicator on throughout; then an idle table.  Prints the median, 95th
+    percentile and maximum of the frames that drew or searched and the main thread's
+    share of an idle 10 s (figures: they depend on the machine)."""
+    page = game_page
+    started(page)
+    idle(page)
+    run(page, f"{APP}.settings.show_winnable = True")
+    run(page, f"{APP}.frame_ms.clear()")
+    setup = "__import__('thirteen.variants').variants.GameSetup"
+    for game_id, deal in SESSION_GAMES:
+        run(page, f"{APP}.new_game({setup}({game_id!r}, deal={deal}))")
+        idle(page)
+        for _ in range(SESSION_HINTS):
+            hint = py(
+                page, f"list(next(b for b in {APP}.table.buttons if b.name == 'hint').rect.center)"
+            )
+            page.mouse.click(*on_page(page, *hint))
+            wait_py(page, f"'hint' not in {APP}.tasks and {APP}.table.hint_spots", 10_000)
+            cards = py(page, f"[k[1] for k in {APP}.table.hint_spots if k[0] == 'card']")
+            moves = py(page, f"len({GAME}.moves)")
+            if cards:
+                for card in sorted(cards):
+                    rect = py(page, f"list({APP}.table.geo.spot_for_card({card}).outline)")
+                    page.mouse.click(*on_page(page, rect[0] + rect[2] / 2, rect[1] + rect[3] / 2))
+            try:
+                wait_py(page, f"len({GAME}.moves) > {moves}", 2000 if cards else 1)
+            except Exception:  # a draw, or a move clicks cannot make: played for the player
+                legal = f"{GAME}.legal_moves()"
+                run(  # (a draw's hint marks the draw card)
+                    page,
+                    f"{APP}.table.play(next((m for m in {legal} if sorted(m.cards) =="
+                    f" {sorted(cards)!r}), next((m for m in {legal} if not m.cards), None)))",
+                )
+            page.wait_for_timeout(200)
+        run(page, f"while not {GAME}.is_over: {APP}.table.play({GAME}.legal_moves()[-1])")
+        wait_py(
+            page,
+            f"type({APP}.scene).__name__ == 'EndScene' and not {APP}.tasks.busy()"
+            f" and not {APP}.scene.dirty",
+            20_000,
+        )
+    frames = sorted(py(page, f"list({APP}.frame_ms)"))
+    run(page, f"{APP}.new_game({setup}('thirteens', deal=1))")
+    idle(page)
+    wait_py(page, f"not {APP}.tasks.busy()", 10_000)
+    page.wait_for_timeout(1100)  # past the linger after the last frame
+    idle_share = main_thread_share(page, SESSION_IDLE_S)
+    median = statistics.median(frames)
+    figures = {
+        "session_frames": len(frames),
+        "session_median_frame_ms": round(median, 2),
+        "session_p95_frame_ms": round(frames[min(len(frames) - 1, int(0.95 * len(frames)))], 2),
+        "session_max_frame_ms": round(frames[-1], 2),
+        "session_max_over_median": round(frames[-1] / median, 2),
+        "session_idle_main_thread_share": round(idle_share, 4),
+        "session_idle_seconds": SESSION_IDLE_S,
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+    }
+    (screenshots / "wasm-session-timings.json").write_text(json.dumps(figures, indent=2) + "\n")
+    print(
+        f"\nwasm session ({', '.join(g for g, _ in SESSION_GAMES)}; hints, verdicts, the"
+        f" indicator on): {len(frames)} frames that drew or searched, median {median:.1f} ms,"
+        f" p95 {figures['session_p95_frame_ms']} ms, max {figures['session_max_frame_ms']} ms"
+        f" ({figures['session_max_over_median']} times the median); idle table: main thread"
+        f" busy {idle_share:.1%} of {SESSION_IDLE_S} s; load average"
+        f" {' '.join(str(x) for x in figures['load_average'])}"
+    )
+    assert frames and page.errors == []

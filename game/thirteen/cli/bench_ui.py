@@ -30,6 +30,12 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         f"never sleeping (0 to {ui_bench.MAX_IDLE_SECONDS}; 0: not measured)",
     )
     parser.add_argument(
+        "--session",
+        action="store_true",
+        help="instead: frame times over a scripted session (games, hints, verdicts, the "
+        "indicator, idle pauses) and the idle table's share of a core after it",
+    )
+    parser.add_argument(
         "--no-baseline",
         action="store_true",
         help="measure the idle table only as the loop runs now, not also never sleeping",
@@ -39,4 +45,8 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Print the drawing figures (pygame is imported only now)."""
+    if args.session:
+        from ..ui import bench_session
+
+        return bench_session.main()
     return ui_bench.main(args.frames, args.idle_seconds, baseline=not args.no_baseline)

@@ -11,18 +11,19 @@ things that keep it exact and small:
 * Cards of one rank are interchangeable, so positions that differ only in suits share one
   key (and the reserve's two cards in either order).
 
-Imports: the engine, :mod:`thirteen.baroness`, :mod:`.result`, :mod:`.search`.
+Imports: the engine, :mod:`thirteen.baroness`, :mod:`.budget`, :mod:`.result`,
+:mod:`.search`.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 from ..baroness import PILES, RESERVE, Baroness
 from ..cards import DECK_SIZE, Card
 from ..game import Game
 from ..moves import Draw, Move, RemoveKing, RemovePair
+from .budget import Steps, finish
 from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, Basis, SolveResult, refuse_shortest
 from .search import Search
 
@@ -181,21 +182,42 @@ def solve(
 ) -> SolveResult:
     """Can the game still be won (every card removed), with a winning line."""
     refuse_shortest(shortest)
-    began = time.perf_counter()
+    return finish(solve_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
+
+
+def solve_steps(
+    game: Baroness,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    slice_ms: float | None = None,
+) -> Steps[SolveResult]:
+    """:func:`solve` in slices of ``slice_ms`` (see :mod:`.budget`)."""
     search, table = _search(game, budget_ms=budget_ms, max_nodes=max_nodes)
-    line = search.run(table.start())
-    ms = (time.perf_counter() - began) * 1000
+    line = yield from search.run_steps(table.start(), slice_ms)
     if line is not None:
-        return SolveResult(WINNABLE, [table.move(r) for r in line], search.nodes, ms)
-    return SolveResult(UNKNOWN if search.out_of_budget else NOT_WINNABLE, [], search.nodes, ms)
+        return SolveResult(WINNABLE, [table.move(r) for r in line], search.nodes, search.ms)
+    verdict = UNKNOWN if search.out_of_budget else NOT_WINNABLE
+    return SolveResult(verdict, [], search.nodes, search.ms)
 
 
 def most_cards(
     game: Baroness, *, budget_ms: float | None = None, max_nodes: int | None = None
 ) -> tuple[int, list[Move], bool]:
     """The most cards that can still be removed: (score reached, line to it, proven best)."""
+    return finish(most_cards_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
+
+
+def most_cards_steps(
+    game: Baroness,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    slice_ms: float | None = None,
+) -> Steps[tuple[int, list[Move], bool]]:
+    """:func:`most_cards` in slices of ``slice_ms``."""
     search, table = _search(game, budget_ms=budget_ms, max_nodes=max_nodes, track_best=True)
-    line = search.run(table.start())
+    line = yield from search.run_steps(table.start(), slice_ms)
     if line is None:
         line = search.best_line
     moves = [table.move(r) for r in line]
@@ -204,7 +226,14 @@ def most_cards(
 
 def best_line(game: Baroness, budget_ms: float) -> tuple[list[Move], Basis]:
     """A winning line when there is one, else the line to the most cards removed."""
-    score, line, exact = most_cards(game, budget_ms=budget_ms)
+    return finish(best_line_steps(game, budget_ms))
+
+
+def best_line_steps(
+    game: Baroness, budget_ms: float, slice_ms: float | None = None
+) -> Steps[tuple[list[Move], Basis]]:
+    """:func:`best_line` in slices of ``slice_ms``."""
+    score, line, exact = yield from most_cards_steps(game, budget_ms=budget_ms, slice_ms=slice_ms)
     if not exact:
         return [], Basis.GUESS
     return line, Basis.WINS if score == DECK_SIZE else Basis.MOST

@@ -17,12 +17,11 @@ things that keep the search exact and small:
   under another whose partner it needs, directly or through a chain (answers kept per
   search, by which of the pair's cards are gone).
 
-Imports: the engine, :mod:`thirteen.giza`, :mod:`.result`, :mod:`.search`.
+Imports: the engine, :mod:`thirteen.giza`, :mod:`.budget`, :mod:`.result`, :mod:`.search`.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 from ..cards import DECK_SIZE, Card
@@ -30,6 +29,7 @@ from ..game import Game
 from ..giza import Giza
 from ..moves import Move, RemoveKing, RemovePair
 from ..pyramid import COVER, PYRAMID_SIZE
+from .budget import Steps, finish
 from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, Basis, SolveResult, refuse_shortest
 from .search import Search
 
@@ -185,13 +185,23 @@ def solve(
 ) -> SolveResult:
     """Can the game still be won (every card removed), with a winning line."""
     refuse_shortest(shortest)
-    began = time.perf_counter()
+    return finish(solve_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
+
+
+def solve_steps(
+    game: Giza,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    slice_ms: float | None = None,
+) -> Steps[SolveResult]:
+    """:func:`solve` in slices of ``slice_ms`` (see :mod:`.budget`)."""
     search, table = _search(game, budget_ms=budget_ms, max_nodes=max_nodes)
-    line = search.run(0)
-    ms = (time.perf_counter() - began) * 1000
+    line = yield from search.run_steps(0, slice_ms)
     if line is not None:
-        return SolveResult(WINNABLE, [table.move(r) for r in line], search.nodes, ms)
-    return SolveResult(UNKNOWN if search.out_of_budget else NOT_WINNABLE, [], search.nodes, ms)
+        return SolveResult(WINNABLE, [table.move(r) for r in line], search.nodes, search.ms)
+    verdict = UNKNOWN if search.out_of_budget else NOT_WINNABLE
+    return SolveResult(verdict, [], search.nodes, search.ms)
 
 
 def most_cards(
@@ -201,6 +211,17 @@ def most_cards(
 
     Without the cut of lost positions: a position that cannot be won may still lead to
     the most cards."""
+    return finish(most_cards_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
+
+
+def most_cards_steps(
+    game: Giza,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    slice_ms: float | None = None,
+) -> Steps[tuple[int, list[Move], bool]]:
+    """:func:`most_cards` in slices of ``slice_ms``."""
     table = Table(game)
     search = Search(
         table.children,
@@ -210,7 +231,7 @@ def most_cards(
         max_nodes=max_nodes,
         track_best=True,
     )
-    line = search.run(0)
+    line = yield from search.run_steps(0, slice_ms)
     if line is None:
         line = search.best_line
     moves = [table.move(r) for r in line]
@@ -223,14 +244,23 @@ def most_cards(
 
 def best_line(game: Giza, budget_ms: float) -> tuple[list[Move], Basis]:
     """A winning line when there is one, else the line to the most cards removed."""
-    began = time.perf_counter()
-    result = solve(game, budget_ms=budget_ms)
+    return finish(best_line_steps(game, budget_ms))
+
+
+def best_line_steps(
+    game: Giza, budget_ms: float, slice_ms: float | None = None
+) -> Steps[tuple[list[Move], Basis]]:
+    """:func:`best_line` in slices of ``slice_ms``: the verdict first, then (for a lost
+    position) the most cards in what is left of the budget (its own time)."""
+    result = yield from solve_steps(game, budget_ms=budget_ms, slice_ms=slice_ms)
     if result.winnable:
         return result.moves, Basis.WINS
     if result.verdict == UNKNOWN:
         return [], Basis.GUESS
-    left = budget_ms - (time.perf_counter() - began) * 1000
-    _, line, exact = most_cards(game, budget_ms=max(left, budget_ms / 4))
+    left = budget_ms - result.ms  # at least a tenth, and the whole stays within 20%
+    _, line, exact = yield from most_cards_steps(
+        game, budget_ms=max(left, budget_ms / 10), slice_ms=slice_ms
+    )
     return (line, Basis.MOST) if exact else ([], Basis.NO_WIN)
 
 

@@ -7,18 +7,19 @@ Cards of one rank are interchangeable (which cells touch, how the cards close up
 what the stock brings depend on ranks and places only), so positions that differ only
 in suits share one key.
 
-Imports: the engine, :mod:`thirteen.neighbour`, :mod:`.result`, :mod:`.search`.
+Imports: the engine, :mod:`thirteen.neighbour`, :mod:`.budget`, :mod:`.result`,
+:mod:`.search`.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 from ..cards import DECK_SIZE, Card
 from ..game import Game
 from ..moves import Move, RemoveKing, RemovePair
 from ..neighbour import Neighbour, close_up, removals
+from .budget import Steps, finish
 from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, Basis, SolveResult, refuse_shortest
 from .search import Search
 
@@ -59,21 +60,42 @@ def solve(
 ) -> SolveResult:
     """Can the game still be won (every card removed), with a winning line."""
     refuse_shortest(shortest)
-    began = time.perf_counter()
+    return finish(solve_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
+
+
+def solve_steps(
+    game: Neighbour,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    slice_ms: float | None = None,
+) -> Steps[SolveResult]:
+    """:func:`solve` in slices of ``slice_ms`` (see :mod:`.budget`)."""
     search = _search(game, budget_ms=budget_ms, max_nodes=max_nodes)
-    line = search.run(game.key)
-    ms = (time.perf_counter() - began) * 1000
+    line = yield from search.run_steps(game.key, slice_ms)
     if line is not None:
-        return SolveResult(WINNABLE, [_move(g) for g in line], search.nodes, ms)
-    return SolveResult(UNKNOWN if search.out_of_budget else NOT_WINNABLE, [], search.nodes, ms)
+        return SolveResult(WINNABLE, [_move(g) for g in line], search.nodes, search.ms)
+    verdict = UNKNOWN if search.out_of_budget else NOT_WINNABLE
+    return SolveResult(verdict, [], search.nodes, search.ms)
 
 
 def most_cards(
     game: Neighbour, *, budget_ms: float | None = None, max_nodes: int | None = None
 ) -> tuple[int, list[Move], bool]:
     """The most cards that can still be removed: (score reached, line to it, proven best)."""
+    return finish(most_cards_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
+
+
+def most_cards_steps(
+    game: Neighbour,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    slice_ms: float | None = None,
+) -> Steps[tuple[int, list[Move], bool]]:
+    """:func:`most_cards` in slices of ``slice_ms``."""
     search = _search(game, budget_ms=budget_ms, max_nodes=max_nodes, track_best=True)
-    line = search.run(game.key)
+    line = yield from search.run_steps(game.key, slice_ms)
     if line is None:
         line = search.best_line
     return DECK_SIZE - search.best_left, [_move(g) for g in line], not search.out_of_budget
@@ -81,7 +103,14 @@ def most_cards(
 
 def best_line(game: Neighbour, budget_ms: float) -> tuple[list[Move], Basis]:
     """A winning line when there is one, else the line to the most cards removed."""
-    score, line, exact = most_cards(game, budget_ms=budget_ms)
+    return finish(best_line_steps(game, budget_ms))
+
+
+def best_line_steps(
+    game: Neighbour, budget_ms: float, slice_ms: float | None = None
+) -> Steps[tuple[list[Move], Basis]]:
+    """:func:`best_line` in slices of ``slice_ms``."""
+    score, line, exact = yield from most_cards_steps(game, budget_ms=budget_ms, slice_ms=slice_ms)
     if not exact:
         return [], Basis.GUESS
     return line, Basis.WINS if score == DECK_SIZE else Basis.MOST

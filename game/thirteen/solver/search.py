@@ -8,18 +8,20 @@ left in a position.  One visited set for the whole search is exact: a position s
 never needs searching again, and when the search ends without a win every position it
 saw is proven dead, so the best position seen is the best there is.
 
-Imports: :mod:`.result` only; it knows no game.
+The search keeps its own stack, so it runs in time slices (:meth:`Search.run_steps`)
+by yielding where it stands and going on from there; its budget is a
+:class:`.budget.SearchBudget`, which counts only the search's own time.
+
+Imports: :mod:`.budget` only; it knows no game.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-CHECK_EVERY = 128
-"""Nodes between clock checks (a clock read is cheap next to a hundred nodes)."""
+from .budget import OutOfBudget, Paused, SearchBudget, Steps, finish
 
 Children = Callable[[Any], Iterator[tuple[Any, Any]]]
 
@@ -40,9 +42,21 @@ class Search:
     out_of_budget: bool = False
     best_left: int = 10**9
     best_line: list[Any] = field(default_factory=list)
+    budget: SearchBudget | None = None
+    """The budget of the last run (made when it starts: its clock starts then)."""
+
+    @property
+    def ms(self) -> float:
+        """Milliseconds the last run took (its own time, not the frames between slices)."""
+        return 0.0 if self.budget is None else self.budget.ms
 
     def run(self, start: Any) -> list[Any] | None:
-        deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
+        return finish(self.run_steps(start))
+
+    def run_steps(self, start: Any, slice_ms: float | None = None) -> Steps[list[Any] | None]:
+        """:meth:`run` in slices of ``slice_ms`` (None: in one piece, never yielding)."""
+        budget = self.budget = SearchBudget(self.budget_ms, self.max_nodes)
+        budget.resume(slice_ms)
         left, key, children, dead = self.left, self.key, self.children, self.dead
         track = self.track_best
         self.best_left, self.best_line = left(start), []
@@ -54,7 +68,7 @@ class Search:
         path: list[Any] = []
         frames: list[Iterator[tuple[Any, Any]]] = [children(start)]
         nodes = 0
-        max_nodes = self.max_nodes
+        next_check = budget.next_check
         try:
             while frames:
                 child = next(frames[-1], None)
@@ -76,17 +90,23 @@ class Search:
                     return path
                 if track and n < self.best_left:
                     self.best_left, self.best_line = n, [*path, raw]
-                if max_nodes is not None and nodes >= max_nodes:
-                    self.out_of_budget = True
-                    return None
-                if deadline is not None and nodes % CHECK_EVERY == 0:
-                    if time.perf_counter() > deadline:
+                if nodes >= next_check:
+                    budget.nodes = nodes
+                    try:
+                        budget.check()
+                    except Paused:
+                        budget.pause()
+                        yield
+                        budget.resume(slice_ms)
+                    except OutOfBudget:
                         self.out_of_budget = True
                         return None
+                    next_check = budget.next_check
                 if dead is not None and dead(state):
                     continue
                 path.append(raw)
                 frames.append(children(state))
             return None
         finally:
+            budget.nodes = nodes
             self.nodes += nodes

@@ -18,12 +18,11 @@ and the grid only ever holds more cards, since earlier removals draw the stock e
 after which the two lines meet.  So a closed kind is played alone, without branching;
 in Elevens every kind is closed, and a deal's fate does not depend on the order of play.
 
-Imports: the engine, :mod:`.result`.
+Imports: the engine, :mod:`.budget`, :mod:`.result`.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
@@ -31,15 +30,13 @@ from ..cards import DECK_SIZE, Card, rank
 from ..game import Game, PairRule
 from ..moves import Move
 from ..refill_grid import RefillGrid, refill
+from .budget import OutOfBudget, Paused, SearchBudget, Steps, finish
 from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, Basis, SolveResult, refuse_shortest
 
 Counts = tuple[int, ...]
 """How many cards of each rank lie on the grid, indexed by rank (index 0 unused)."""
 Kind = tuple[tuple[int, int], ...]
 """A group kind: (rank, how many) pairs."""
-
-CHECK_EVERY = 256
-"""Nodes between clock reads."""
 
 
 @lru_cache(maxsize=16)
@@ -115,13 +112,15 @@ class _Search:
         self.valued = sorted(rule.valued, reverse=True)
         self.target, self.max_group = rule.target, rule.max_group
         self.stock_ranks = [rank(c) for c in stock]
-        self.max_nodes = max_nodes
-        self.deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
+        self.budget = SearchBudget(budget_ms, max_nodes)
         self.track_best = track_best
         self.best_left = 10**9
         self.best_line: list[Kind] = []
-        self.nodes = 0
         self.out_of_budget = False
+
+    @property
+    def nodes(self) -> int:
+        return self.budget.nodes
 
     def fitting(self, counts: Counts) -> list[Kind]:
         """The kinds these counts hold: a closed one alone when there is one, else all,
@@ -177,6 +176,13 @@ class _Search:
 
     def run(self, counts: Counts, sp: int) -> list[Kind] | None:
         """A winning line of group kinds, or None (see ``out_of_budget``)."""
+        return finish(self.run_steps(counts, sp))
+
+    def run_steps(
+        self, counts: Counts, sp: int, slice_ms: float | None = None
+    ) -> Steps[list[Kind] | None]:
+        """:meth:`run` in slices of ``slice_ms``: the search keeps its own stack, so it
+        yields where it stands and goes on from there (see :mod:`.budget`)."""
         nstock = len(self.stock_ranks)
         self.best_left = sum(counts) + nstock - sp
         self.best_line = []
@@ -185,7 +191,10 @@ class _Search:
         seen = {(counts, sp)}
         path: list[Kind] = []
         frames = [self.children(counts, sp)]
-        nodes = 0
+        budget = self.budget
+        budget.resume(slice_ms)
+        nodes = budget.nodes
+        next_check = budget.next_check
         try:
             while frames:
                 child = next(frames[-1], None)
@@ -207,18 +216,23 @@ class _Search:
                     return path
                 if self.track_best and left < self.best_left:
                     self.best_left, self.best_line = left, [*path, kind]
-                if self.max_nodes is not None and nodes >= self.max_nodes:
-                    self.out_of_budget = True
-                    return None
-                if self.deadline is not None and nodes % CHECK_EVERY == 0:
-                    if time.perf_counter() > self.deadline:
+                if nodes >= next_check:
+                    budget.nodes = nodes
+                    try:
+                        budget.check()
+                    except Paused:
+                        budget.pause()
+                        yield
+                        budget.resume(slice_ms)
+                    except OutOfBudget:
                         self.out_of_budget = True
                         return None
+                    next_check = budget.next_check
                 path.append(kind)
                 frames.append(self.children(ncounts, nsp))
             return None
         finally:
-            self.nodes += nodes
+            budget.nodes = nodes
 
 
 def to_moves(game: RefillGrid, line: list[Kind]) -> list[Move]:
@@ -239,9 +253,12 @@ def to_moves(game: RefillGrid, line: list[Kind]) -> list[Move]:
     return moves
 
 
-def _search(game: RefillGrid, **kwargs) -> tuple[_Search, list[Kind] | None]:
+def _search_steps(
+    game: RefillGrid, slice_ms: float | None = None, **kwargs
+) -> Steps[tuple[_Search, list[Kind] | None]]:
     search = _Search(game.rule, game.stock[game.sp :], **kwargs)
-    return search, search.run(counts_of(game.cells), 0)
+    line = yield from search.run_steps(counts_of(game.cells), 0, slice_ms)
+    return search, line
 
 
 # -- the record's hooks --------------------------------------------------------------
@@ -256,13 +273,25 @@ def solve(
 ) -> SolveResult:
     """Can every card still be removed (reading the stock: perfect information)."""
     refuse_shortest(shortest)
-    start = time.perf_counter()
-    search, line = _search(game, budget_ms=budget_ms, max_nodes=max_nodes)
+    return finish(solve_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
+
+
+def solve_steps(
+    game: RefillGrid,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    slice_ms: float | None = None,
+) -> Steps[SolveResult]:
+    """:func:`solve` in slices of ``slice_ms`` (see :mod:`.budget`)."""
+    search, line = yield from _search_steps(
+        game, slice_ms, budget_ms=budget_ms, max_nodes=max_nodes
+    )
     if line is not None:
         moves = to_moves(game, line)
-        return SolveResult(WINNABLE, moves, search.nodes, (time.perf_counter() - start) * 1000)
+        return SolveResult(WINNABLE, moves, search.nodes, search.budget.ms)
     verdict = UNKNOWN if search.out_of_budget else NOT_WINNABLE
-    return SolveResult(verdict, [], search.nodes, (time.perf_counter() - start) * 1000)
+    return SolveResult(verdict, [], search.nodes, search.budget.ms)
 
 
 def most_cards_line(
@@ -270,7 +299,20 @@ def most_cards_line(
 ) -> tuple[int, list[Move], bool]:
     """(cards removed at best, the line to it, proven best): a search that ends without a
     win has seen every reachable position, so the best it saw is the best there is."""
-    search, line = _search(game, budget_ms=budget_ms, max_nodes=max_nodes, track_best=True)
+    return finish(most_cards_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
+
+
+def most_cards_steps(
+    game: RefillGrid,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    slice_ms: float | None = None,
+) -> Steps[tuple[int, list[Move], bool]]:
+    """:func:`most_cards_line` in slices of ``slice_ms``."""
+    search, line = yield from _search_steps(
+        game, slice_ms, budget_ms=budget_ms, max_nodes=max_nodes, track_best=True
+    )
     found = line if line is not None else search.best_line
     removed = game.removed_cards + (sum(counts_of(game.cells)) + game.stock_left) - search.best_left
     return removed, to_moves(game, found), not search.out_of_budget
@@ -278,7 +320,14 @@ def most_cards_line(
 
 def best_line(game: RefillGrid, budget_ms: float) -> tuple[list[Move], Basis]:
     """A winning line when there is one, else the line to the most cards removed."""
-    removed, line, exact = most_cards_line(game, budget_ms=budget_ms)
+    return finish(best_line_steps(game, budget_ms))
+
+
+def best_line_steps(
+    game: RefillGrid, budget_ms: float, slice_ms: float | None = None
+) -> Steps[tuple[list[Move], Basis]]:
+    """:func:`best_line` in slices of ``slice_ms``."""
+    removed, line, exact = yield from most_cards_steps(game, budget_ms=budget_ms, slice_ms=slice_ms)
     if not exact:
         return [], Basis.GUESS
     return line, Basis.WINS if removed == DECK_SIZE else Basis.MOST

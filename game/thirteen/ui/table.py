@@ -149,6 +149,27 @@ def graded_words(setup: GameSetup | None) -> str:
     return f"{words} \u00b7 {grade}" if grade else words
 
 
+def grade_beside(app: App, setup: GameSetup) -> None:
+    """Work the deal's difficulty out beside the game, a slice between frames (the table
+    and the end screen share one grade), unless it is known or under way; the scene on
+    show is drawn again once it is known."""
+    grader = difficulty.grader_for(setup)
+    running = app.tasks.running.get("grade")
+    if grader.done or (running is not None and running.still()):
+        return
+
+    def known(_grade: object) -> None:
+        app.scene.dirty = True
+
+    app.tasks.start(
+        "grade",
+        grader.steps(difficulty.SLICE_MS),
+        known,
+        still=lambda: getattr(app.game, "setup", None) == setup,
+        priority=0,
+    )
+
+
 def clock_words(ms: float) -> str:
     """A time as a clock shows it: '4:07', '1:02:09'."""
     minutes, seconds = divmod(int(ms // 1000), 60)
@@ -1100,11 +1121,10 @@ class TableScene(Scene):
         return setup is None or difficulty.grader_for(setup).done
 
     def grade_slice(self) -> None:
-        """A slice of the deal's difficulty; drawn again once it is known."""
+        """The deal's difficulty, worked out beside the game; drawn again once known."""
         setup = getattr(self.game, "setup", None)
         if setup is not None and not self.graded():
-            if difficulty.grader_for(setup).step(difficulty.SLICE_MS):
-                self.dirty = True
+            grade_beside(self.app, setup)
 
     def update(self, dt_ms: float) -> None:
         if self.anim.update(dt_ms):

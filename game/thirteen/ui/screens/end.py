@@ -15,7 +15,7 @@ from ...verdicts import deal_verdicts_steps, known_verdicts, known_winning_line,
 from .. import clipboard, theme
 from ..layout import PANEL_W
 from ..scene import ARRIVE_MS, backdrop, same_press
-from ..table import HINT_BUDGET_MS, end_words, graded_words
+from ..table import HINT_BUDGET_MS, end_words, grade_beside, graded_words
 from ..tasks import SLICE_MS
 from ..widgets import Button
 from .entry import NAME_PROMPT, EntryScene
@@ -368,8 +368,8 @@ class EndScene(MenuScene):
 
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
-        if self.grading() and difficulty.grader_for(self.game.setup).step(difficulty.SLICE_MS):
-            self.dirty = True
+        if self.grading():
+            grade_beside(self.app, self.game.setup)
 
     def verdict(self) -> str | None:
         """Whether the deal could have been won, once the game is over (the solver's answer

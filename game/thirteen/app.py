@@ -22,13 +22,13 @@ from collections.abc import Sequence
 
 import pygame
 
-from . import share
+from . import i18n, share
 from .game import Game
 from .hints import HintMemo
 from .profile import Profile
 from .session import TAKEOVER_CHECK_MS, Session, Showing
 from .ui import HEIGHT, WIDTH
-from .ui.display import Display
+from .ui.display import Display, page_languages
 from .ui.idle import wait_for_event
 from .ui.scene import Scene, backdrop, felt_under
 from .ui.scene_names import SceneName
@@ -97,6 +97,7 @@ class App:
         waits that tell a deliberate second press from a double click."""
         self.profile = profile if profile is not None else Profile()
         self.settings = self.profile.settings
+        i18n.set_language(self.language_wanted())
         self.session = Session(self.profile, tell=self._tell, settled=self._refresh_table)
         """The rules of the games played here: saving, counting, posting (see :mod:`.session`)."""
         self.sounds = Sounds(self.settings.sound, self.settings.volume)
@@ -137,6 +138,22 @@ class App:
         for scene in {self.table, self.suspended, self.start_scene, self.scene, *self.stack}:
             if scene is not None:
                 scene.relayout()
+        self.scene.dirty = True
+
+    def language_wanted(self) -> str:
+        """The language the settings choose, or (automatic) the page's or the desktop's."""
+        if self.settings.language in i18n.LANGUAGES:
+            return self.settings.language
+        tags = page_languages() if sys.platform == "emscripten" else i18n.desktop_languages()
+        return i18n.pick(tags)
+
+    def change_language(self) -> None:
+        """The settings chose another language: every screen speaks it at once (each is
+        laid out again, so that its words are fitted anew)."""
+        i18n.set_language(self.language_wanted())
+        for scene in {self.table, self.suspended, self.start_scene, self.scene, *self.stack}:
+            if scene is not None:
+                scene.retext()
         self.scene.dirty = True
 
     def _fitted(self, scene: Scene) -> tuple[float, int, int] | None:
@@ -189,9 +206,10 @@ class App:
         table, notices = self.table, self.session.notices
         if table is not None and self.scene is table and notices:
             # what the opening has to tell (the link, storage), once, where the player is
-            if table.message in notices:
+            told = [i18n.tr(notice) for notice in notices]
+            if table.message in told:
                 table.message = ""
-            table.show_banner(" ".join(notices))
+            table.show_banner(" ".join(told))
             notices.clear()
 
     def _put_up(self, showing: Showing) -> TableScene | None:
@@ -204,7 +222,7 @@ class App:
         if showing.end is not None:
             self.open(SceneName.END)
             if showing.end:
-                self.scene.message = showing.end  # type: ignore[attr-defined]
+                self.scene.message = i18n.tr(showing.end)  # type: ignore[attr-defined]
         return table
 
     def put_on_table(self, game: Game, deal: bool = True) -> TableScene:
@@ -218,7 +236,7 @@ class App:
                 table.recorded = False
                 table.finish()
         if self.session.pending_say:
-            table.say(self.session.pending_say, 5000)
+            table.say(i18n.tr(self.session.pending_say), 5000)
             self.session.pending_say = None
         return table
 
@@ -248,7 +266,7 @@ class App:
         steps = self.session.random_setup_steps(game_id, layout, SLICE_MS)
         self.tasks.start("deal", steps, self.new_game, priority=2)
         if self.table is not None and self.scene is self.table:
-            self.table.say("Looking for a winnable deal...", 3000)
+            self.table.say(i18n.tr("Looking for a winnable deal..."), 3000)
 
     def restart(self) -> None:
         setup = getattr(self.game, "setup", None)
@@ -258,7 +276,7 @@ class App:
     def _tell(self, message: str, ms: float) -> None:
         """What the session tells the player at once goes on the table, if one is up."""
         if self.table is not None:
-            self.table.say(message, ms)
+            self.table.say(i18n.tr(message), ms)
 
     def _refresh_table(self) -> None:
         """The session settled the score: the table's buttons follow (no Undo)."""

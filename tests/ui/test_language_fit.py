@@ -112,7 +112,7 @@ def drawing(app, what: str) -> list[str]:
 
 
 def app_at(make, size, query: str = "", language: str = "de"):
-    app = make(query, language=language, animations=False, timer=True, show_winnable=True)
+    app = make(query, language=language, animations=False, timer=True, sound=False)
     app.display.resize(*size)
     app.relayout()
     return app
@@ -134,7 +134,7 @@ def test_every_table_fits(make, language, viewport):
     for spec in GAMES.values():
         app = app_at(make, size, f"?game={spec.id}&deal=5", language)
         table = app.table
-        table.outlook = "lost"  # the indicator's longest words
+        table.outlook = "lost"  # the indicator's longest words (without its search)
         table.say(tr("Only the top card of a column can move to an empty column."))
         found += drawing(app, f"{language} table {spec.id} {size}")
     assert found == [], "\n".join(found)

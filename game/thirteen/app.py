@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from . import share
+from . import i18n, share
 from .game import Game
 from .hints import HintMemo
 from .i18n import Message, tr
@@ -30,7 +30,7 @@ from .profile import Profile
 from .session import TAKEOVER_CHECK_MS, Session, Showing
 from .ui import HEIGHT, WIDTH
 from .ui.access import Access
-from .ui.display import Display
+from .ui.display import Display, page_languages
 from .ui.idle import wait_for_event
 from .ui.scene import Scene, backdrop, felt_under
 from .ui.scene_names import SceneName
@@ -99,6 +99,7 @@ class App:
         waits that tell a deliberate second press from a double click."""
         self.profile = profile if profile is not None else Profile()
         self.settings = self.profile.settings
+        i18n.set_language(self.language_wanted())
         self.session = Session(self.profile, tell=self._tell, settled=self._refresh_table)
         """The rules of the games played here: saving, counting, posting (see :mod:`.session`)."""
         self.sounds = Sounds(self.settings.sound, self.settings.volume)
@@ -144,6 +145,22 @@ class App:
         for scene in {self.table, self.suspended, self.start_scene, self.scene, *self.stack}:
             if scene is not None:
                 scene.relayout()
+        self.scene.dirty = True
+
+    def language_wanted(self) -> str:
+        """The language the settings choose, or (automatic) the page's or the desktop's."""
+        if self.settings.language in i18n.LANGUAGES:
+            return self.settings.language
+        tags = page_languages() if sys.platform == "emscripten" else i18n.desktop_languages()
+        return i18n.pick(tags)
+
+    def change_language(self) -> None:
+        """The settings chose another language: every screen speaks it at once (each is
+        laid out again, so that its words are fitted anew)."""
+        i18n.set_language(self.language_wanted())
+        for scene in {self.table, self.suspended, self.start_scene, self.scene, *self.stack}:
+            if scene is not None:
+                scene.retext()
         self.scene.dirty = True
 
     def _fitted(self, scene: Scene) -> tuple[float, int, int] | None:
@@ -256,7 +273,7 @@ class App:
         steps = self.session.random_setup_steps(game_id, layout, SLICE_MS)
         self.tasks.start("deal", steps, self.new_game, priority=2)
         if self.table is not None and self.scene is self.table:
-            self.table.say("Looking for a winnable deal...", 3000)
+            self.table.say(i18n.tr("Looking for a winnable deal..."), 3000)
 
     def restart(self) -> None:
         setup = getattr(self.game, "setup", None)

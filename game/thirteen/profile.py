@@ -87,6 +87,9 @@ class Settings:
     """The table's "can this still be won?" indicator."""
     winnable_difficulty: str = "any"
     """What "winnable deals only" asks of a deal's grade (:data:`.difficulty.WANTED`)."""
+    language: str = ""
+    """The code of the language the game speaks (:data:`.i18n.LANGUAGES`); "" follows the
+    browser's or the desktop's language."""
 
 
 @dataclass

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..cards import QUOTE_MAX, Card, NotationError, parse_card, quoted
 from ..database import copied_rows
+from ..i18n import LANGUAGES
 from ..storage import (
     DB_NAME,
     FILE_NAME,
@@ -93,6 +94,12 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     shot.add_argument("--back", default="red", help="the card back (red, blue, green, black)")
     shot.add_argument(
         "--table-colour", default="green", help="the table's felt (green, blue, red, grey)"
+    )
+    shot.add_argument(
+        "--language",
+        default="en",
+        choices=tuple(LANGUAGES),
+        help="the language the screens speak (default: en)",
     )
     shot.add_argument(
         "--profile-dir",
@@ -184,6 +191,7 @@ def run(args: argparse.Namespace) -> int:
             back=args.back,
             felt=args.table_colour,
             storage=storage,
+            language=args.language,
         )
     except ui_shot.ShotError as exc:
         raise CommandError(str(exc)) from None

@@ -15,6 +15,7 @@ from typing import ParamSpec
 import pygame
 
 from ..cards import Card, rank, suit
+from ..i18n import N_
 from . import court_art, theme
 
 FACE = (252, 251, 245)
@@ -241,10 +242,10 @@ def dimmed(card: Card, w: int, h: int, four_colour: bool = False) -> pygame.Surf
 
 
 BACKS: dict[str, tuple[str, tuple[int, int, int], tuple[int, int, int]]] = {
-    "red": ("Red lattice", (150, 36, 44), (196, 80, 84)),
-    "blue": ("Blue lattice", (32, 64, 140), (92, 128, 200)),
-    "green": ("Green weave", (22, 96, 62), (90, 160, 120)),
-    "black": ("Black and gold", (30, 30, 36), (196, 158, 64)),
+    "red": (N_("Red lattice"), (150, 36, 44), (196, 80, 84)),
+    "blue": (N_("Blue lattice"), (32, 64, 140), (92, 128, 200)),
+    "green": (N_("Green weave"), (22, 96, 62), (90, 160, 120)),
+    "black": (N_("Black and gold"), (30, 30, 36), (196, 158, 64)),
 }
 """The card backs to choose from: name shown in the settings, panel colour, line colour."""
 

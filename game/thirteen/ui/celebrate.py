@@ -24,6 +24,7 @@ from enum import StrEnum
 import pygame
 
 from ..cards import Card, make_card
+from ..i18n import N_, tr
 from . import cards as card_art
 from . import theme
 
@@ -44,9 +45,9 @@ class Kind(StrEnum):
 
 
 TITLES = {
-    Kind.WIN: "You won!",
-    Kind.SWEEP: "Every pyramid cleared!",
-    Kind.BEST: "New personal best!",
+    Kind.WIN: N_("You won!"),
+    Kind.SWEEP: N_("Every pyramid cleared!"),
+    Kind.BEST: N_("New personal best!"),
 }
 
 
@@ -106,7 +107,7 @@ class Celebration:
         self._clock = 0.0
         self._next_launch = 0.0
         self.skipped = False
-        self.hint = "Click, tap or press a key to go on"
+        self.hint = tr("Click, tap or press a key to go on")
         """The line under the title (none on a still picture)."""
         self.unit = self.area.h / 720  # speeds are set for a 720-pixel-tall table
         if self.best:
@@ -209,12 +210,13 @@ class Celebration:
         self._draw_title(surface)
 
     def _draw_title(self, surface: pygame.Surface) -> None:
-        words = TITLES[self.kind]
+        words = tr(TITLES[self.kind])
         if self.best and self.kind is not Kind.BEST:
-            words += "  New personal best!"
+            words += "  " + tr("New personal best!")
         size = theme.fitting_size(words, self.area.w - 80, 64, 30)
         text = theme.text(words, size, theme.GOLD)
-        hint = theme.text(self.hint, 24, theme.INK)
+        hint_size = theme.fitting_size(self.hint, self.area.w - 80, 24, 16)
+        hint = theme.text(self.hint, hint_size, theme.INK)
         box = pygame.Rect(0, 0, max(text.get_width(), hint.get_width()) + 48, 0)
         box.h = text.get_height() + hint.get_height() + 36
         box.center = (self.area.centerx, self.area.y + self.area.h // 3)
@@ -222,8 +224,9 @@ class Celebration:
         pygame.draw.rect(veil, (8, 28, 20, 225), veil.get_rect(), border_radius=18)
         surface.blit(veil, box)
         pygame.draw.rect(surface, theme.GOLD, box, width=3, border_radius=18)
-        surface.blit(text, text.get_rect(midtop=(box.centerx, box.y + 14)))
-        surface.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 12)))
+        theme.put_text(surface, words, text, text.get_rect(midtop=(box.centerx, box.y + 14)))
+        where = hint.get_rect(midbottom=(box.centerx, box.bottom - 12))
+        theme.put_text(surface, self.hint, hint, where)
 
 
 def _draw_star(surface: pygame.Surface, x: float, y: float, r: float) -> None:

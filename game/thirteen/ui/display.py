@@ -197,6 +197,21 @@ def _page_window():  # pragma: no cover - the browser only
             return None
 
 
+def page_languages() -> list[str]:
+    """The browser's preferred languages (``navigator.languages``), [] off the page."""
+    window = _page_window()
+    if window is None:
+        return []
+    try:
+        # joined in the page: a string crosses the bridge alike in pygbag and Pyodide
+        return [tag for tag in str(window.navigator.languages.join(",")).split(",") if tag]
+    except Exception:  # an older browser: its one language, if even that
+        try:
+            return [str(window.navigator.language)]
+        except Exception:
+            return []
+
+
 def _viewport() -> tuple[int, int]:
     """The size of the box the page lets the canvas fill, in CSS pixels."""
     window = _page_window()

@@ -16,6 +16,7 @@ import pygame
 
 from ..examples import ExampleStep, replay
 from ..game import Game
+from ..i18n import tr
 from ..moves import Draw, Move, MoveToEmpty, Recycle
 from ..spec import GameSpec
 from . import cards as card_art
@@ -226,10 +227,11 @@ class HelpExample:
         return self._fitted[2]
 
     def caption_lines(self, width: int) -> list[str]:
-        caption = self.spec.examples[self.index].caption
+        caption = tr(self.spec.examples[self.index].caption)
         lines = theme.wrap(caption, CAPTION_SIZE, width)
         if not self.animate:
-            lines.append("Click for the next move." if self.step < self.last else "Click again.")
+            more = self.step < self.last
+            lines.append(tr("Click for the next move.") if more else tr("Click again."))
         return lines
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -358,15 +360,15 @@ class HelpExample:
         if here.effect is None or self.anim.active:
             return
         if here.effect.round_end is not None:
-            words = "Round over"
+            words = tr("Round over")
         elif here.position.is_over:
-            words = "Game over"
+            words = tr("Game over")
         else:
             return
         tag = theme.text(words, 24, theme.PRIMARY_TEXT)
         rect = tag.get_rect(topleft=(area.x + 18, area.y + 10)).inflate(20, 8)
         pygame.draw.rect(surface, theme.PRIMARY, rect, border_radius=12)
-        surface.blit(tag, tag.get_rect(center=rect.center))
+        theme.put_text(surface, words, tag, tag.get_rect(center=rect.center))
 
     def press(self) -> None:
         """A click on the example: its next move at once (standing still, the only way on)."""

@@ -23,6 +23,7 @@ import pygame
 
 from ..cards import Card
 from ..game import Game
+from ..i18n import tr
 from ..moves import Draw, Recycle
 from ..spec import TableKind
 from ..variants import spec_of
@@ -343,7 +344,7 @@ def grid_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
     geo.pile = stock
     if left:
         geo.spots.insert(0, Spot(SpotKind.STOCK, stock, stock.copy(), free=False))
-    geo.labels.append((f"Stock {left}", (stock.centerx, stock.bottom + 10)))
+    geo.labels.append((tr("Stock {n}", n=left), (stock.centerx, stock.bottom + 10)))
     return geo
 
 
@@ -411,15 +412,15 @@ def pyramid_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
         geo.spots.append(Spot(SpotKind.PILE, draw.copy(), draw.copy(), free=can_recycle))
     # captions sit below the keyboard focus ring (10 px out, and its dark edge)
     draws = game.draw_count  # type: ignore[attr-defined]
-    geo.labels.append((f"Draw {draws}", (draw.centerx, draw.bottom + CAPTION_GAP)))
+    geo.labels.append((tr("Draw {n}", n=draws), (draw.centerx, draw.bottom + CAPTION_GAP)))
     wastes = game.waste_count  # type: ignore[attr-defined]
-    geo.labels.append((f"Waste {wastes}", (waste.centerx, waste.bottom + CAPTION_GAP)))
+    geo.labels.append((tr("Waste {n}", n=wastes), (waste.centerx, waste.bottom + CAPTION_GAP)))
     progress = game.progress()
     if progress.passes and progress.passes > 1 and progress.pass_number is not None:
         turns = progress.passes - progress.pass_number
         # the help's words: the waste is turned over (RULES.md's "recycle")
         where = (waste.centerx, waste.bottom + CAPTION_GAP + 26)
-        geo.labels.append((f"Turns left {turns}", where))
+        geo.labels.append((tr("Turns left {n}", n=turns), where))
     return geo
 
 
@@ -483,9 +484,9 @@ def piles_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
     if left:
         can_deal = game.is_legal(Draw()) and not game.is_over
         geo.spots.insert(0, Spot(SpotKind.STOCK, stock.copy(), stock.copy(), free=can_deal))
-    geo.labels.append((f"Stock {left}", (stock.centerx, stock.bottom + CAPTION_GAP)))
+    geo.labels.append((tr("Stock {n}", n=left), (stock.centerx, stock.bottom + CAPTION_GAP)))
     under = (sum(p.centerx for p in places) // 2, places[-1].bottom + CAPTION_GAP)
-    geo.labels.append(("Reserve", under if frame.portrait else (stock.centerx, under[1])))
+    geo.labels.append((tr("Reserve"), under if frame.portrait else (stock.centerx, under[1])))
     return geo
 
 

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..i18n import N_, tr, tr_n
 from ..moves import Move
 from ..variants import GameSetup
 from .layout import TableButton, geometry
 from .table import TableScene
-from .widgets import Button
+from .widgets import Button, key_words
 
 if TYPE_CHECKING:
     from ..app import App
@@ -23,10 +24,10 @@ STEP_MS = 900
 TOGGLE, STEP, FROM_START, LEAVE = "replay-toggle", "replay-step", "replay-again", "replay-leave"
 
 CONTROLS = (
-    (TOGGLE, "Pause", "Space"),
-    (STEP, "Step", "\u2192"),
-    (FROM_START, "From start", "Home"),
-    (LEAVE, "Leave", "Esc"),
+    (TOGGLE, N_("Pause"), "Space"),
+    (STEP, N_("Step"), "\u2192"),
+    (FROM_START, N_("From start"), "Home"),
+    (LEAVE, N_("Leave"), "Esc"),
 )
 """The replay's buttons, in the places of the table's first ones."""
 
@@ -48,7 +49,7 @@ class ReplayScene(TableScene):
         places = list(self.frame.buttons().values())
         upright = self.frame.portrait
         return [
-            Button(name, places[n], label, "" if upright else key)
+            Button(name, places[n], tr(label), "" if upright else key_words(key))
             for n, (name, label, key) in enumerate(CONTROLS)
         ]
 
@@ -56,7 +57,7 @@ class ReplayScene(TableScene):
         left = self.done < len(self.line)
         for b in self.buttons:
             if b.name == TOGGLE:
-                b.label = "Pause" if self.playing and left else "Play"
+                b.label = tr("Pause") if self.playing and left else tr("Play")
                 b.enabled = left
             elif b.name == STEP:
                 b.enabled = left
@@ -65,9 +66,15 @@ class ReplayScene(TableScene):
 
     def say_where(self) -> None:
         if self.done >= len(self.line):
-            words = f"A win in {len(self.line)} moves. This was a replay: it is not counted."
+            words = tr_n(
+                "A win in {n} move. This was a replay: it is not counted.",
+                "A win in {n} moves. This was a replay: it is not counted.",
+                len(self.line),
+            )
         else:
-            words = f"Showing a win: move {self.done} of {len(self.line)}."
+            words = tr(
+                "Showing a win: move {done} of {moves}.", done=self.done, moves=len(self.line)
+            )
         self.say(words, 10**9, major=True)
 
     def _after_change(self, undone: bool | None = None) -> None:

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 import pygame
 
 from ..game import Game, RoundEnd
+from ..i18n import tr
 from . import theme
 from .layout import Frame, Geometry
-from .widgets import Button
+from .widgets import Button, key_words
 
 CONTINUE = "next-round"
 BOX_W = 700
@@ -31,7 +32,9 @@ class RoundSummary:
 
     def title(self) -> str:
         ended = self.ended
-        return f"Round {ended.number} " + ("cleared!" if ended.cleared else "over")
+        if ended.cleared:
+            return tr("Round {number} cleared!", number=ended.number)
+        return tr("Round {number} over", number=ended.number)
 
     def figures(self, game: Game) -> list[tuple[str, str]]:
         """(label, value) of the summary; ``game`` is the game in play (the next round's
@@ -39,13 +42,13 @@ class RoundSummary:
         ended = self.ended
         card_points = ended.points - (ended.bonus if ended.cleared else 0)
         out = [
-            ("Cards removed", str(self.view.removed_cards)),
-            ("Points for cards", str(card_points)),
+            (tr("Cards removed"), str(self.view.removed_cards)),
+            (tr("Points for cards"), str(card_points)),
         ]
         if ended.cleared:
-            out.append(("Clearing bonus", f"+{ended.bonus}"))
-        out.append(("Round score", str(ended.points)))
-        out.append(("Total so far", str(game.score)))
+            out.append((tr("Clearing bonus"), f"+{ended.bonus}"))
+        out.append((tr("Round score"), str(ended.points)))
+        out.append((tr("Total so far"), str(game.score)))
         return out
 
     def box(self, frame: Frame, geo: Geometry, game: Game) -> pygame.Rect:
@@ -72,8 +75,8 @@ class RoundSummary:
         box = self.box(frame, geo, game)
         rect = pygame.Rect(0, 0, BUTTON_W, 84)
         rect.midright = (box.right - 20, box.centery)
-        key = "" if frame.portrait else "Enter"
-        return Button(CONTINUE, rect, "Next round", key, primary=True)
+        key = "" if frame.portrait else key_words("Enter")
+        return Button(CONTINUE, rect, tr("Next round"), key, primary=True)
 
     def draw(self, surface: pygame.Surface, frame: Frame, geo: Geometry, game: Game) -> None:
         box = self.box(frame, geo, game)
@@ -83,14 +86,19 @@ class RoundSummary:
         pygame.draw.rect(surface, theme.GOLD, box, width=3, border_radius=16)
         figures_w = box.w - BUTTON_W - 60
         title = (box.x + 20 + figures_w // 2, box.y + 14)
-        theme.blit_text(surface, self.title(), 44, title, theme.GOLD, "midtop")
+        heading = self.title()
+        size = theme.fitting_size(heading, figures_w, 44, 28)
+        theme.blit_text(surface, heading, size, title, theme.GOLD, "midtop")
         half = figures_w // 2
-        for n, (label, value) in enumerate(self.figures(game)):
+        figures = self.figures(game)
+        for n, (label, value) in enumerate(figures):
             row, col = divmod(n, 2)
             x = box.x + 20 + col * half
             y = box.y + 72 + row * ROW_H
-            total = label.startswith("Total")
+            total = n == len(figures) - 1  # the running total, last
             colour = theme.GOLD if total else theme.INK
-            theme.blit_text(surface, label, 26, (x + 10, y), theme.INK_DIM)
+            room = half - 24 - theme.font(30).size(value)[0] - 8
+            size = theme.fitting_size(label, room, 26, 16)
+            theme.blit_text(surface, label, size, (x + 10, y), theme.INK_DIM)
             theme.blit_text(surface, value, 30, (x + half - 14, y - 2), colour, "topright")
         self.button(frame, geo, game).draw(surface)

@@ -80,6 +80,10 @@ class Scene:
         """The canvas has a new size: lay the scene out again."""
         self.dirty = True
 
+    def retext(self) -> None:
+        """The player chose another language: make the words anew and fit them."""
+        self.relayout()
+
 
 _backdrops: dict[tuple[int, int], pygame.Surface] = {}
 _standing_in: list[pygame.Surface] = []

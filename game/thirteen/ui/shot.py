@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from .. import difficulty
 from ..cards import Card, card_text, clip, quoted
 from ..game import Game
+from ..i18n import tr
 from ..moves import Move
 from ..storage import MemoryStorage, Storage
 from . import HEIGHT, WIDTH
@@ -67,6 +68,7 @@ def render_shot(
     back: str = "red",
     felt: str = "green",
     storage: Storage | None = None,
+    language: str = "en",
 ) -> int:
     """Draw ``scene`` of ``game`` and write it to ``out`` as a PNG, at ``size`` (by default
     the canvas's): laid out on the canvas the game chooses for ``viewport`` (1280x720
@@ -75,7 +77,8 @@ def render_shot(
     ``select`` and ``focus`` name cards on the table (``select`` several cards in a game
     whose rule removes groups); ``storage`` holds the profile the
     statistics and scores come from (an empty one in memory when None); ``back`` and
-    ``felt`` name the card back and the table's colour.  Scene ``end``
+    ``felt`` name the card back and the table's colour; ``language`` the language its
+    words are in (an :data:`~thirteen.i18n.LANGUAGES` code).  Scene ``end``
     of a game that is not over first plays it to its end (see :func:`next_move_to_end`).
     Returns how many moves that took (0: none were played); raises :class:`ShotError`.
     """
@@ -97,6 +100,7 @@ def render_shot(
     profile.settings.sound = False
     profile.settings.four_colour = four_colour
     profile.settings.card_back, profile.settings.table_colour = back, felt
+    profile.settings.language = language
     app = app_module.make_app([], profile, size=canvas)
     table = app.put_on_table(game, deal=False)
     setup = getattr(game, "setup", None)
@@ -130,8 +134,8 @@ def render_shot(
     elif scene == SceneName.ENTRY:
         from .screens.entry import NAME_PROMPT, EntryScene
 
-        title = f"Post your score: {game.score}"  # as the end screen opens it
-        app.push(EntryScene(app, title, NAME_PROMPT, lambda text: None, "Lucky 13"))
+        title = tr("Post your score: {score}", score=game.score)  # as the end screen opens it
+        app.push(EntryScene(app, title, tr(NAME_PROMPT), lambda text: None, "Lucky 13"))
     elif scene != SceneName.TABLE:
         app.open(scene)
     app.draw()

@@ -16,6 +16,7 @@ import pygame
 from .. import difficulty, hints, share
 from ..cards import Card
 from ..game import Game, IllegalMoveError, Progress, Refusal, RoundEnd, Termination
+from ..i18n import N_, tr
 from ..moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing
 from ..session import RedoLine
 from ..solver import NOT_WINNABLE, WINNABLE, solve_steps
@@ -41,7 +42,7 @@ from .scene import ARRIVE_MS, DEAL_GRACE_MS, Scene, backdrop, same_press
 from .scene_names import SceneName
 from .spots import SpotKind, Zone
 from .tasks import SLICE_MS
-from .widgets import Button
+from .widgets import Button, key_words
 
 if TYPE_CHECKING:
     from ..app import App
@@ -58,12 +59,12 @@ OUTLOOK_BUDGET_MS = 1000.0
 the game, it may take longer than a hint; past it the answer is "not known"."""
 
 OUTLOOK_WORDS = {
-    "thinking": "Can it be won? Thinking...",
-    "yes": "Can still be won: yes",
-    "no": "Can still be won: no",
-    "unknown": "Can still be won: not known",
-    "lost": "Can still be won: no (that move lost it)",
-    "again": "Can be won again: undo saved it",
+    "thinking": N_("Can it be won? Thinking..."),
+    "yes": N_("Can still be won: yes"),
+    "no": N_("Can still be won: no"),
+    "unknown": N_("Can still be won: not known"),
+    "lost": N_("Can still be won: no (that move lost it)"),
+    "again": N_("Can be won again: undo saved it"),
 }
 """What the indicator says: the answer, and the move that lost the game or its undo."""
 
@@ -76,15 +77,15 @@ BANNER_MS = 9000
 that keeps nothing) stay over the table, unless a click or key comes first."""
 
 BUTTON_LABELS = {
-    TableButton.NEW: ("New", "N"),
-    TableButton.RESTART: ("Restart", "R"),
-    TableButton.UNDO: ("Undo", "U"),
-    TableButton.REDO: ("Redo", "Ctrl+Y"),
-    TableButton.HINT: ("Hint", "H"),
-    TableButton.HELP: ("Help", "F1"),
-    TableButton.SOUND: ("Sound", "M"),
-    TableButton.STATS: ("Stats", "S"),
-    TableButton.MENU: ("Menu", "Esc"),
+    TableButton.NEW: (N_("New"), "N"),
+    TableButton.RESTART: (N_("Restart"), "R"),
+    TableButton.UNDO: (N_("Undo"), "U"),
+    TableButton.REDO: (N_("Redo"), "Ctrl+Y"),
+    TableButton.HINT: (N_("Hint"), "H"),
+    TableButton.HELP: (N_("Help"), "F1"),
+    TableButton.SOUND: (N_("Sound"), "M"),
+    TableButton.STATS: (N_("Stats"), "S"),
+    TableButton.MENU: (N_("Menu"), "Esc"),
 }
 
 VOLUME_STEP = 25
@@ -110,10 +111,18 @@ COMMAND_KEYS = {
 """Keys that press a panel button (Esc and Ctrl+Z are read apart: they do more)."""
 
 
+def titled(game: Game) -> str:
+    """The game's long title ('Thirteens 3x5') with its name in the player's language."""
+    title, long = game.title, game.long_title
+    if long.startswith(title):
+        return tr(title) + long[len(title) :]
+    return tr(long)
+
+
 END_WORDS = {
-    Termination.ROUNDS_PLAYED: "Game over",
-    Termination.NO_REMOVALS: "No pairs left",
-    Termination.NO_MOVES: "No moves left",
+    Termination.ROUNDS_PLAYED: N_("Game over"),
+    Termination.NO_REMOVALS: N_("No pairs left"),
+    Termination.NO_MOVES: N_("No moves left"),
 }
 """What a finished game that was not won is called: a game of rounds is over once they
 are played (its points are what count), and a Thirteens game ends while cards may still
@@ -121,7 +130,7 @@ move to an empty column when no pair or King can ever be removed again."""
 
 
 def end_words(game: Game) -> str:
-    return END_WORDS.get(game.termination, "No moves left")  # type: ignore[arg-type]
+    return tr(END_WORDS.get(game.termination, N_("No moves left")))  # type: ignore[arg-type]
 
 
 def deal_words(setup: GameSetup | None) -> str:
@@ -132,10 +141,10 @@ def deal_words(setup: GameSetup | None) -> str:
     number that reproduces a game.
     """
     if setup is None or setup.deal is None:
-        return "Custom deck"
+        return tr("Custom deck")
     if setup.deal == share.today_deal(setup.game):
-        return f"Today's deal #{setup.deal}"
-    return f"Deal #{setup.deal}"
+        return tr("Today's deal #{deal}", deal=setup.deal)
+    return tr("Deal #{deal}", deal=setup.deal)
 
 
 def graded_words(setup: GameSetup | None) -> str:
@@ -145,7 +154,7 @@ def graded_words(setup: GameSetup | None) -> str:
     if setup is None:
         return words
     grader = difficulty.grader_for(setup)
-    grade = difficulty.grade_words(grader.grade) if grader.done else ""
+    grade = tr(difficulty.grade_words(grader.grade)) if grader.done else ""
     return f"{words} \u00b7 {grade}" if grade else words
 
 
@@ -180,39 +189,39 @@ def clock_words(ms: float) -> str:
 
 def round_words(progress: Progress) -> str:
     """Which of the game's rounds (Pyramid 13's three deals) is in play."""
-    return f"Round {progress.round} of {progress.rounds}"
+    return tr("Round {round} of {rounds}", round=progress.round, rounds=progress.rounds)
 
 
 def basis_words(basis: hints.Basis, game: Game) -> str:
     """What a hint rests on, in a few words after the move (a guess says so: a hint
     with no words looked as sure as a proven one)."""
     if basis is hints.Basis.WINS:
-        return "It leads to a win."
+        return tr("It leads to a win.")
     if basis is hints.Basis.MOST:
         if spec_of(game).rounds > 1:
-            return "It scores the most points this round can give."
-        return "No win is left: this removes the most cards."
+            return tr("It scores the most points this round can give.")
+        return tr("No win is left: this removes the most cards.")
     if basis is hints.Basis.CLEARS:
-        return "It clears the pyramid."
+        return tr("It clears the pyramid.")
     if basis is hints.Basis.NO_WIN:
-        return "No win is left from here."
-    return "A guess: nothing was proven in time."
+        return tr("No win is left from here.")
+    return tr("A guess: nothing was proven in time.")
 
 
 def blocked_words(spot: Spot, game: Game) -> str:
     """Why a click on something that cannot be played changes nothing (a click that did
     nothing at all looked like a missed one)."""
     if spot.kind is SpotKind.STOCK:
-        return "The stock refills the grid by itself."
+        return tr("The stock refills the grid by itself.")
     if spot.kind is SpotKind.PILE:
-        return PILE_WORDS.get(game.refusal(Recycle()), PILE_WORDS[Refusal.NOTHING_TO_DRAW])  # type: ignore[arg-type]
-    return "Not free yet: a card below still overlaps it."
+        return tr(PILE_WORDS.get(game.refusal(Recycle()), PILE_WORDS[Refusal.NOTHING_TO_DRAW]))  # type: ignore[arg-type]
+    return tr("Not free yet: a card below still overlaps it.")
 
 
 PILE_WORDS = {
-    Refusal.NOTHING_TO_DRAW: "Nothing left to draw.",
-    Refusal.ONE_PASS: "One pass per round: the waste is not turned over.",
-    Refusal.NO_TURNS_LEFT: "No turns left: the waste cannot be turned over again.",
+    Refusal.NOTHING_TO_DRAW: N_("Nothing left to draw."),
+    Refusal.ONE_PASS: N_("One pass per round: the waste is not turned over."),
+    Refusal.NO_TURNS_LEFT: N_("No turns left: the waste cannot be turned over again."),
 }
 """Why a click on the empty draw pile cannot turn the waste over."""
 
@@ -285,7 +294,12 @@ class TableScene(Scene):
     def _make_buttons(self) -> list[Button]:
         upright = self.frame.portrait  # a phone: no keys to name under the labels
         return [
-            Button(name, rect, BUTTON_LABELS[name][0], "" if upright else BUTTON_LABELS[name][1])
+            Button(
+                name,
+                rect,
+                tr(BUTTON_LABELS[name][0]),
+                "" if upright else key_words(BUTTON_LABELS[name][1]),
+            )
             for name, rect in self.frame.buttons().items()
         ]
 
@@ -305,6 +319,13 @@ class TableScene(Scene):
         self.hover_at = self.hover_key = None  # the pointer is somewhere else now
         self.geo = geometry(self.on_table(), frame)
         self.anim.relayout(before, self.geo, old_table, frame.table)
+        self._refresh_buttons()
+        self.dirty = True
+
+    def retext(self) -> None:
+        """Another language: the buttons' labels and the captions are made anew."""
+        self.buttons = self._make_buttons()
+        self.geo = geometry(self.on_table(), self.frame)
         self._refresh_buttons()
         self.dirty = True
 
@@ -333,10 +354,10 @@ class TableScene(Scene):
                 b.enabled = not over and self.summary is None
                 # searching beside the game: the table stays playable meanwhile
                 thinking = "hint" in self.app.tasks and not over
-                b.label = "Thinking" if thinking else BUTTON_LABELS[TableButton.HINT][0]
+                b.label = tr("Thinking") if thinking else tr(BUTTON_LABELS[TableButton.HINT][0])
             elif b.name == TableButton.SOUND:
                 # a command, like every other button (a state, "Sound on", read as one too)
-                b.label = "Mute" if self.app.settings.sound else "Unmute"
+                b.label = tr("Mute") if self.app.settings.sound else tr("Unmute")
                 if b.key:  # keys are shown (not on a phone's bar): the volume beside it
                     b.key = f"M  -/+ {self.app.settings.volume}%"
 
@@ -429,7 +450,10 @@ class TableScene(Scene):
         self.app.sounds.set_volume(settings.volume)
         self.app.profile.save_settings()
         self._refresh_buttons()
-        self.say(f"Volume {settings.volume}%" + ("" if settings.sound else " (sound is off: M)"))
+        if settings.sound:
+            self.say(tr("Volume {volume}%", volume=settings.volume))
+        else:
+            self.say(tr("Volume {volume}% (sound is off: M)", volume=settings.volume))
         self.app.sounds.play("remove")
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -652,7 +676,7 @@ class TableScene(Scene):
         if spot.kind is SpotKind.EMPTY:
             if self.selected is None or spot.column is None:
                 self.explain(
-                    "To fill an empty column, select a column's top card, then click here.",
+                    tr("To fill an empty column, select a column's top card, then click here."),
                     spot,
                 )
                 return
@@ -660,7 +684,7 @@ class TableScene(Scene):
             if game.is_legal(move):
                 self.play(move)
             else:
-                self.explain("Only the top card of a column can move to an empty column.", spot)
+                self.explain(tr("Only the top card of a column can move to an empty column."), spot)
             return
         if spot.kind is not SpotKind.CARD or spot.card is None:
             return
@@ -685,7 +709,10 @@ class TableScene(Scene):
                 return
             if game.refusal(move) is Refusal.NOT_NEIGHBOURS:  # the selection moves, and why
                 self.explain(
-                    f"These make {game.rule.target} but do not touch: a pair must be neighbours.",
+                    tr(
+                        "These make {target} but do not touch: a pair must be neighbours.",
+                        target=game.rule.target,
+                    ),
                     spot,
                 )
         self.selected = card
@@ -732,12 +759,18 @@ class TableScene(Scene):
                 return
         self.app.sounds.play("nomove")
         if self.game.refusal(Draw()) is Refusal.NO_DRAW_PILE:
-            self.say(f"{self.game.title} has no draw pile: {spec_of(self.game).no_draw}.")
+            self.say(
+                tr(
+                    "{game} has no draw pile: {why}.",
+                    game=tr(self.game.title),
+                    why=tr(spec_of(self.game).no_draw),
+                )
+            )
         else:
-            self.say("Nothing left to draw.")
+            self.say(tr("Nothing left to draw."))
             place = self.draw_place()
             if place is not None:
-                self.explain("Nothing left to draw.", place)
+                self.explain(tr("Nothing left to draw."), place)
 
     def play(self, move: Move) -> bool:
         """Play a legal move: animate the difference, sound, save, and spot the end."""
@@ -750,7 +783,7 @@ class TableScene(Scene):
         try:
             effect = game.play(move)
         except IllegalMoveError as exc:
-            self.say(str(exc))
+            self.say(tr(str(exc)))
             return False
         self.redo_line.played(move)
         self.selected = None
@@ -797,8 +830,14 @@ class TableScene(Scene):
     def round_words(ended: RoundEnd) -> str:
         """The panel's line on a finished round's score (the next round's number is the
         line above it)."""
-        bonus = f" with the pyramid cleared (+{ended.bonus})" if ended.cleared else ""
-        return f"Round {ended.number} scored {ended.points}{bonus}."
+        if ended.cleared:
+            return tr(
+                "Round {number} scored {points} with the pyramid cleared (+{bonus}).",
+                number=ended.number,
+                points=ended.points,
+                bonus=ended.bonus,
+            )
+        return tr("Round {number} scored {points}.", number=ended.number, points=ended.points)
 
     def next_round(self) -> None:
         """Put the finished round away: its cards leave and the next pyramid is dealt."""
@@ -1038,7 +1077,7 @@ class TableScene(Scene):
         self.dirty = True
         if found is None:
             self.app.sounds.play("nomove")
-            self.say("No move left.")
+            self.say(tr("No move left."))
             return
         move = found.move
         keys: list[tuple] = [(SpotKind.CARD, c) for c in move.cards]
@@ -1046,19 +1085,20 @@ class TableScene(Scene):
             place = self.draw_place()
             if place is not None:
                 keys.append(self.spot_key(place))
-            words = f"Hint: {spec_of(self.game).draw_hint} (D)."
+            words = tr("Hint: {what} (D).", what=tr(spec_of(self.game).draw_hint))
         elif isinstance(move, Recycle):
             keys.append((SpotKind.PILE,))
-            words = "Hint: turn the waste over."
+            words = tr("Hint: turn the waste over.")
         elif isinstance(move, MoveToEmpty):
             keys += [(SpotKind.CARD, move.card), (SpotKind.EMPTY, move.column)]
-            words = "Hint: move the top card to the empty column."
+            words = tr("Hint: move the top card to the empty column.")
         elif len(move.cards) > 2:
-            words = f"Hint: remove these {len(move.cards)} cards together."
+            # three or more: every language's plural
+            words = tr("Hint: remove these {n} cards together.", n=len(move.cards))
+        elif isinstance(move, RemoveKing):
+            words = tr("Hint: remove the King.")
         else:
-            words = "Hint: " + (
-                "remove the King." if isinstance(move, RemoveKing) else "remove the pair."
-            )
+            words = tr("Hint: remove the pair.")
         self.say(f"{words} {basis_words(found.basis, self.game)}".strip())
         self.hint_spots = keys
         self.hint_left = HINT_MS
@@ -1090,8 +1130,11 @@ class TableScene(Scene):
                 return True  # the same double click or tap: the warning stays, unanswered
             self.confirm = None
             return False
-        word = BUTTON_LABELS[TableButton(name)][0]
-        self.say(f"Give up this game? It will count as a loss: press {word} again.", CONFIRM_MS)
+        word = tr(BUTTON_LABELS[TableButton(name)][0])
+        self.say(
+            tr("Give up this game? It will count as a loss: press {button} again.", button=word),
+            CONFIRM_MS,
+        )
         self.confirm, self.confirm_left = name, CONFIRM_MS
         self.confirm_at = self.app.now_ms
         return True
@@ -1235,7 +1278,12 @@ class TableScene(Scene):
         back = card_art.card_back(w, h, self.app.settings.card_back)
         self.anim.back = self.app.settings.card_back
         for text, pos in geo.labels:
-            theme.blit_text(surface, text, 26, pos, theme.INK_DIM, "midtop")
+            # a longer word in some languages: smaller, and never off the canvas's edge
+            room = min(w + 20, 2 * min(pos[0], surface.get_width() - pos[0]) - 8)
+            size = theme.fitting_size(text, room, 26, 14)
+            words = theme.text(text, size, theme.INK_DIM)
+            rect = words.get_rect(midtop=pos).clamp(surface.get_rect().inflate(-4, 0))
+            theme.put_text(surface, text, words, rect)
         if geo.waste is not None:
             surface.blit(card_art.slot(w, h), geo.waste)
         for place in geo.slots:
@@ -1265,7 +1313,9 @@ class TableScene(Scene):
                 surface.blit(card_art.slot(w, h), spot.rect)
                 size = 24 if spot.outline.w >= 70 else 18  # a strip of a wide grid
                 where = spot.outline.center
-                theme.blit_text(surface, "empty", size, where, theme.INK_DIM, "center")
+                empty = tr("empty")
+                size = theme.fitting_size(empty, spot.outline.w - 6, size, 14)
+                theme.blit_text(surface, empty, size, where, theme.INK_DIM, "center")
             elif spot.kind is SpotKind.PILE:
                 if spot.free:
                     self._draw_recycle(surface, spot.rect)
@@ -1328,8 +1378,10 @@ class TableScene(Scene):
         pygame.draw.polygon(
             surface, theme.INK, [tip, (tip[0] - 10, tip[1] - 12), (tip[0] + 10, tip[1] - 10)]
         )
+        words = tr("turn over")
+        size = theme.fitting_size(words, rect.w - 8, 22, 14)
         theme.blit_text(
-            surface, "turn over", 22, (rect.centerx, rect.bottom - 22), theme.INK_DIM, "center"
+            surface, words, size, (rect.centerx, rect.bottom - 22), theme.INK_DIM, "center"
         )
 
     @staticmethod
@@ -1354,17 +1406,22 @@ class TableScene(Scene):
         if progress.rounds is not None and progress.rounds > 1:
             out.append((round_words(progress), 30, theme.INK, 28))
             if progress.round_points is not None:
-                out.append((f"This round: {progress.round_points}", 26, theme.INK_DIM, 24))
+                line = tr("This round: {points}", points=progress.round_points)
+                out.append((line, 26, theme.INK_DIM, 24))
             if progress.round_scores:
-                line = "Rounds: " + " + ".join(str(s) for s in progress.round_scores)
+                scores = " + ".join(str(s) for s in progress.round_scores)
+                line = tr("Rounds: {scores}", scores=scores)
                 out.append((line, 26, theme.INK_DIM, 24))
         elif progress.passes is not None and progress.passes > 1:
-            out.append((f"Pass {progress.pass_number} of {progress.passes}", 30, theme.INK, 30))
+            line = tr(
+                "Pass {number} of {passes}", number=progress.pass_number, passes=progress.passes
+            )
+            out.append((line, 30, theme.INK, 30))
         elif progress.stock is not None:
-            out.append((f"Stock {progress.stock}", 30, theme.INK, 30))
+            out.append((tr("Stock {n}", n=progress.stock), 30, theme.INK, 30))
         if self.outlook is not None and not game.is_over:
             colour = theme.GOLD if self.outlook in ("yes", "again") else theme.INK_DIM
-            out.append((OUTLOOK_WORDS[self.outlook], 22, colour, 24))
+            out.append((tr(OUTLOOK_WORDS[self.outlook]), 22, colour, 24))
         return out
 
     def score_text(self) -> str:
@@ -1376,7 +1433,7 @@ class TableScene(Scene):
         game = self.game
         if not game.is_over:
             return None
-        return "Won!" if game.outcome.value == "won" else end_words(game)
+        return tr("Won!") if game.outcome.value == "won" else end_words(game)
 
     def draw_panel(self, surface: pygame.Surface, buttons: bool = True) -> None:
         if self.frame.portrait:
@@ -1387,7 +1444,7 @@ class TableScene(Scene):
         pygame.draw.line(surface, theme.PANEL_EDGE, panel.topleft, panel.bottomleft, 2)
         x, y = panel.x + 18, 16
         setup = getattr(game, "setup", None)
-        theme.blit_text(surface, game.long_title, 38, (x, y), theme.INK)
+        theme.blit_text(surface, titled(game), 38, (x, y), theme.INK)
         y += 36
         room = panel.right - 12 - x
         if self.app.settings.timer:  # the time at the right of the deal's line
@@ -1399,13 +1456,14 @@ class TableScene(Scene):
             size = theme.fitting_size(sub, room, 26, 18)
             theme.blit_text(surface, sub, size, (x, y + (26 - size) // 2), theme.INK_DIM)
         y += 34
-        theme.blit_text(surface, "Score", 24, (x, y), theme.INK_DIM)
-        theme.blit_text(surface, "Moves", 24, (x + 120, y), theme.INK_DIM)
+        theme.blit_text(surface, tr("Score"), 24, (x, y), theme.INK_DIM)
+        theme.blit_text(surface, tr("Moves"), 24, (x + 120, y), theme.INK_DIM)
         y += 20
         theme.blit_text(surface, self.score_text(), 48, (x, y), theme.GOLD)
         theme.blit_text(surface, str(len(game.moves)), 48, (x + 120, y), theme.INK)
         y += 46
         for text, size, colour, height in self.progress_lines():
+            size = theme.fitting_size(text, panel.right - 10 - x, size, 14)
             theme.blit_text(surface, text, size, (x, y), colour)
             y += height
         status = self.status_text()
@@ -1432,7 +1490,7 @@ class TableScene(Scene):
         pygame.draw.line(surface, theme.PANEL_EDGE, foot.topleft, foot.topright, 2)
         x = bar.x + 18
         right = bar.right - 18
-        theme.blit_text(surface, game.long_title, 34, (x, 10), theme.INK)
+        theme.blit_text(surface, titled(game), 34, (x, 10), theme.INK)
         setup = getattr(game, "setup", None)
         if setup is not None:
             sub = graded_words(setup)
@@ -1444,15 +1502,17 @@ class TableScene(Scene):
         status = self.status_text()
         if status is not None:
             lines = lines[:1] + [(status, 28, theme.GOLD, 28)]
+        clock = theme.font(26).size(self.time_words())[0] + 12 if self.app.settings.timer else 0
         for text, size, colour, _ in lines[:2]:
-            size = min(size, 26)
+            room = right - x - clock  # the clock at the right, between the two lines
+            size = theme.fitting_size(text, room, min(size, 26), 14)
             theme.blit_text(surface, text, size, (x, y), colour)
             y += 28
         moves_x = right - 90
         score_x = moves_x - 30
-        theme.blit_text(surface, "Moves", 22, (right, 12), theme.INK_DIM, "topright")
+        theme.blit_text(surface, tr("Moves"), 22, (right, 12), theme.INK_DIM, "topright")
         theme.blit_text(surface, str(len(game.moves)), 44, (right, 36), theme.INK, "topright")
-        theme.blit_text(surface, "Score", 22, (score_x, 12), theme.INK_DIM, "topright")
+        theme.blit_text(surface, tr("Score"), 22, (score_x, 12), theme.INK_DIM, "topright")
         theme.blit_text(surface, self.score_text(), 44, (score_x, 36), theme.GOLD, "topright")
         if self.app.settings.timer:
             theme.blit_text(surface, self.time_words(), 26, (right, 90), theme.INK, "topright")

@@ -6,15 +6,19 @@ glyphs is the slowest thing a frame would otherwise do.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
+
+from ..i18n import N_
 
 FELT = (22, 84, 58)
 FELT_DARK = (14, 58, 40)
 FELTS: dict[str, tuple[str, tuple[int, int, int], tuple[int, int, int]]] = {
-    "green": ("Green felt", FELT, FELT_DARK),
-    "blue": ("Blue felt", (24, 70, 112), (12, 40, 70)),
-    "red": ("Red felt", (112, 30, 40), (66, 16, 24)),
-    "grey": ("Slate", (64, 72, 78), (34, 40, 44)),
+    "green": (N_("Green felt"), FELT, FELT_DARK),
+    "blue": (N_("Blue felt"), (24, 70, 112), (12, 40, 70)),
+    "red": (N_("Red felt"), (112, 30, 40), (66, 16, 24)),
+    "grey": (N_("Slate"), (64, 72, 78), (34, 40, 44)),
 }
 """The table colours to choose from: name shown in the settings, centre and edge colour.
 Menus stay on the green felt; the table takes the player's choice."""
@@ -93,8 +97,22 @@ def blit_text(
     """Draw text anchored at ``pos`` (any pygame.Rect anchor name); returns its rect."""
     surf = text(words, size, colour)
     rect = surf.get_rect(**{anchor: pos})
-    surface.blit(surf, rect)
+    put_text(surface, words, surf, rect)
     return rect
+
+
+TextRecorder = Callable[[pygame.Surface, str, pygame.Rect], None]
+recorder: TextRecorder | None = None
+"""Told of every text drawn (the surface, the words, the rect of their ink), when a test
+installs one to check that the words fit where they are drawn; None in play."""
+
+
+def put_text(surface: pygame.Surface, words: str, surf: pygame.Surface, rect: pygame.Rect) -> None:
+    """Blit ``surf``, the rendered ``words``, at ``rect`` (and tell the recorder)."""
+    surface.blit(surf, rect)
+    if recorder is not None:
+        ink = surf.get_bounding_rect().move(rect.topleft)
+        recorder(surface, words, ink)
 
 
 def fitting_size(words: str, width: int, largest: int, smallest: int) -> int:

@@ -10,7 +10,19 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..i18n import N_, tr
 from . import theme
+
+KEY_WORDS = {
+    key: key
+    for key in (N_("Esc"), N_("Enter"), N_("Ctrl+Y"), N_("Space"), N_("Home"), N_("Delete"))
+}
+"""The keys whose names a keyboard spells in the player's language (Strg, Échap...)."""
+
+
+def key_words(key: str) -> str:
+    """A key's name as shown under a button (a letter or F1 is the same everywhere)."""
+    return tr(key) if key in KEY_WORDS else key
 
 
 @dataclass
@@ -31,7 +43,10 @@ class Button:
         button, so that it keeps a margin of 10 pixels each side."""
         largest = 30 if self.rect.h >= 70 else 26
         smallest = 22 if self.rect.w >= 100 else 18  # a phone's row of eight buttons
-        return theme.fitting_size(self.label, self.rect.w - 20 + (22 - smallest), largest, smallest)
+        size = theme.fitting_size(self.label, self.rect.w - 20 + (22 - smallest), largest, smallest)
+        if theme.font(size).size(self.label)[0] > self.rect.w - 8:  # a long word of a language
+            size = theme.fitting_size(self.label, self.rect.w - 8, size, 14)
+        return size
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         if self.primary and self.enabled:
@@ -93,9 +108,13 @@ class Checkbox:
         cy = self.rect.centery - (11 if self.note else 0)
         room = self.rect.right - box.right - 30  # a narrow box sets its words smaller
         size = theme.fitting_size(self.label, room, 32, 22)
+        if theme.font(size).size(self.label)[0] > room:  # a long word of a language
+            size = theme.fitting_size(self.label, room, size, 14)
         theme.blit_text(surface, self.label, size, (box.right + 18, cy), theme.INK, "midleft")
         if self.note:
             size = theme.fitting_size(self.note, room, 22, 16)
+            if theme.font(size).size(self.note)[0] > room:
+                size = theme.fitting_size(self.note, room, size, 13)
             where = (box.right + 18, cy + 24)
             theme.blit_text(surface, self.note, size, where, theme.INK_DIM, "midleft")
         if focused:
@@ -165,11 +184,16 @@ class Choice:
 
 
 KEY_ROWS = ("1234567890", "QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM-_.")
-SPECIAL = (("shift", "aA", 2), ("space", "Space", 4), ("back", "Delete", 2), ("enter", "OK", 2))
+SPECIAL = (
+    ("shift", "aA", 2),
+    ("space", N_("Space"), 4),
+    ("back", N_("Delete"), 2),
+    ("enter", N_("OK"), 2),
+)
 NARROW_ROWS = ("1234567", "890-_.", "ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZ")
 """Upright, seven keys to a row in alphabetical order: each key a thumb wide."""
 DIGIT_ROWS = ("123", "456", "789")
-DIGIT_SPECIAL = (("back", "Delete", 1), ("0", "0", 1), ("enter", "OK", 1))
+DIGIT_SPECIAL = (("back", N_("Delete"), 1), ("0", "0", 1), ("enter", N_("OK"), 1))
 
 
 class Keyboard:
@@ -232,5 +256,6 @@ class Keyboard:
                 fill, colour = theme.PRIMARY, theme.PRIMARY_TEXT
             pygame.draw.rect(surface, (6, 30, 20), rect.move(0, 3), border_radius=10)
             pygame.draw.rect(surface, fill, rect, border_radius=10)
-            shown = label if special or self.upper else label.lower()
-            theme.blit_text(surface, shown, 34, rect.center, colour, "center")
+            shown = tr(label) if special else label if self.upper else label.lower()
+            size = theme.fitting_size(shown, rect.w - 12, 34, 18) if special else 34
+            theme.blit_text(surface, shown, size, rect.center, colour, "center")

@@ -8,16 +8,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ... import difficulty, share
-from ...i18n import reason, tr
+from ...i18n import N_, reason, tr
 from ...profile import NAME_CHARS, NAME_MAX, deals_label
 from ...variants import spec_of
 from ...verdicts import deal_verdicts_steps, known_verdicts, known_winning_line, verdict_words
 from .. import clipboard, theme
 from ..layout import PANEL_W
 from ..scene import ARRIVE_MS, backdrop, same_press
-from ..table import HINT_BUDGET_MS, end_words, grade_beside, graded_words
+from ..table import HINT_BUDGET_MS, end_words, grade_beside, graded_words, titled
 from ..tasks import SLICE_MS
-from ..widgets import Button
+from ..widgets import Button, key_words
 from .entry import NAME_PROMPT, EntryScene
 from .menu import MenuScene
 from .stats import win_rate
@@ -43,8 +43,8 @@ class EndButton(StrEnum):
 
 
 SCORE_WORDS = {
-    "cards": "Score: {score} of {top} cards",
-    "pyramid cards": "Pyramid cards cleared: {score} of {top}",
+    "cards": N_("Score: {score} of {top} cards"),
+    "pyramid cards": N_("Pyramid cards cleared: {score} of {top}"),
 }
 """The end screen's score line, by the unit a game's record names (a game scored in
 points without a top shows its rounds instead)."""
@@ -57,7 +57,7 @@ class EndScene(MenuScene):
         super().__init__(app)
         self.table = app.table
         self.game = app.game
-        self.message = NOT_COUNTED if self.table is not None and self.table.detached else ""
+        self.message = tr(NOT_COUNTED) if self.table is not None and self.table.detached else ""
         self.confirm: str | None = None
         self.confirm_at = 0.0
         self.opened_at = app.now_ms
@@ -93,7 +93,7 @@ class EndScene(MenuScene):
             return
         touch = self.touch()
         if self.upright():
-            self.BOX = R(20, 170, w - 40, min(920, h - 280))
+            self.BOX = R(20, 170, w - 40, min(920, h - 190))  # the foot bar is bare here
             tall = self.BOX.h >= 900  # Post score on a row of its own
             rows = -(-(len(self.named_buttons()) + (0 if tall else 1)) // 3)
             self.BUTTONS_Y = self.BOX.bottom - rows * (touch + 10) - 14
@@ -127,22 +127,22 @@ class EndScene(MenuScene):
         w: list = []
         for n, (name, label, key) in enumerate(named):
             rect = R(x0 + n * (bw + gap), y, bw, 84 if self.classic() else self.touch())
-            w.append(Button(name, rect, label, key, primary=n == 0))
+            w.append(Button(name, rect, label, key_words(key), primary=n == 0))
         post = self.post_button(R(self.BOX.right - 40 - 250, self.POST_Y, 250, self.POST_H))
         self.widgets = w + ([post] if post is not None else [])
 
     def named_buttons(self) -> tuple[tuple[str, str, str], ...]:
         named: tuple[tuple[str, str, str], ...] = (
-            (EndButton.NEW, "New deal", "N"),
-            (EndButton.RESTART, "Same deal", "R"),
-            (EndButton.COPY, "Copy link", "C"),
-            (EndButton.MENU, "Menu", "M"),
-            (EndButton.LOOK, "See table", "Esc"),
+            (EndButton.NEW, tr("New deal"), "N"),
+            (EndButton.RESTART, tr("Same deal"), "R"),
+            (EndButton.COPY, tr("Copy link"), "C"),
+            (EndButton.MENU, tr("Menu"), "M"),
+            (EndButton.LOOK, tr("See table"), "Esc"),
         )
         if self.can_undo():
-            named = named[:2] + ((EndButton.UNDO, "Undo", "U"),) + named[2:]
+            named = named[:2] + ((EndButton.UNDO, tr("Undo"), "U"),) + named[2:]
         if self.win_line():
-            named = named[:-1] + ((EndButton.REPLAY, "Show a win", "W"),) + named[-1:]
+            named = named[:-1] + ((EndButton.REPLAY, tr("Show a win"), "W"),) + named[-1:]
         return named
 
     def win_line(self) -> tuple:
@@ -178,7 +178,7 @@ class EndScene(MenuScene):
                 assert post is not None
                 w.append(post)
             else:
-                w.append(Button(name, rect, label, key if keys else "", primary=n == 0))
+                w.append(Button(name, rect, label, key_words(key) if keys else "", primary=n == 0))
         if self.post_row():
             post = self.post_button(R(box.x + 30, self.POST_Y, box.w - 60, touch))
             w += [post] if post is not None else []
@@ -195,7 +195,7 @@ class EndScene(MenuScene):
             and not self.settled_elsewhere
             and (posted or not settled)  # a score left unposted: no button
         ):
-            label = "Posted" if posted else "Post score"
+            label = tr("Posted") if posted else tr("Post score")
             return Button(EndButton.POST, rect, label, "" if self.upright() else "P", not posted)
         return None
 
@@ -253,8 +253,8 @@ class EndScene(MenuScene):
                 app.push(
                     EntryScene(
                         app,
-                        f"Post your score: {self.game.score}",
-                        NAME_PROMPT,
+                        tr("Post your score: {score}", score=self.game.score),
+                        tr(NAME_PROMPT),
                         self._post,
                         limit=NAME_MAX,
                         allowed=NAME_CHARS,
@@ -286,10 +286,17 @@ class EndScene(MenuScene):
         assert button is not None  # the end screen always has these three
         self.confirm = name
         self.confirm_at = self.app.now_ms
-        self.message = (
-            f"Your score is not posted: Post score (P), or {button.label} ({button.key}) "
-            "again to leave it."
-        )
+        if button.key:
+            self.message = tr(
+                "Your score is not posted: Post score (P), or {button} ({key}) again to leave it.",
+                button=button.label,
+                key=button.key,
+            )
+        else:  # a phone's buttons name no keys
+            self.message = tr(
+                "Your score is not posted: Post score, or {button} again to leave it.",
+                button=button.label,
+            )
         self.dirty = True
 
     def can_undo(self) -> bool:
@@ -303,21 +310,23 @@ class EndScene(MenuScene):
         """Put the deal's link on the clipboard and say what came of it."""
         setup = getattr(self.game, "setup", None)
         if setup is None:
-            self.message = "This game has no link to copy."
+            self.message = tr("This game has no link to copy.")
         else:
             link = share.share_link(setup)
             outcome = clipboard.copy_text(link)
             if outcome == clipboard.COPIED:
                 self.message = (
-                    "Link copied: paste it to share this deal."
+                    tr("Link copied: paste it to share this deal.")
                     if not link.startswith("?")  # the page's address came with it
-                    else "Copied the end of the link: after the web game's address, "
-                    "it opens this deal."
+                    else tr(
+                        "Copied the end of the link: after the web game's address, "
+                        "it opens this deal."
+                    )
                 )
             elif outcome == clipboard.ASKED:
-                self.message = "Asked the browser to copy the link; it may not allow it here."
+                self.message = tr("Asked the browser to copy the link; it may not allow it here.")
             else:
-                self.message = "The clipboard is not reachable here; copy the link by hand."
+                self.message = tr("The clipboard is not reachable here; copy the link by hand.")
         self.dirty = True
 
     def _settled_elsewhere(self) -> bool:
@@ -331,7 +340,7 @@ class EndScene(MenuScene):
         # not cleared here: the slot is another tab's now (and not posted from this one)
         session.posted_for, session.score_posted = self.game, False
         self.settled_elsewhere = True
-        self.message = SETTLED_ELSEWHERE
+        self.message = tr(SETTLED_ELSEWHERE)
         self.build()
         self.dirty = True
         return True
@@ -349,7 +358,12 @@ class EndScene(MenuScene):
         self.app.session.settle_score(game, posted=True)
         today = self.app.profile.top_today(game.game_id)
         place = next((n for n, e in enumerate(today, 1) if e == entry), None)
-        self.message = f"Posted as {entry.name}." + (f" Number {place} today!" if place else "")
+        if place:
+            self.message = tr(
+                "Posted as {name}. Number {place} today!", name=entry.name, place=place
+            )
+        else:
+            self.message = tr("Posted as {name}.", name=entry.name)
         self.build()
         return None
 
@@ -391,8 +405,9 @@ class EndScene(MenuScene):
                     still=lambda: self.app.scene is self and self.game is game and game.is_over,
                     priority=2,
                 )
-            return "Could this deal have been won? Thinking..."
-        return verdict_words(game, verdicts)
+            return tr("Could this deal have been won? Thinking...")
+        words = verdict_words(game, verdicts)
+        return tr(words) if words else words
 
     def lines(self) -> list[tuple[str, int, tuple[int, ...], pygame.Rect]]:
         """Every line of text on the box: (words, size, colour, rect).
@@ -412,42 +427,57 @@ class EndScene(MenuScene):
         if game is None:
             return out
         if not game.is_over:
-            title = "Game not over yet"
+            title = tr("Game not over yet")
         else:
-            title = "You won!" if game.outcome.value == "won" else end_words(game)
-        put(title, 72, theme.GOLD, midtop=(cx, box.y + 18))
+            title = tr("You won!") if game.outcome.value == "won" else end_words(game)
+        put(
+            title,
+            theme.fitting_size(title, box.w - 40, 72, 44),
+            theme.GOLD,
+            midtop=(cx, box.y + 18),
+        )
         setup = getattr(game, "setup", None)
         spec = spec_of(game)
+        sub = f"{titled(game)} \u00b7 {graded_words(setup)}"
         put(
-            f"{game.long_title} \u00b7 {graded_words(setup)}",
-            30,
-            theme.INK_DIM,
-            midtop=(cx, box.y + 84),
+            sub, theme.fitting_size(sub, box.w - 40, 30, 20), theme.INK_DIM, midtop=(cx, box.y + 84)
         )
         if spec.max_score is None:
             progress = game.progress()
             parts = " + ".join(str(s) for s in progress.round_scores)
             if progress.round_points is not None and not game.is_over:
-                parts += (" + " if parts else "") + f"{progress.round_points} so far"
-            score = f"Rounds: {parts} = {game.score} points" if parts else f"{game.score} points"
+                so_far = tr("{points} so far", points=progress.round_points)
+                parts += (" + " if parts else "") + so_far
+            if parts:
+                score = tr("Rounds: {parts} = {score} points", parts=parts, score=game.score)
+            else:
+                score = tr("{score} points", score=game.score)
         else:
-            score = SCORE_WORDS[spec.score_unit].format(score=game.score, top=spec.max_score)
-        put(score, 40, theme.INK, midtop=(cx, box.y + 122))
+            score = tr(SCORE_WORDS[spec.score_unit], score=game.score, top=spec.max_score)
+        put(
+            score,
+            theme.fitting_size(score, box.w - 40, 40, 24),
+            theme.INK,
+            midtop=(cx, box.y + 122),
+        )
         y = box.y + 174
         if setup is not None:
             st = self.app.profile.stats(setup.game, setup.layout)
             rows = [
-                ("Played", str(st.played)),
-                ("Won", f"{st.won} ({win_rate(st)})"),
-                ("Streak", f"{st.current_streak} (best {st.best_streak})"),
-                ("Average", f"{st.average_score:.1f}"),
+                (tr("Played"), str(st.played)),
+                (tr("Won"), f"{st.won} ({win_rate(st)})"),
+                (
+                    tr("Streak"),
+                    tr("{streak} (best {best})", streak=st.current_streak, best=st.best_streak),
+                ),
+                (tr("Average"), f"{st.average_score:.1f}"),
             ]
             compact = self.in_grid()
             column = 300 if compact else 420
             for n, (label, value) in enumerate(rows):
                 x = left + (10 if compact else 60) + (n % 2) * column
                 yy = y + (n // 2) * 42
-                put(label, 28, theme.INK_DIM, topleft=(x, yy))
+                put(label, theme.fitting_size(label, 112, 28, 18), theme.INK_DIM, topleft=(x, yy))
                 put(value, 34, theme.INK, topleft=(x + 120, yy - 3))
             y += 94
             verdict = self.verdict()
@@ -460,9 +490,9 @@ class EndScene(MenuScene):
             query = share.share_query(setup)
             shown = self.query_lines(query, box.w - 100, most)
             heading = (
-                "Share this deal with the link ending:"
+                tr("Share this deal with the link ending:")
                 if "".join(shown) == query
-                else "This deal's link is too long to show whole; Copy link copies it:"
+                else tr("This deal's link is too long to show whole; Copy link copies it:")
             )
             size = theme.fitting_size(heading, box.w - 80, 26, 18)
             put(heading, size, theme.INK_DIM, topleft=(left, y))
@@ -473,14 +503,25 @@ class EndScene(MenuScene):
             y += 24
         if self.message:
             size = theme.fitting_size(self.message, box.w - 40, 26, 18)
-            put(self.message, size, (255, 226, 150), midtop=(cx, y))
+            if theme.font(size).size(self.message)[0] <= box.w - 40:
+                put(self.message, size, (255, 226, 150), midtop=(cx, y))
+            else:  # longer than a line at its smallest: two lines
+                for line in theme.wrap(self.message, 22, box.w - 40)[:2]:
+                    put(line, 22, (255, 226, 150), midtop=(cx, y))
+                    y += 22
         if any(w.name == EndButton.POST and w.enabled for w in self.widgets):
             where = (
                 {"bottomleft": (left, self.POST_Y - 8)}
                 if self.in_grid()
                 else {"midleft": (left, self.POST_Y + self.POST_H // 2)}
             )
-            put("Post your score to the high-score board:", 28, theme.INK, **where)
+            words = tr("Post your score to the high-score board:")
+            room = (box.w - 80) if self.in_grid() else (box.right - 40 - 250 - left - 16)
+            size = theme.fitting_size(words, room, 28, 18)
+            rect = theme.text(words, size).get_rect(**where)
+            # a short box says it on the button alone, rather than over the link or a notice
+            if not any(rect.colliderect(other) for *_, other in out):
+                put(words, size, theme.INK, **where)
         return out
 
     @staticmethod
@@ -508,6 +549,11 @@ class EndScene(MenuScene):
         self.snapshot = None  # the picture of the table behind is of the old shape
         self.dirty = True
 
+    def retext(self) -> None:
+        """Another language: the buttons anew, and the table behind with its words."""
+        self.snapshot = None
+        self.build()
+
     def draw(self, surface: pygame.Surface) -> None:
         if (
             self.snapshot is None
@@ -533,12 +579,12 @@ class EndScene(MenuScene):
             field.w = box.w - 80
             pygame.draw.rect(surface, (250, 250, 244), field, border_radius=10)
         for words, size, colour, rect in lines:
-            surface.blit(theme.text(words, size, colour), rect)
+            theme.put_text(surface, words, theme.text(words, size, colour), rect)
         self.draw_widgets(surface)
 
 
-NOT_COUNTED = (
+NOT_COUNTED = N_(
     "Not counted: another tab or window took the saved game over while this one was played."
 )
 
-SETTLED_ELSEWHERE = "This score was posted or left in another tab or window."
+SETTLED_ELSEWHERE = N_("This score was posted or left in another tab or window.")

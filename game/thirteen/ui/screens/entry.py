@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...cards import is_plain_number
+from ...i18n import N_, tr, tr_n
 from .. import theme
 from ..widgets import Keyboard
 from .menu import MenuScene, back_button, draw_backdrop
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 R = pygame.Rect
 
 
-NAME_PROMPT = "Your screen name: 5 to 10 letters, digits, spaces, '-', '_' or '.'"
+NAME_PROMPT = N_("Your screen name: 5 to 10 letters, digits, spaces, '-', '_' or '.'")
 
 
 # -- text entry ---------------------------------------------------------------
@@ -94,12 +95,17 @@ class EntryScene(MenuScene):
                 self.app.back()
         elif value:
             if self.digits and not is_plain_number(value):
-                self.error = "Digits only."
+                self.error = tr("Digits only.")
             elif self.allowed is not None and not set(value) <= self.allowed:
-                self.error = "Only letters A-Z, digits, spaces, '-', '_' and '.'."
+                self.error = tr("Only letters A-Z, digits, spaces, '-', '_' and '.'.")
             elif len(self.text) >= self.limit:
                 # said, so that a key that does nothing does not look broken
-                self.error = f"{self.limit} {'digits' if self.digits else 'characters'} at most."
+                if self.digits:
+                    self.error = tr_n("{n} digit at most.", "{n} digits at most.", self.limit)
+                else:
+                    self.error = tr_n(
+                        "{n} character at most.", "{n} characters at most.", self.limit
+                    )
             else:
                 self.text += value
                 self.error = ""

@@ -8,7 +8,7 @@ import pygame
 
 from ...cards import RANK_NAMES, Card, rank
 from ...game import THIRTEEN, PairRule
-from ...i18n import tr
+from ...i18n import N_, tr
 from ...moves import parse_move_text
 from ...spec import THIRTEEN_PICTURE
 from ...variants import GAMES
@@ -26,22 +26,30 @@ CARD_W, CARD_H = 90, 126
 
 
 PLAYING = [
-    "Click or tap: a King goes at once; another card is selected, and a second card "
-    "that makes 13 with it removes both; any other card is selected instead. Clicking "
-    "the selected card again lets it go (the draw card goes to the waste instead); Esc "
-    "or a right click also lets it go.",
-    "Keyboard: arrows or Tab move the focus ring, Space or Enter clicks, D draws, "
-    "U or Ctrl+Z undoes, H shows a hint, N starts a new deal, R restarts it, "
-    "M switches sound, S shows statistics, F1 or ? opens this help, Esc backs out. "
-    "The end screen's buttons show their own keys (P posts a score).",
-    "Every move can be undone, also the last one from the end screen, unless its "
-    "score is posted. Giving up a game in progress "
-    "counts as a loss. A hint may look at the hidden cards: it says what its move "
-    "rests on (a win, the most cards or points, or just a guess when nothing was "
-    "proven in time).",
-    "Every game has a deal number ('Deal #123'): the same number deals the same cards, "
-    "so you can replay it or share it. The end screen shows its link (C copies it) and, "
-    "after a loss, whether the deal could have been won.",
+    N_(
+        "Click or tap: a King goes at once; another card is selected, and a second card "
+        "that makes 13 with it removes both; any other card is selected instead. Clicking "
+        "the selected card again lets it go (the draw card goes to the waste instead); Esc "
+        "or a right click also lets it go."
+    ),
+    N_(
+        "Keyboard: arrows or Tab move the focus ring, Space or Enter clicks, D draws, "
+        "U or Ctrl+Z undoes, H shows a hint, N starts a new deal, R restarts it, "
+        "M switches sound, S shows statistics, F1 or ? opens this help, Esc backs out. "
+        "The end screen's buttons show their own keys (P posts a score)."
+    ),
+    N_(
+        "Every move can be undone, also the last one from the end screen, unless its "
+        "score is posted. Giving up a game in progress "
+        "counts as a loss. A hint may look at the hidden cards: it says what its move "
+        "rests on (a win, the most cards or points, or just a guess when nothing was "
+        "proven in time)."
+    ),
+    N_(
+        "Every game has a deal number ('Deal #123'): the same number deals the same cards, "
+        "so you can replay it or share it. The end screen shows its link (C copies it) and, "
+        "after a loss, whether the deal could have been won."
+    ),
 ]
 """The "Playing" tab: clicks and keys common to every game."""
 
@@ -50,11 +58,13 @@ PLAYING_TAB = "keys"
 
 def help_tabs() -> list[tuple[str, str]]:
     """(key, label) of each tab: every registered game, then "Playing"."""
-    return [(spec.id, spec.title) for spec in GAMES.values()] + [(PLAYING_TAB, "Playing")]
+    tabs = [(spec.id, tr(spec.title)) for spec in GAMES.values()]
+    return tabs + [(PLAYING_TAB, tr("Playing"))]
 
 
 def help_text(key: str) -> list[str]:
-    return PLAYING if key == PLAYING_TAB else [tr(p) for p in GAMES[key].help]
+    """The tab's paragraphs in the player's language."""
+    return [tr(para) for para in (PLAYING if key == PLAYING_TAB else GAMES[key].help)]
 
 
 class HelpScene(MenuScene):
@@ -140,7 +150,7 @@ class HelpScene(MenuScene):
         h = self.app.screen.get_height()
         _, width, beside = self.text_place()
         room = h - self.text_top() - 20
-        for size in range(30, 19, -2):
+        for size in range(30, 15, -2):  # below 20 only where a long language needs it
             out: list[tuple[str, int]] = []
             for para in help_text(self.tab):
                 wrapped = theme.wrap(para, size, width)
@@ -164,7 +174,7 @@ class HelpScene(MenuScene):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface, "How to play")
+        draw_backdrop(surface, tr("How to play"))
         y = self.text_top()
         x, _, _ = self.text_place()
         size, lines = self.lines()
@@ -209,10 +219,10 @@ class HelpScene(MenuScene):
         w, h = self.card_w, self.card_h
         surface.blit(self.face(cards[0]), (x0, y0))
         if len(cards) == 1:
-            name = RANK_NAMES[rank(cards[0]) - 1]
+            name = tr(RANK_NAMES[rank(cards[0]) - 1])
             where = (x0 + w + 24, y0 + 30)
             theme.blit_text(surface, f"{name} = {rank(cards[0])}", 36, where, theme.GOLD)
-            theme.blit_text(surface, "one click", 26, (x0 + w + 24, y0 + 70), theme.INK_DIM)
+            theme.blit_text(surface, tr("one click"), 26, (x0 + w + 24, y0 + 70), theme.INK_DIM)
             return
         q = R(x0 + w + 20, y0, w, h)
         surface.blit(self.face(cards[1]), q)
@@ -224,7 +234,7 @@ class HelpScene(MenuScene):
         theme.blit_text(surface, f"= {target}", 40, (q.right + 20, y0 + 62), theme.GOLD)
         theme.blit_text(
             surface,
-            "click one, then the other",
+            tr("click one, then the other"),
             24,
             (area.centerx, y0 + h + 14),
             theme.INK_DIM,
@@ -244,8 +254,13 @@ class HelpScene(MenuScene):
         if all(v in rule.valued for v in values) and sum(values) == rule.target:
             words = " + ".join(map(str, values)) + f" = {rule.target}"
         else:
-            words = ", ".join(RANK_NAMES[v - 1] for v in values)
+            words = ", ".join(tr(RANK_NAMES[v - 1]) for v in values)
         theme.blit_text(surface, words, 30, (area.centerx, y0 + h + 10), theme.GOLD, "midtop")
         theme.blit_text(
-            surface, "click each in turn", 24, (area.centerx, y0 + h + 44), theme.INK_DIM, "midtop"
+            surface,
+            tr("click each in turn"),
+            24,
+            (area.centerx, y0 + h + 44),
+            theme.INK_DIM,
+            "midtop",
         )

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...i18n import tr
 from .. import HEIGHT, WIDTH, theme
 from ..scene import Scene, backdrop
-from ..widgets import Button, Checkbox, Choice
+from ..widgets import Button, Checkbox, Choice, key_words
 
 if TYPE_CHECKING:
     from ...app import App
@@ -157,7 +158,7 @@ def draw_backdrop(surface: pygame.Surface, title: str, back: bool = True) -> Non
 
 def back_button(tall: bool = False) -> Button:
     """Back, top left (taller off 1280x720: 44 CSS px on a phone)."""
-    return Button("back", R(24, 20, 150, 90 if tall else 80), "Back", "Esc")
+    return Button("back", R(24, 20, 150, 90 if tall else 80), tr("Back"), key_words("Esc"))
 
 
 def flow(

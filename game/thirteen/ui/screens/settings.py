@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ... import i18n
+from ...i18n import N_, tr
 from ...storage import FULL, NOT_KEPT
 from .. import theme
 from ..cards import BACKS
@@ -33,46 +35,71 @@ class SettingsScene(MenuScene):
     turned by two buttons at the foot when they do not all fit at once."""
 
     FIELDS: tuple[Field, ...] = (
-        ("sound", "Sound effects", "select, remove, deal, win"),
+        ("sound", N_("Sound effects"), N_("select, remove, deal, win")),
         (
             "volume",
-            "Volume",
-            "how loud the sound effects are",
+            N_("Volume"),
+            N_("how loud the sound effects are"),
             tuple((v, f"{v}%") for v in (25, 50, 75, 100)),
         ),
-        ("animations", "Animations", "cards slide, fall and fly (short, never in the way)"),
-        ("four_colour", "Four-colour deck", "clubs green, diamonds blue: easier to tell apart"),
+        (
+            "animations",
+            N_("Animations"),
+            N_("cards slide, fall and fly (short, never in the way)"),
+        ),
+        (
+            "four_colour",
+            N_("Four-colour deck"),
+            N_("clubs green, diamonds blue: easier to tell apart"),
+        ),
         (
             "winnable_only",
-            "Winnable deals only",
-            "new random deals are checked by the solver first",
+            N_("Winnable deals only"),
+            N_("new random deals are checked by the solver first"),
         ),
-        ("auto_draw", "Auto-draw", "pyramids: draws by itself when drawing is the only move"),
-        ("timer", "Game timer", "the time on the table; best times in the statistics"),
+        (
+            "auto_draw",
+            N_("Auto-draw"),
+            N_("pyramids: draws by itself when drawing is the only move"),
+        ),
+        ("timer", N_("Game timer"), N_("the time on the table; best times in the statistics")),
         (
             "card_back",
-            "Card back",
-            "the pattern on the cards face down",
+            N_("Card back"),
+            N_("the pattern on the cards face down"),
             tuple((name, label) for name, (label, *_colours) in BACKS.items()),
         ),
         (
             "table_colour",
-            "Table",
-            "the colour of the felt the cards lie on",
+            N_("Table"),
+            N_("the colour of the felt the cards lie on"),
             tuple((name, label) for name, (label, *_colours) in theme.FELTS.items()),
         ),
         (
             "show_winnable",
-            "Can this still be won?",
-            "after each move the table says if a win is left",
+            N_("Can this still be won?"),
+            N_("after each move the table says if a win is left"),
         ),
         (
             "winnable_difficulty",
-            "Difficulty",
-            "of new winnable deals",
-            (("any", "Any"), ("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")),
+            N_("Difficulty"),
+            N_("of new winnable deals"),
+            (
+                ("any", N_("Any")),
+                ("easy", N_("Easy")),
+                ("medium", N_("Medium")),
+                ("hard", N_("Hard")),
+            ),
+        ),
+        (
+            "language",
+            N_("Language"),
+            N_("the words of the game"),
+            (("", N_("Automatic")), *i18n.LANGUAGES.items()),
         ),
     )
+    UNTRANSLATED = frozenset(i18n.LANGUAGES.values())
+    """Words a choice shows as they are: each language named in itself."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -106,10 +133,13 @@ class SettingsScene(MenuScene):
         for n, field in enumerate(shown):
             col, row = divmod(n, rows)
             rect = R(left + col * (OPTION_W + 20), top + row * OPTION_PITCH, OPTION_W, OPTION_H)
-            name, label, note = field[:3]
+            name, label, note = field[0], tr(field[1]), tr(field[2])
             value = getattr(self.app.settings, name)
             if len(field) > 3:
-                values = field[3]  # type: ignore[misc]
+                values = tuple(
+                    (v, words if words in self.UNTRANSLATED else tr(words))
+                    for v, words in field[3]  # type: ignore[misc]
+                )
                 index = next((i for i, (v, _) in enumerate(values) if v == value), 0)
                 self.widgets.append(Choice(name, rect, label, values, index, note))
             else:
@@ -123,7 +153,9 @@ class SettingsScene(MenuScene):
         self.dirty = True
 
     def page_words(self) -> str:
-        return f"Page {self.page + 1} of {self.pages()}" if self.pages() > 1 else ""
+        if self.pages() <= 1:
+            return ""
+        return tr("Page {page} of {pages}", page=self.page + 1, pages=self.pages())
 
     def activate(self, name: str) -> None:
         if name == "back":
@@ -143,6 +175,9 @@ class SettingsScene(MenuScene):
         self.app.sounds.enabled = settings.sound
         self.app.sounds.set_volume(settings.volume)
         self.app.profile.save_settings()
+        if name == "language":
+            self.focus = name  # the ring stays on the choice, laid out anew in its words
+            self.app.change_language()
         if self.app.table is not None:
             self.app.table._refresh_buttons()
 
@@ -159,11 +194,11 @@ class SettingsScene(MenuScene):
         # storage that keeps nothing (full, blocked, or only read) keeps it for the session
         kind = "memory" if storage.notice in (NOT_KEPT, FULL) else storage.kind
         where = {
-            "browser": "in this browser",
-            "file": "on this computer",
-            "memory": "only until you close the game",
+            "browser": N_("Settings and statistics are kept in this browser."),
+            "file": N_("Settings and statistics are kept on this computer."),
+            "memory": N_("Settings and statistics are kept only until you close the game."),
         }
-        words = f"Settings and statistics are kept {where.get(kind, '')}."
+        words = tr(where.get(kind, where["memory"]))
         _, rows, _, top = self.grid()
         below = top + (rows - 1) * OPTION_PITCH + OPTION_H
         y = 600 if self.classic() and self.pages() == 1 else below + 20
@@ -178,7 +213,7 @@ class SettingsScene(MenuScene):
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface, "Settings")
+        draw_backdrop(surface, tr("Settings"))
         self.draw_widgets(surface)
         for words, size, rect in self.text_lines():
             theme.blit_text(surface, words, size, rect.topleft, theme.INK_DIM)

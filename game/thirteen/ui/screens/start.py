@@ -15,7 +15,7 @@ from ...variants import GAMES, GameSetup
 from .. import theme
 from ..scene import same_press
 from ..scene_names import SceneName
-from ..widgets import Button, Checkbox
+from ..widgets import Button, Checkbox, key_words
 from .entry import EntryScene
 from .menu import MenuScene, draw_backdrop
 
@@ -72,7 +72,7 @@ class StartScene(MenuScene):
     def enter(self) -> None:
         notices = self.app.session.notices
         if notices:
-            self.message = " ".join(tr(n) for n in notices[-2:])
+            self.message = " ".join(tr(notice) for notice in notices[-2:])
             notices.clear()
         self.games_page = None  # the page with the chosen game, when the list takes pages
         self.build()
@@ -214,7 +214,7 @@ class StartScene(MenuScene):
             self.BLURB_Y = bottom - (2 * 26 + 8 if self.classic() else 2 * 24 + 6)
             return
         bw = 120 if len(layouts) == len(GAMES[self.game_id].layouts) else 90
-        label_w = theme.font(30).size("Layout")[0] + 20
+        label_w = theme.font(30).size(tr("Layout"))[0] + 20
         self.LAYOUT_Y = bottom - tall
         right = self.GAME_X + self.GAME_W
         if self.GAME_W - len(layouts) * (bw + 10) + 10 >= label_w:  # the label on its left
@@ -253,7 +253,7 @@ class StartScene(MenuScene):
         heads = [g for g in self.groups() if g]
         if not heads:
             return 0
-        return max(theme.font(self.HEAD_SIZE).size(g)[0] for g in heads) + 14
+        return max(theme.font(self.HEAD_SIZE).size(tr(g))[0] for g in heads) + 14
 
     def per_row(self) -> int:
         """Game buttons to a row beside the headings: as many as the largest group has,
@@ -310,11 +310,11 @@ class StartScene(MenuScene):
         for group, row in pages[self.games_page]:
             if group and group != shown:  # a group's first row on this page: its heading
                 half = theme.font(self.HEAD_SIZE).get_height() // 2
-                self.group_heads.append((group, (gx, y + tall // 2 - half)))
+                self.group_heads.append((tr(group), (gx, y + tall // 2 - half)))
             shown = group
             for n, spec in enumerate(row):
                 rect = R(gx + heads_w + n * (bw + gap), y, bw, tall)
-                b = Button(f"game:{spec.id}", rect, spec.title)
+                b = Button(f"game:{spec.id}", rect, tr(spec.title))
                 b.primary = spec.id == self.game_id
                 w.append(b)
             y += tall + gap
@@ -323,7 +323,9 @@ class StartScene(MenuScene):
             y = self.games_area.bottom - touch
             w.append(Button("games:-1", R(gx, y, 100, touch), "<"))
             w.append(Button("games:1", R(gx + gw - 100, y, 100, touch), ">"))
-            self.pages_words = f"Games {self.games_page + 1} of {len(pages)}"
+            self.pages_words = tr(
+                "Games {page} of {pages}", page=self.games_page + 1, pages=len(pages)
+            )
         for name, rect in zip(self.offered_layouts(), self.layout_rects, strict=True):
             b = Button(f"layout:{name}", rect, name)
             b.primary = name == self.layout
@@ -332,31 +334,40 @@ class StartScene(MenuScene):
         pitch = self.pitch
         half = (dw - 10) // 2
         w.append(
-            Button(StartButton.PLAY, R(x, y, dw, 88), "Play a new deal", "Enter", primary=True)
+            Button(
+                StartButton.PLAY,
+                R(x, y, dw, 88),
+                tr("Play a new deal"),
+                key_words("Enter"),
+                primary=True,
+            )
         )
-        w.append(Button(StartButton.TODAY, R(x, y + pitch, half, 88), "Today's deal"))
+        w.append(Button(StartButton.TODAY, R(x, y + pitch, half, 88), tr("Today's deal")))
         w.append(
-            Button(StartButton.NUMBER, R(x + half + 10, y + pitch, half, 88), "Deal number...")
+            Button(StartButton.NUMBER, R(x + half + 10, y + pitch, half, 88), tr("Deal number..."))
         )
         w.append(
             Checkbox(
                 StartButton.WINNABLE,
                 R(x, y + 2 * pitch, dw, 88),
-                "Winnable deals only",
+                tr("Winnable deals only"),
                 self.app.settings.winnable_only,
-                "new random deals are checked first",
+                tr("new random deals are checked first"),
             )
         )
         if self.app.suspended is not None:
             game = self.app.suspended.game
-            label = ("Back to " if game.is_over else "Resume ") + game.title
+            if game.is_over:
+                label = tr("Back to {game}", game=tr(game.title))
+            else:
+                label = tr("Resume {game}", game=tr(game.title))
             w.append(Button(StartButton.RESUME, R(x, y + 3 * pitch, dw, 88), label))
         bw = (gw - 2 * 20) // 3
         for n, (name, label) in enumerate(
             (
-                (SceneName.HELP, "Help"),
-                (SceneName.STATS, "Statistics"),
-                (SceneName.SETTINGS, "Settings"),
+                (SceneName.HELP, tr("Help")),
+                (SceneName.STATS, tr("Statistics")),
+                (SceneName.SETTINGS, tr("Settings")),
             )
         ):
             foot = R(gx + n * (bw + 20), self.FOOT_Y, bw, self.foot_h)
@@ -366,7 +377,7 @@ class StartScene(MenuScene):
 
     def blurb_lines(self) -> tuple[int, list[str]]:
         """The chosen game's blurb: two lines at most, set smaller in a narrow column."""
-        blurb = GAMES[self.game_id].blurb
+        blurb = tr(GAMES[self.game_id].blurb)
         for size in (28, 26, 24, 22, 20) if not self.classic() else (28,):
             lines = theme.wrap(blurb, size, self.GAME_W)
             if len(lines) <= 2:
@@ -396,8 +407,9 @@ class StartScene(MenuScene):
             out.append((line, size, theme.INK, rect))
             y += 26 if self.classic() else 24
         if self.layout_label is not None:
-            rect = theme.text("Layout", 30).get_rect(midleft=self.layout_label)
-            out.append(("Layout", 30, theme.INK_DIM, rect))
+            words = tr("Layout")
+            rect = theme.text(words, 30).get_rect(midleft=self.layout_label)
+            out.append((words, 30, theme.INK_DIM, rect))
         message = self.shown_message()
         if message:
             y = self.MESSAGE_Y
@@ -436,9 +448,10 @@ class StartScene(MenuScene):
         button = None if self.confirm is None else self.button(self.confirm)
         if button is None or table is None:
             return self.message
-        return (
-            f"Give up your {table.game.title} game in progress? It will count as a loss: "
-            f"press {button.label} again."
+        return tr(
+            "Give up your {game} game in progress? It will count as a loss: press {button} again.",
+            game=tr(table.game.title),
+            button=button.label,
         )
 
     def activate(self, name: str) -> None:
@@ -471,7 +484,11 @@ class StartScene(MenuScene):
         elif name == StartButton.NUMBER:
             app.push(
                 EntryScene(
-                    app, "Deal number", f"A number from 1 to {MAX_DEAL}", self._number, digits=True
+                    app,
+                    tr("Deal number"),
+                    tr("A number from 1 to {most}", most=MAX_DEAL),
+                    self._number,
+                    digits=True,
                 )
             )
         elif name == StartButton.WINNABLE:
@@ -485,7 +502,7 @@ class StartScene(MenuScene):
 
     def _number(self, text: str) -> str | None:
         if not is_plain_number(text) or not 1 <= int(text) <= MAX_DEAL:
-            return f"Type a number from 1 to {MAX_DEAL}."
+            return tr("Type a number from 1 to {most}.", most=MAX_DEAL)
         self.message = ""
         self.app.new_game(GameSetup(self.game_id, deal=int(text), layout=self.layout_for()))
         return None
@@ -507,17 +524,18 @@ class StartScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, "Thirteen", back=False)
+        tagline = tr("Solitaire games of cards that make 13, 11 or 15")
         theme.blit_text(
             surface,
-            "Solitaire games of cards that make 13, 11 or 15",
-            30,
+            tagline,
+            theme.fitting_size(tagline, surface.get_width() - 40, 30, 20),
             (surface.get_width() // 2, 84),
             theme.INK_DIM,
             "midtop",
         )
         if self.game_head:
-            theme.blit_text(surface, "Game", 30, (self.GAME_X, self.HEADS_Y), theme.INK_DIM)
-        theme.blit_text(surface, "Deal", 30, (self.DEAL_X, self.deal_heads_y), theme.INK_DIM)
+            theme.blit_text(surface, tr("Game"), 30, (self.GAME_X, self.HEADS_Y), theme.INK_DIM)
+        theme.blit_text(surface, tr("Deal"), 30, (self.DEAL_X, self.deal_heads_y), theme.INK_DIM)
         for words, size, colour, rect in self.text_lines():
-            surface.blit(theme.text(words, size, colour), rect)
+            theme.put_text(surface, words, theme.text(words, size, colour), rect)
         self.draw_widgets(surface)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...i18n import N_, tr
 from ...profile import Stats
 from ...variants import GAMES
 from .. import HEIGHT, WIDTH, theme
@@ -24,7 +25,7 @@ R = pygame.Rect
 def stats_tabs() -> tuple[tuple[str, str | None, str], ...]:
     """(game, layout, label) of each tab: one per layout a game offers, else one per game."""
     return tuple(
-        (spec.id, layout, f"{spec.title} {layout}" if layout else spec.title)
+        (spec.id, layout, f"{tr(spec.title)} {layout}" if layout else tr(spec.title))
         for spec in GAMES.values()
         for layout in (spec.layouts or (None,))
     )
@@ -35,7 +36,7 @@ def layout_game() -> str:
     return next(spec.id for spec in GAMES.values() if spec.layouts)
 
 
-OTHER_LABEL = "Other layouts"
+OTHER_LABEL = N_("Other layouts")
 """The tab of the layouts without a tab of their own, all in one table."""
 OTHER_ROWS = 8
 RESET = "reset"
@@ -66,7 +67,7 @@ class StatsScene(MenuScene):
         if self.current is not None and self.current not in offered + tuple(self.others):
             self.others.append(self.current)  # the game on the table, not counted yet
         tabs = stats_tabs()
-        self.other_tab = (self.layout_game, None, OTHER_LABEL)
+        self.other_tab = (self.layout_game, None, tr(OTHER_LABEL))
         self.tabs = tabs + ((self.other_tab,) if self.others else ())
         self.tab = 0
         for n, (gid, layout, _) in enumerate(tabs):
@@ -97,8 +98,14 @@ class StatsScene(MenuScene):
             R(w - 40 - 250, h - 130, 250, 90) if upright else R(w - 24 - 170, 20, 170, self.touch())
         )
         asking = self.reset_asked_at is not None
-        self.widgets.append(Button(RESET, reset, "Reset?" if asking else "Reset", ""))
+        self.widgets.append(Button(RESET, reset, tr("Reset?") if asking else tr("Reset"), ""))
         self.dirty = True
+
+    def retext(self) -> None:
+        """Another language: the tabs' labels anew (the same tab stays open)."""
+        self.other_tab = (self.layout_game, None, tr(OTHER_LABEL))
+        self.tabs = stats_tabs() + ((self.other_tab,) if self.others else ())
+        self.build()
 
     TAB_SIZE = 30
     """The tabs' labels at full size: the tabs take more rows rather than shrink them."""
@@ -131,15 +138,20 @@ class StatsScene(MenuScene):
         """Reset forgets the shown game's statistics, on a second press (not the rest of a
         double click): the first says what it would forget."""
         app, gid = self.app, self.shown_id()
-        title = GAMES[gid].title
+        title = tr(GAMES[gid].title)
         asked = self.reset_asked_at
         if asked is None or app.now_ms - asked > RESET_CONFIRM_MS:
-            every = " (every layout)" if GAMES[gid].has_layout else ""
-            self.message = f"Forget all {title} statistics{every}? Press Reset again."
+            if GAMES[gid].has_layout:
+                words = tr(
+                    "Forget all {game} statistics (every layout)? Press Reset again.", game=title
+                )
+            else:
+                words = tr("Forget all {game} statistics? Press Reset again.", game=title)
+            self.message = words
             self.reset_asked_at = app.now_ms
         elif not same_press(app, asked):
             app.profile.reset_stats(gid)
-            self.message = f"{title} statistics reset: high scores are kept."
+            self.message = tr("{game} statistics reset: high scores are kept.", game=title)
             self.reset_asked_at = None
         self.build()
 
@@ -186,11 +198,15 @@ class StatsScene(MenuScene):
         return tuple(round(left + (x - xs[0]) * spread) for x in xs)
 
     def draw_others(self, surface: pygame.Surface) -> None:
-        heads = ("Layout", "Played", "Won", "Win rate", "Average", "Best streak")
+        heads = (N_("Layout"), N_("Played"), N_("Won"), N_("Win rate"), N_("Average"))
+        heads += (N_("Best streak"),)
         xs = self.others_columns()
         top = 226 if self.classic_figures() else self.tabs_bottom() + 36
-        for x, head in zip(xs, heads, strict=True):
-            theme.blit_text(surface, head, 26, (x, top), theme.INK_DIM)
+        ends = [*xs[1:], surface.get_width() - 20]
+        for x, end, head in zip(xs, ends, heads, strict=True):
+            words = tr(head)
+            size = theme.fitting_size(words, end - x - 12, 26, 16)
+            theme.blit_text(surface, words, size, (x, top), theme.INK_DIM)
         rows = self.other_rows()
         # as many rows as the canvas holds, over the note at its foot
         most = (
@@ -207,11 +223,21 @@ class StatsScene(MenuScene):
         if len(rows) > most:
             more = len(rows) - most
             theme.blit_text(
-                surface, f"and {more} more", 26, (xs[0], top + 44 + most * 46), theme.INK_DIM
+                surface,
+                tr("and {n} more", n=more),
+                26,
+                (xs[0], top + 44 + most * 46),
+                theme.INK_DIM,
             )
         spec = GAMES[self.layout_game]
-        offered = ", ".join(spec.layouts[:-1]) + f" and {spec.layouts[-1]}"
-        note = f"{spec.title} layouts opened from links (the start screen offers {offered})."
+        offered = tr(
+            "{layouts} and {last}", layouts=", ".join(spec.layouts[:-1]), last=spec.layouts[-1]
+        )
+        note = tr(
+            "{game} layouts opened from links (the start screen offers {offered}).",
+            game=tr(spec.title),
+            offered=offered,
+        )
         width = surface.get_width() - xs[0] - 40
         lines = theme.wrap(note, 26, width)
         y = 670 if self.classic() else surface.get_height() - 50 - 24 * (len(lines) - 1)
@@ -220,7 +246,7 @@ class StatsScene(MenuScene):
             y += 24
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface, "Statistics")
+        draw_backdrop(surface, tr("Statistics"))
         if self.tabs[self.tab] is self.other_tab:
             self.draw_others(surface)
             self.draw_widgets(surface)
@@ -228,15 +254,15 @@ class StatsScene(MenuScene):
         gid, layout, _ = self.tabs[self.tab]
         st = self.app.profile.stats(gid, layout)
         rows = [
-            ("Games played", str(st.played)),
-            ("Games won", str(st.won)),
-            ("Win rate", win_rate(st)),
-            ("Average score", f"{st.average_score:.1f}"),
-            ("Current streak", str(st.current_streak)),
-            ("Best streak", str(st.best_streak)),
+            (tr("Games played"), str(st.played)),
+            (tr("Games won"), str(st.won)),
+            (tr("Win rate"), win_rate(st)),
+            (tr("Average score"), f"{st.average_score:.1f}"),
+            (tr("Current streak"), str(st.current_streak)),
+            (tr("Best streak"), str(st.best_streak)),
         ]
         if st.best_ms:
-            rows.append(("Best time", clock_words(st.best_ms)))
+            rows.append((tr("Best time"), clock_words(st.best_ms)))
         spec = GAMES[gid]
         unit, cap = CHART_UNITS[spec.score_unit], spec.max_score
         w, h = surface.get_size()
@@ -256,7 +282,8 @@ class StatsScene(MenuScene):
                 where = (w // 2, self.button(RESET).rect.top - self.MESSAGE_ROOM + 6)
             elif not self.classic_figures():
                 where = (w // 2, h - self.MESSAGE_ROOM + 4)
-            theme.blit_text(surface, self.message, 26, where, (255, 226, 150), "midtop")
+            size = theme.fitting_size(self.message, w - 40, 26, 18)
+            theme.blit_text(surface, self.message, size, where, (255, 226, 150), "midtop")
         self.draw_widgets(surface)
 
     def draw_in(self, surface, room: pygame.Rect, upright: bool, gid, rows, st, unit, cap) -> None:
@@ -401,18 +428,20 @@ class StatsScene(MenuScene):
             # Two columns of figures, the chart under them, the boards on the right.
             for n, (label, value) in enumerate(rows):
                 x, y = ox + 60 + (n % 2) * 280, oy + 220 + (n // 2) * 46
-                theme.blit_text(surface, label, 26, (x, y + 4), theme.INK_DIM)
+                size = theme.fitting_size(label, 160, 26, 16)
+                theme.blit_text(surface, label, size, (x, y + 4), theme.INK_DIM)
                 theme.blit_text(surface, value, 34, (x + 170, y), theme.INK)
             chart = R(ox + 100, oy + 420, 480, 180)
             self.draw_distribution(surface, st.distribution, chart, unit, cap)
             boards = ((profile.top_today(gid), 650), (profile.top_all_time(gid), 960))
-            titles = ("Today's top 10", "All-time top 10")
+            titles = (tr("Today's top 10"), tr("All-time top 10"))
             for (entries, x), title in zip(boards, titles, strict=True):
                 self.draw_board(surface, title, entries, ox + x, oy + 220)
         else:
             for n, (label, value) in enumerate(rows):
                 y = oy + 230 + n * 48
-                theme.blit_text(surface, label, 32, (ox + 60, y), theme.INK_DIM)
+                size = theme.fitting_size(label, 260, 32, 20)
+                theme.blit_text(surface, label, size, (ox + 60, y), theme.INK_DIM)
                 theme.blit_text(surface, value, 38, (ox + 330, y - 3), theme.INK)
             chart = R(ox + 660, oy + 280, 560, 320)
             self.draw_distribution(surface, st.distribution, chart, unit, cap)
@@ -420,21 +449,22 @@ class StatsScene(MenuScene):
     @staticmethod
     def upright_height(gid: str) -> int:
         """How tall the upright block of figures, chart (and boards) is."""
-        return 6 * 48 + 90 + 300 + 100 + ((110 + 442) if GAMES[gid].posts_scores else 0)
+        return 4 + 6 * 48 + 90 + 300 + 100 + ((110 + 442) if GAMES[gid].posts_scores else 0)
 
     def draw_upright(self, surface: pygame.Surface, gid: str, rows, st, unit, cap, origin) -> None:
         """Figures, then the chart, then (Pyramid 13) the two boards side by side."""
-        ox, y = origin
+        ox, y = origin[0], origin[1] + 4  # a value is set 3 pixels higher than its label
         for n, (label, value) in enumerate(rows):
-            theme.blit_text(surface, label, 32, (ox + 60, y + n * 48), theme.INK_DIM)
+            size = theme.fitting_size(label, 330, 32, 20)
+            theme.blit_text(surface, label, size, (ox + 60, y + n * 48), theme.INK_DIM)
             theme.blit_text(surface, value, 38, (ox + 400, y + n * 48 - 3), theme.INK)
         y += len(rows) * 48 + 90
         self.draw_distribution(surface, st.distribution, R(ox + 100, y, 560, 300), unit, cap)
         if GAMES[gid].posts_scores:
             y += 300 + 110
             profile = self.app.profile
-            self.draw_board(surface, "Today's top 10", profile.top_today(gid), ox + 40, y)
-            self.draw_board(surface, "All-time top 10", profile.top_all_time(gid), ox + 380, y)
+            self.draw_board(surface, tr("Today's top 10"), profile.top_today(gid), ox + 40, y)
+            self.draw_board(surface, tr("All-time top 10"), profile.top_all_time(gid), ox + 380, y)
 
     @staticmethod
     def buckets(
@@ -474,16 +504,16 @@ class StatsScene(MenuScene):
         Its labels are at least 26 logical pixels (13 CSS pixels on a phone held
         sideways, where the canvas is shown at half size)."""
         theme.blit_text(
-            surface, "Games by score", 32, (area.x - 40, area.y - 58), theme.INK_DIM, "topleft"
+            surface, tr("Games by score"), 32, (area.x - 40, area.y - 58), theme.INK_DIM, "topleft"
         )
         axis = theme.INK_DIM
         pygame.draw.line(surface, axis, area.bottomleft, area.bottomright, 2)
         pygame.draw.line(surface, axis, area.bottomleft, area.topleft, 2)
-        theme.blit_text(surface, "games", 26, (area.x - 8, area.y - 4), axis, "bottomright")
+        theme.blit_text(surface, tr("games"), 26, (area.x - 8, area.y - 4), axis, "bottomright")
         buckets = cls.buckets(dist, max(4, area.w // 64), cap)
         if not buckets:
-            theme.blit_text(surface, "no games yet", 28, area.center, theme.INK_DIM, "center")
-            theme.blit_text(surface, unit, 28, (area.centerx, area.bottom + 12), axis, "midtop")
+            theme.blit_text(surface, tr("no games yet"), 28, area.center, theme.INK_DIM, "center")
+            theme.blit_text(surface, tr(unit), 28, (area.centerx, area.bottom + 12), axis, "midtop")
             return
         most = max(n for _, _, n in buckets) or 1
         theme.blit_text(surface, str(most), 26, (area.x - 8, area.y + 18), axis, "midright")
@@ -516,7 +546,12 @@ class StatsScene(MenuScene):
                     "midtop",
                 )
         theme.blit_text(
-            surface, unit, 28, (area.centerx, area.bottom + 14 + 24 * lines_below), axis, "midtop"
+            surface,
+            tr(unit),
+            28,
+            (area.centerx, area.bottom + 14 + 24 * lines_below),
+            axis,
+            "midtop",
         )
 
     @staticmethod
@@ -530,9 +565,11 @@ class StatsScene(MenuScene):
     ) -> None:
         """A board's title and its top ten, ``pitch`` apart."""
         pitch = pitch or 40
-        theme.blit_text(surface, title, 32, (x, top), theme.GOLD)
+        theme.blit_text(
+            surface, title, theme.fitting_size(title, 290, 32, 20), (x, top), theme.GOLD
+        )
         if not entries:
-            theme.blit_text(surface, "no scores yet", 26, (x, top + 42), theme.INK_DIM)
+            theme.blit_text(surface, tr("no scores yet"), 26, (x, top + 42), theme.INK_DIM)
         for n, e in enumerate(entries[:10]):
             y = top + 42 + n * pitch
             theme.blit_text(surface, f"{n + 1}.", 28, (x + 30, y), theme.INK_DIM, "topright")
@@ -545,9 +582,9 @@ class StatsScene(MenuScene):
 
 
 CHART_UNITS = {
-    "cards": "score: cards removed",
-    "points": "score: points",
-    "pyramid cards": "score: pyramid cards cleared",
+    "cards": N_("score: cards removed"),
+    "points": N_("score: points"),
+    "pyramid cards": N_("score: pyramid cards cleared"),
 }
 """What the chart's x axis counts, by the unit a game's record names (its top score is
 the record's ``max_score``; None: open)."""

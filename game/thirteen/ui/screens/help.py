@@ -78,8 +78,8 @@ class HelpScene(MenuScene):
         spec = GAMES.get(self.tab)
         if spec is None or not spec.examples:
             return None
-        settings = self.app.settings
-        return HelpExample(spec, animate=settings.animations, four_colour=settings.four_colour)
+        animate, four = self.app.setting("animations"), self.app.settings.four_colour
+        return HelpExample(spec, animate=animate, four_colour=four)
 
     def update(self, dt_ms: float) -> None:
         if self.example is not None and self.example.update(dt_ms):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...i18n import N_
 from ...storage import FULL, NOT_KEPT
 from .. import theme
 from ..cards import BACKS
@@ -41,6 +42,12 @@ class SettingsScene(MenuScene):
             tuple((v, f"{v}%") for v in (25, 50, 75, 100)),
         ),
         ("animations", "Animations", "cards slide, fall and fly (short, never in the way)"),
+        (
+            "high_contrast",
+            N_("High contrast"),
+            N_("black table, white cards, bold outlines"),
+        ),
+        ("larger_text", N_("Larger text"), N_("every word a quarter larger")),
         ("four_colour", "Four-colour deck", "clubs green, diamonds blue: easier to tell apart"),
         (
             "winnable_only",
@@ -107,7 +114,7 @@ class SettingsScene(MenuScene):
             col, row = divmod(n, rows)
             rect = R(left + col * (OPTION_W + 20), top + row * OPTION_PITCH, OPTION_W, OPTION_H)
             name, label, note = field[:3]
-            value = getattr(self.app.settings, name)
+            value = self.app.setting(name)  # a switch not chosen shows what is in effect
             if len(field) > 3:
                 values = field[3]  # type: ignore[misc]
                 index = next((i for i, (v, _) in enumerate(values) if v == value), 0)
@@ -139,7 +146,7 @@ class SettingsScene(MenuScene):
         if isinstance(widget, Choice):
             setattr(settings, name, widget.value)
         else:
-            setattr(settings, name, not getattr(settings, name))
+            setattr(settings, name, not self.app.setting(name))
         self.app.sounds.enabled = settings.sound
         self.app.sounds.set_volume(settings.volume)
         self.app.profile.save_settings()

@@ -426,13 +426,16 @@ def sweep_start_screen(app, viewport) -> tuple[list[str], int]:
     return seen, pages
 
 
+@pytest.mark.parametrize("larger", TEXT_SIZES)
 @pytest.mark.parametrize("viewport", SHAPES)
-def test_the_start_screen_offers_many_games_in_groups_at_every_shape(make, fake_games, viewport):
+def test_the_start_screen_offers_many_games_in_groups_at_every_shape(
+    make, fake_games, viewport, larger
+):
     """Fourteen games: every game on a page of the list beside its group's heading, all
     inside, nothing overlapping, and a click on each game's button chooses it where it is
     drawn."""
     fake_games(6)
-    app = open_menu(make, viewport, "start")
+    app = open_menu(make, viewport, "start", larger=larger)
     sweep_start_screen(app, viewport)
 
 

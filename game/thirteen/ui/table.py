@@ -1384,9 +1384,10 @@ class TableScene(Scene):
         pygame.draw.line(surface, theme.PANEL_EDGE, panel.topleft, panel.bottomleft, 2)
         x, y = panel.x + 18, 16
         setup = getattr(game, "setup", None)
-        theme.blit_text(surface, game.long_title, 38, (x, y), theme.INK)
-        y += 36
         room = panel.right - 12 - x
+        title = theme.fitting_size(game.long_title, room, 38, 28)  # larger text: may shrink
+        theme.blit_text(surface, game.long_title, title, (x, y), theme.INK)
+        y += theme.scaled(36)
         if self.app.settings.timer:  # the time at the right of the deal's line
             clock = self.time_words()
             theme.blit_text(surface, clock, 26, (panel.right - 14, y), theme.INK, "topright")
@@ -1395,26 +1396,35 @@ class TableScene(Scene):
             sub = graded_words(setup)  # today's ten-digit number ran off the panel at 26
             size = theme.fitting_size(sub, room, 26, 18)
             theme.blit_text(surface, sub, size, (x, y + (26 - size) // 2), theme.INK_DIM)
-        y += 34
+        y += theme.scaled(34)
         theme.blit_text(surface, "Score", 24, (x, y), theme.INK_DIM)
         theme.blit_text(surface, "Moves", 24, (x + 120, y), theme.INK_DIM)
-        y += 20
-        theme.blit_text(surface, self.score_text(), 48, (x, y), theme.GOLD)
-        theme.blit_text(surface, str(len(game.moves)), 48, (x + 120, y), theme.INK)
-        y += 46
+        y += theme.scaled(20)
+        score = theme.fitting_size(self.score_text(), 112, 48, 30)
+        theme.blit_text(surface, self.score_text(), score, (x, y), theme.GOLD)
+        moves = theme.fitting_size(str(len(game.moves)), room - 120, 48, 30)
+        theme.blit_text(surface, str(len(game.moves)), moves, (x + 120, y), theme.INK)
+        y += theme.scaled(46)
         for text, size, colour, height in self.progress_lines():
+            size = theme.fitting_size(text, room, size, min(size, 18))
             theme.blit_text(surface, text, size, (x, y), colour)
-            y += height
+            y += theme.scaled(height)
         status = self.status_text()
         if status is not None:
             theme.blit_text(surface, status, 30, (x, y + 4), theme.GOLD)
-            y += 30
+            y += theme.scaled(30)
         if self.message:
             y += 8
             room = min(b.rect.top for b in self.buttons) - 4 - y  # the message above them
-            for line in theme.wrap(self.message, 24, panel.w - 32)[: max(1, min(4, room // 22))]:
-                theme.blit_text(surface, line, 24, (x, y), (255, 226, 150))
-                y += 22
+            # larger text steps back down (below the usual size at worst) rather than cut it
+            for size in (24, 22, 20, 18, 16) if theme.text_scale > 1 else (24,):
+                pitch = theme.scaled(size - 2)
+                lines = theme.wrap(self.message, size, panel.w - 32)
+                if len(lines) * pitch <= room:
+                    break
+            for line in lines[: max(1, min(4, room // pitch))]:
+                theme.blit_text(surface, line, size, (x, y), (255, 226, 150))
+                y += pitch
         if buttons:
             for b in self.buttons:
                 b.draw(surface)

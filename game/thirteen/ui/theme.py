@@ -57,7 +57,7 @@ HIGH_CONTRAST: dict[str, object] = {
     "INK_DIM": (235, 235, 235),
     "GOLD": (255, 230, 0),
     "HINT": (0, 240, 255),
-    "FOCUS": (255, 255, 255),
+    "FOCUS": (255, 230, 0),
     "BUTTON": (0, 0, 0),
     "BUTTON_EDGE": (255, 255, 255),
     "BUTTON_DOWN": (60, 60, 60),
@@ -75,7 +75,8 @@ HIGH_CONTRAST: dict[str, object] = {
     "OPTION": (0, 0, 0),
     "EDGE_W": 3,
 }
-"""The high-contrast palette: white and yellow on black, thick white edges."""
+"""The high-contrast palette: white and yellow on black, thick white edges, the keyboard
+focus yellow (told from the white edges)."""
 CONTRAST_FELT = ((14, 14, 16), (0, 0, 0))
 """The table in high contrast, whatever felt is chosen: near black, centre and edge."""
 LARGER_TEXT = 1.25

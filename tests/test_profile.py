@@ -101,7 +101,7 @@ def test_not_chosen_switches_keep_none_true_or_false_and_drop_other_values() -> 
     storage.set("settings", json.dumps({"v": 2, "high_contrast": "yes", "larger_text": None}))
     again = Profile(storage)
     assert again.settings.high_contrast is None and again.settings.larger_text is False
-    assert any(n.startswith(RECOVERED) for n in again.notices)
+    assert any(str(n).startswith(RECOVERED) for n in again.notices)
 
 
 def test_settings_of_the_wrong_type_keep_the_valid_parts() -> None:

@@ -67,14 +67,41 @@ def recovered(storage, name: str) -> list[str]:
 def test_settings_default_save_and_reload() -> None:
     storage = MemoryStorage()
     profile = Profile(storage)
-    assert profile.settings == Settings(True, True, False, False)
+    assert profile.settings == Settings(True, None, False, False)
     assert profile.notices == []
     profile.settings.four_colour = True
     profile.settings.sound = False
     profile.save_settings()
     again = Profile(storage)
     assert again.settings == Settings(sound=False, four_colour=True)
-    assert json.loads(storage.get("settings"))["v"] == 1
+    assert json.loads(storage.get("settings"))["v"] == 2
+
+
+@pytest.mark.parametrize(("old", "now"), [(True, None), (False, False)])
+def test_version_1_animations_on_becomes_not_chosen_and_off_stays_a_choice(old, now) -> None:
+    storage = MemoryStorage()
+    storage.set("settings", json.dumps({"v": 1, "sound": False, "animations": old}))
+    profile = Profile(storage)
+    assert profile.settings == Settings(sound=False, animations=now)
+    assert profile.notices == []
+    stored = json.loads(storage.get("settings"))
+    assert stored["v"] == 2 and stored["animations"] is now  # rewritten in the new form
+
+
+def test_not_chosen_switches_keep_none_true_or_false_and_drop_other_values() -> None:
+    storage = MemoryStorage()
+    raw = {"v": 2, "animations": None, "high_contrast": True, "larger_text": True}
+    storage.set("settings", json.dumps(raw))
+    profile = Profile(storage)
+    assert (profile.settings.animations, profile.settings.high_contrast) == (None, True)
+    assert profile.settings.larger_text is True and profile.notices == []
+    profile.settings.high_contrast = None  # back to following the browser
+    profile.save_settings()
+    assert json.loads(storage.get("settings"))["high_contrast"] is None
+    storage.set("settings", json.dumps({"v": 2, "high_contrast": "yes", "larger_text": None}))
+    again = Profile(storage)
+    assert again.settings.high_contrast is None and again.settings.larger_text is False
+    assert any(str(n).startswith(RECOVERED) for n in again.notices)
 
 
 def test_settings_of_the_wrong_type_keep_the_valid_parts() -> None:

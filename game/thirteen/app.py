@@ -19,6 +19,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
@@ -28,10 +29,11 @@ from .hints import HintMemo
 from .i18n import Message, tr
 from .profile import Profile
 from .session import TAKEOVER_CHECK_MS, Session, Showing
-from .ui import HEIGHT, WIDTH
+from .ui import HEIGHT, WIDTH, theme
 from .ui.access import Access
 from .ui.display import Display, page_languages
 from .ui.idle import wait_for_event
+from .ui.prefs import page_preferences, resolved
 from .ui.scene import Scene, backdrop, felt_under
 from .ui.scene_names import SceneName
 from .ui.sound import Sounds
@@ -100,6 +102,9 @@ class App:
         self.profile = profile if profile is not None else Profile()
         self.settings = self.profile.settings
         i18n.set_language(self.language_wanted())
+        self.page_prefers = page_preferences()
+        """What the browser asks of the page: the settings the player has not chosen."""
+        self.show_display()
         self.session = Session(self.profile, tell=self._tell, settled=self._refresh_table)
         """The rules of the games played here: saving, counting, posting (see :mod:`.session`)."""
         self.sounds = Sounds(self.settings.sound, self.settings.volume)
@@ -133,6 +138,22 @@ class App:
         self.start_scene = StartScene(self)
         self.scene: Scene = self.start_scene
         self._open_first(query)
+
+    def setting(self, name: str) -> Any:
+        """The setting ``name`` in effect: the player's choice, or where none was made,
+        the browser's preference (see :mod:`.ui.prefs`)."""
+        return resolved(self.settings, name, self.page_prefers)
+
+    def show_display(self) -> bool:
+        """Draw with the palette and the text size the settings ask for; whether the
+        text size changed (the screens then lay themselves out again)."""
+        contrast = bool(self.setting("high_contrast"))
+        repaint = contrast != theme.high_contrast
+        resized = theme.set_display(contrast, self.settings.larger_text)
+        scene = getattr(self, "scene", None)  # None while the first scenes are built
+        if repaint and scene is not None:
+            scene.dirty = True
+        return resized
 
     @property
     def screen(self) -> pygame.Surface:
@@ -448,6 +469,8 @@ class App:
             self.stirred_at = self.now_ms
             self.dispatch(event)
         self.display.poll(dt_ms)
+        if self.show_display():  # larger text: laid out anew, as for a new canvas size
+            self.display.changed = True
         if self.display.changed:
             self.display.changed = False
             self.relayout()

@@ -61,7 +61,7 @@ MAX_SCORE = 1_000_000
 
 SETTINGS_KEY = "settings"
 GAME_KEY = "game"
-VERSIONS = {"settings": 1, "stats": 2, "scores": 1, "game": 1}
+VERSIONS = {"settings": 2, "stats": 2, "scores": 1, "game": 1}
 """The current version of each kind of record."""
 
 
@@ -69,7 +69,10 @@ VERSIONS = {"settings": 1, "stats": 2, "scores": 1, "game": 1}
 @dataclass
 class Settings:
     sound: bool = True
-    animations: bool = True
+    animations: bool | None = None
+    """Cards slide, fall and fly, a refused card shakes, a win celebrates in motion; off is
+    "reduce motion" (still pictures instead).  None: not chosen, which follows the
+    browser's prefers-reduced-motion (on where nothing asks otherwise)."""
     four_colour: bool = False
     winnable_only: bool = False
     auto_draw: bool = False
@@ -90,6 +93,11 @@ class Settings:
     language: str = ""
     """The code of the language the game speaks (:data:`.i18n.LANGUAGES`); "" follows the
     browser's or the desktop's language."""
+    high_contrast: bool | None = None
+    """A near-black table, white cards with black outlines, strong focus and selection.
+    None: not chosen, which follows the browser's prefers-contrast (off elsewhere)."""
+    larger_text: bool = False
+    """Every screen's text about a quarter larger (the card faces keep their size)."""
 
 
 @dataclass
@@ -285,7 +293,16 @@ def _stats_v1_to_v2(old: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _settings_v1_to_v2(old: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 wrote every setting with any change, so ``animations: true`` there is
+    the old default as often as a choice: it becomes "not chosen" (None), which follows
+    the browser's reduced-motion preference.  Off stays a choice."""
+    new = {k: v for k, v in old.items() if not (k == "animations" and v is True)}
+    return {**new, "v": 2}
+
+
 MIGRATIONS: dict[str, dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {
+    "settings": {1: _settings_v1_to_v2},
     "stats": {1: _stats_v1_to_v2},
 }
 """``MIGRATIONS[kind][n]`` turns a version-n record into version n+1."""
@@ -309,7 +326,11 @@ def _settings_from(data: dict[str, Any]) -> tuple[Settings, bool]:
     for f in fields(Settings):
         if f.name in data:
             value, default = data[f.name], getattr(settings, f.name)
-            if type(value) is type(default) and not (type(value) is int and not 0 <= value <= 100):
+            # a field whose default is None ("not chosen") holds None or a switch
+            unchosen = default is None and (value is None or type(value) is bool)
+            if unchosen or (
+                type(value) is type(default) and not (type(value) is int and not 0 <= value <= 100)
+            ):
                 setattr(settings, f.name, value)
             else:
                 clean = False

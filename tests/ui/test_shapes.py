@@ -48,11 +48,17 @@ def test_the_canvas_keeps_its_short_side_and_the_window_shape():
             assert abs(cw / ch - w / h) < 0.01  # no band wider than a few pixels
 
 
+TEXT_SIZES = [pytest.param(False, id="text"), pytest.param(True, id="larger-text")]
+"""The sweeps run with the larger-text setting off and on."""
+
+
+@pytest.mark.parametrize("larger", TEXT_SIZES)
 @pytest.mark.parametrize("viewport", SHAPES)
 @pytest.mark.parametrize(("game_id", "layout"), layouts())
-def test_the_table_fits_every_shape(make, viewport, game_id, layout):
+def test_the_table_fits_every_shape(make, viewport, game_id, layout, larger):
     size = canvas_size(*viewport)
-    app = make(f"?game={game_id}&deal=5" + (f"&layout={layout}" if layout else ""))
+    query = f"?game={game_id}&deal=5" + (f"&layout={layout}" if layout else "")
+    app = make(query, larger_text=larger)
     app.display.resize(*size)
     app.relayout()
     table = app.table
@@ -300,13 +306,16 @@ MENU_SCENES = ["start", "start-layouts", "help", "settings", "stats", "stats-oth
 MENU_SCENES += ["entry", "digits"]
 
 
-def open_menu(make, viewport, scene: str, query: str = "?game=pyramid13&deal=2"):
-    """An app on the canvas ``viewport`` gives, showing ``scene`` (end: after the game)."""
+def open_menu(
+    make, viewport, scene: str, query: str = "?game=pyramid13&deal=2", larger: bool = False
+):
+    """An app on the canvas ``viewport`` gives, showing ``scene`` (end: after the game),
+    its text larger when ``larger``."""
     from thirteen.ui.screens.entry import EntryScene
 
     if scene in ("stats-others", "start-layouts"):
         query = "?game=thirteens&deal=1&layout=6x5"
-    app = make(query, animations=False)
+    app = make(query, animations=False, larger_text=larger)
     app.display.resize(*canvas_size(*viewport))
     app.relayout()
     if scene.startswith("start"):
@@ -358,10 +367,11 @@ def scene_texts(scene) -> list:
     return []
 
 
+@pytest.mark.parametrize("larger", TEXT_SIZES)
 @pytest.mark.parametrize("viewport", SHAPES)
 @pytest.mark.parametrize("scene", MENU_SCENES)
-def test_every_screen_lays_itself_out_at_every_shape(make, viewport, scene):
-    app = open_menu(make, viewport, scene)
+def test_every_screen_lays_itself_out_at_every_shape(make, viewport, scene, larger):
+    app = open_menu(make, viewport, scene, larger=larger)
     check_menu(app, viewport, scene_texts(app.scene))
     if scene == "end":
         end = app.scene
@@ -443,13 +453,16 @@ def sweep_start_screen(app, viewport) -> tuple[list[str], int]:
     return seen, pages
 
 
+@pytest.mark.parametrize("larger", TEXT_SIZES)
 @pytest.mark.parametrize("viewport", SHAPES)
-def test_the_start_screen_offers_many_games_in_groups_at_every_shape(make, fake_games, viewport):
+def test_the_start_screen_offers_many_games_in_groups_at_every_shape(
+    make, fake_games, viewport, larger
+):
     """Fourteen games: every game on a page of the list beside its group's heading, all
     inside, nothing overlapping, and a click on each game's button chooses it where it is
     drawn."""
     fake_games(6)
-    app = open_menu(make, viewport, "start")
+    app = open_menu(make, viewport, "start", larger=larger)
     sweep_start_screen(app, viewport)
 
 
@@ -508,8 +521,9 @@ SETTINGS_MORE = [
 each (and one field each in profile.Settings, faked here on the settings object)."""
 
 
+@pytest.mark.parametrize("larger", TEXT_SIZES)
 @pytest.mark.parametrize("viewport", SHAPES)
-def test_settings_lay_out_fourteen_options_at_every_shape(make, monkeypatch, viewport):
+def test_settings_lay_out_fourteen_options_at_every_shape(make, monkeypatch, viewport, larger):
     from thirteen.ui.screens.settings import SettingsScene
     from thirteen.ui.widgets import Checkbox, Choice
 
@@ -518,7 +532,7 @@ def test_settings_lay_out_fourteen_options_at_every_shape(make, monkeypatch, vie
     fields = SettingsScene.FIELDS + tuple(more)
     assert len(fields) >= 14
     monkeypatch.setattr(SettingsScene, "FIELDS", fields)
-    app = make()
+    app = make(larger_text=larger)
     for field in more:
         setattr(app.settings, field[0], field[3][0][0] if len(field) > 3 else False)
     app.display.resize(*canvas_size(*viewport))

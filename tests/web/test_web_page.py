@@ -803,3 +803,62 @@ def test_the_page_s_own_buttons_keep_their_keys(page: Any, site: Server) -> None
     page.evaluate("() => document.activeElement.addEventListener('click', () => pressed++)")
     page.keyboard.press("Enter")
     assert page.evaluate("() => pressed") == 1
+
+
+@pytest.mark.parametrize(
+    ("locale", "loading", "retry"),
+    [("de-DE", "Wird geladen", "Erneut versuchen"), ("fr-CA", "Chargement", "Réessayer")],
+)
+def test_the_page_speaks_the_browser_s_language_while_loading_and_failing(
+    browser: Any, site: Server, fake_cdn: Server, locale: str, loading: str, retry: str
+) -> None:
+    """A German (or French) browser: the loading screen, its steps and the failure
+    message in its language, and the page's lang attribute saying so."""
+    fake_cdn.slow["/cdn/0.9.3/cpython312/main.data"] = 1_000  # it stays loading a while
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale=locale)
+    try:
+        page = context.new_page()
+        page.problems = Problems(page)
+        page.goto(site.url())
+        code = locale.split("-")[0]
+        assert page.evaluate("() => document.documentElement.lang") == code
+        label = page.locator("#loader-progress").get_attribute("aria-label")
+        assert label == loading
+        english = ("Downloading", "Setting up", "Unpacking", "Loading", " of ")
+        page.wait_for_function(
+            "() => document.getElementById('loader-status').innerText.includes(' M')"
+        )
+        status = page.locator("#loader-status").inner_text()
+        assert not any(word in status for word in english), status
+        assert page.locator("#transfer .tagline").inner_text() != "Make-13 solitaire"
+        page.evaluate("() => thirteenLoader.fail('test')")
+        failure = page.locator("#failure")
+        assert "could not start" not in failure.inner_text()
+        assert page.get_by_role("button", name=retry).last.is_visible()
+        assert page.problems.errors == []
+    finally:
+        context.close()
+
+
+def test_an_english_browser_and_an_unknown_language_get_english(browser: Any, site: Server) -> None:
+    for locale in ("en-GB", "ja-JP"):
+        context = browser.new_context(locale=locale)
+        try:
+            page = context.new_page()
+            page.goto(site.url())
+            assert page.evaluate("() => document.documentElement.lang") == "en"
+            label = page.locator("#loader-progress").get_attribute("aria-label")
+            assert label == "Loading"
+        finally:
+            context.close()
+
+
+def test_the_manifest_s_description_has_each_language_noted() -> None:
+    """Web App Manifests have one description; the translations member (the W3C
+    incubation browsers may read) carries the other four."""
+    manifest = json.loads((ROOT / "web" / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["lang"] == "en" and manifest["description"]
+    assert sorted(manifest["translations"]) == ["de", "es", "fr", "it"]
+    for code, words in manifest["translations"].items():
+        assert words["description"] not in (manifest["description"], ""), code
+        assert words["name"].startswith("Thirteen"), code

@@ -124,13 +124,16 @@ def game_page(
     wasm_site: tuple[Server, str, str],
     screenshots: Path,
 ) -> Any:
-    """The game's page; a test marked ``@pytest.mark.phone`` gets a phone's context."""
+    """The game's page; a test marked ``@pytest.mark.phone`` gets a phone's context, one
+    marked ``@pytest.mark.media(reduced_motion=..., contrast=...)`` those preferences."""
     server, served, version = wasm_site
     phone = request.node.get_closest_marker("phone")
+    media = request.node.get_closest_marker("media")  # the page's media preferences
+    wanted = media.kwargs if media is not None else {}
     if phone is None:
-        context = browser.new_context(viewport=VIEWPORT)
+        context = browser.new_context(viewport=VIEWPORT, **wanted)
     else:
-        context = browser.new_context(**(UPRIGHT if "upright" in phone.args else PHONE))
+        context = browser.new_context(**(UPRIGHT if "upright" in phone.args else PHONE), **wanted)
     context.set_default_timeout(30_000)
     page = context.new_page()
     page.errors = []
@@ -761,3 +764,25 @@ def test_a_scripted_session_keeps_its_frames_near_the_median_in_webassembly(
         f" {' '.join(str(x) for x in figures['load_average'])}"
     )
     assert frames and page.errors == []
+
+
+@pytest.mark.media(reduced_motion="reduce", contrast="more")
+def test_the_browser_s_reduced_motion_and_more_contrast_are_the_defaults_in_webassembly(
+    game_page: Any, screenshots: Path
+) -> None:
+    """The page asks for reduced motion and more contrast: the game, reading them
+    through matchMedia on the page's window, starts without animations and in high
+    contrast, stored as "not chosen" (the browser decides until the player does)."""
+    page = game_page
+    started(page)
+    assert py(page, f"[{APP}.setting('animations'), {APP}.setting('high_contrast')]") == [
+        False,
+        True,
+    ]
+    assert py(page, f"[{APP}.settings.animations, {APP}.settings.high_contrast]") == [None, None]
+    assert py(page, f"{APP}.table.anim.enabled") is False
+    idle(page)
+    table = py(page, f"list({APP}.table.frame.table)")
+    corner = pixels(page, [table[0] + 2, table[1] + table[3] - 12, 10, 10])
+    assert max(corner.get_at((5, 5))[:3]) <= 24  # the near-black table
+    page.screenshot(path=str(screenshots / "wasm-high-contrast.png"))

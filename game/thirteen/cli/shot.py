@@ -91,6 +91,10 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     shot.add_argument("--hint", action="store_true", help="show the hint highlight")
     shot.add_argument("--focus", type=card_arg, help="a card to put the keyboard focus ring on")
     shot.add_argument("--four-colour", action="store_true", help="use the four-colour deck")
+    shot.add_argument(
+        "--high-contrast", action="store_true", help="the high-contrast table and cards"
+    )
+    shot.add_argument("--larger-text", action="store_true", help="text a quarter larger")
     shot.add_argument("--back", default="red", help="the card back (red, blue, green, black)")
     shot.add_argument(
         "--table-colour", default="green", help="the table's felt (green, blue, red, grey)"
@@ -188,6 +192,8 @@ def run(args: argparse.Namespace) -> int:
             focus=args.focus,
             hint=args.hint,
             four_colour=args.four_colour,
+            high_contrast=args.high_contrast,
+            larger_text=args.larger_text,
             back=args.back,
             felt=args.table_colour,
             storage=storage,

@@ -43,7 +43,7 @@ def _cached(draw: Callable[_P, pygame.Surface]) -> Callable[_P, pygame.Surface]:
 
     @functools.wraps(draw)
     def get(*args: _P.args, **kwargs: _P.kwargs) -> pygame.Surface:
-        key = (draw.__name__, args, tuple(kwargs.items()))
+        key = (draw.__name__, theme.high_contrast, args, tuple(kwargs.items()))
         surf = _cache.get(key)
         if surf is None:
             surf = _cache[key] = draw(*args, **kwargs)
@@ -53,11 +53,17 @@ def _cached(draw: Callable[_P, pygame.Surface]) -> Callable[_P, pygame.Surface]:
     return get
 
 
+CONTRAST_INK = {BLACK: (0, 0, 0), RED: (186, 0, 16), GREEN: (0, 104, 28), BLUE: (0, 48, 200)}
+"""The suits' colours on high-contrast cards: deeper, each still its own (four colours)."""
+
+
 def suit_colour(card_suit: int, four_colour: bool) -> tuple[int, int, int]:
     """Red and black, or one colour per suit (clubs green, diamonds blue)."""
     if four_colour:
-        return (GREEN, BLUE, RED, BLACK)[card_suit]
-    return RED if card_suit in (1, 2) else BLACK
+        colour = (GREEN, BLUE, RED, BLACK)[card_suit]
+    else:
+        colour = RED if card_suit in (1, 2) else BLACK
+    return CONTRAST_INK[colour] if theme.high_contrast else colour
 
 
 def _circle(surf: pygame.Surface, colour, cx: float, cy: float, r: float, s: int) -> None:
@@ -93,14 +99,23 @@ def suit_shape(card_suit: int, size: int, colour: tuple[int, int, int]) -> pygam
     return pygame.transform.smoothscale(big, (size, size))
 
 
-def _blank(w: int, h: int, fill, edge) -> pygame.Surface:
-    """A rounded card shape with anti-aliased corners (drawn 4x, scaled down)."""
+def _blank(w: int, h: int, fill, edge, thick: int = 1) -> pygame.Surface:
+    """A rounded card shape with anti-aliased corners (drawn 4x, scaled down), its edge
+    ``thick`` pixels wide."""
     big = pygame.Surface((w * _SS, h * _SS), pygame.SRCALPHA)
     radius = max(2, w // 12) * _SS
     pygame.draw.rect(big, edge, big.get_rect(), border_radius=radius)
-    inner = big.get_rect().inflate(-2 * _SS, -2 * _SS)
-    pygame.draw.rect(big, fill, inner, border_radius=radius - _SS)
+    inner = big.get_rect().inflate(-2 * thick * _SS, -2 * thick * _SS)
+    pygame.draw.rect(big, fill, inner, border_radius=max(1, radius - thick * _SS))
     return pygame.transform.smoothscale(big, (w, h))
+
+
+def _paper(w: int, h: int) -> pygame.Surface:
+    """A card's blank paper: off-white with a grey edge, or in high contrast white with a
+    thick black outline."""
+    if theme.high_contrast:
+        return _blank(w, h, (255, 255, 255), (0, 0, 0), max(2, w // 30))
+    return _blank(w, h, FACE, FACE_EDGE)
 
 
 def corner_sizes(h: int) -> tuple[int, int]:
@@ -135,8 +150,8 @@ as printed decks arrange them; pips below the middle stand upside down."""
 def _index(card: Card, w: int, h: int, colour) -> pygame.Surface:
     """The corner index: the rank over its suit, on a transparent strip."""
     rank_size, suit_size = corner_sizes(h)
-    label = theme.font(rank_size).render(RANK_TEXT[rank(card) - 1], True, colour)
-    narrow = max(suit_size, theme.font(rank_size).size("Q")[0])
+    label = theme.plain_font(rank_size).render(RANK_TEXT[rank(card) - 1], True, colour)
+    narrow = max(suit_size, theme.plain_font(rank_size).size("Q")[0])
     if label.get_width() > narrow:  # "10" set condensed, as printed decks do
         label = pygame.transform.smoothscale(label, (narrow, label.get_height()))
     width = max(label.get_width(), suit_size)
@@ -186,7 +201,7 @@ def _court(surf: pygame.Surface, card: Card, colour, pad: int) -> None:
     tint = tuple(min(255, c // 6 + 214) for c in colour)
     pygame.draw.rect(surf, tint, box, border_radius=max(2, w // 16))
     pygame.draw.rect(surf, colour, box, width=max(1, w // 45), border_radius=max(2, w // 16))
-    big = theme.font(round(h * 0.34)).render(RANK_TEXT[rank(card) - 1], True, colour)
+    big = theme.plain_font(round(h * 0.34)).render(RANK_TEXT[rank(card) - 1], True, colour)
     surf.blit(big, big.get_rect(center=(box.centerx, box.centery + h // 60)))
 
 
@@ -201,7 +216,7 @@ def card_face(
     ``centre=False`` leaves the middle and the lower index out: for covered cards,
     whose middle would otherwise peek out in slivers between the cards over them.
     """
-    surf = _blank(w, h, FACE, FACE_EDGE)
+    surf = _paper(w, h)
     colour = suit_colour(suit(card), four_colour)
     pad = max(3, w // 16)
     index = _index(card, w, h, colour)
@@ -231,7 +246,7 @@ def dimmed(card: Card, w: int, h: int, four_colour: bool = False) -> pygame.Surf
     A blocked pyramid card is always partly covered; without middle art only
     clean paper shows between the cards over it, never slivers of a symbol.
     """
-    surf = _blank(w, h, FACE, FACE_EDGE)
+    surf = _paper(w, h)
     surf.blit(_blank(w, h, BLOCKED_VEIL, BLOCKED_VEIL), (0, 0))
     colour = suit_colour(suit(card), four_colour)
     pad = max(3, w // 16)
@@ -255,7 +270,7 @@ def card_back(w: int, h: int, style: str = "red") -> pygame.Surface:
     """A back of our own: a coloured panel with a lattice (or a weave) inside a white
     margin, and a thin inner frame; unknown ``style`` names draw the red one."""
     _name, fill, line = BACKS.get(style, BACKS["red"])
-    surf = _blank(w, h, FACE, FACE_EDGE)
+    surf = _paper(w, h)
     m = max(3, w // 12)
     inner = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
     pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
@@ -300,7 +315,10 @@ def card_back(w: int, h: int, style: str = "red") -> pygame.Surface:
 
 @_cached
 def slot(w: int, h: int) -> pygame.Surface:
-    """An empty place on the felt (empty column, empty pile)."""
+    """An empty place on the felt (empty column, empty pile); in high contrast a clear
+    white edge."""
+    if theme.high_contrast:
+        return _blank(w, h, (0, 0, 0, 40), (255, 255, 255, 230), 2)
     return _blank(w, h, (0, 0, 0, 40), (255, 255, 255, 70))
 
 

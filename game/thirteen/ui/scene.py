@@ -112,6 +112,9 @@ def backdrop(size: tuple[int, int] | None = None, felt: str = "green") -> pygame
         return _standing_in[-1]
     _label, centre, edge = theme.FELTS.get(felt, theme.FELTS["green"])
     key = (width, height) if felt == "green" else (width, height, felt)
+    if theme.high_contrast:  # one plain dark table, whatever felt is chosen
+        centre, edge = theme.CONTRAST_FELT
+        key = (width, height, "high contrast")
     if key not in _backdrops:
         surf = pygame.Surface((width, height))
         surf.fill(centre)

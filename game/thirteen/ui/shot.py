@@ -65,6 +65,8 @@ def render_shot(
     focus: Card | None = None,
     hint: bool = False,
     four_colour: bool = False,
+    high_contrast: bool = False,
+    larger_text: bool = False,
     back: str = "red",
     felt: str = "green",
     storage: Storage | None = None,
@@ -78,7 +80,8 @@ def render_shot(
     whose rule removes groups); ``storage`` holds the profile the
     statistics and scores come from (an empty one in memory when None); ``back`` and
     ``felt`` name the card back and the table's colour; ``language`` the language its
-    words are in (an :data:`~thirteen.i18n.LANGUAGES` code).  Scene ``end``
+    words are in (an :data:`~thirteen.i18n.LANGUAGES` code); ``high_contrast`` and
+    ``larger_text`` are the display settings.  Scene ``end``
     of a game that is not over first plays it to its end (see :func:`next_move_to_end`).
     Returns how many moves that took (0: none were played); raises :class:`ShotError`.
     """
@@ -99,6 +102,7 @@ def render_shot(
     profile = Profile(storage if storage is not None else MemoryStorage())
     profile.settings.sound = False
     profile.settings.four_colour = four_colour
+    profile.settings.high_contrast, profile.settings.larger_text = high_contrast, larger_text
     profile.settings.card_back, profile.settings.table_colour = back, felt
     profile.settings.language = language
     app = app_module.make_app([], profile, size=canvas)

@@ -226,6 +226,20 @@ PILE_WORDS = {
 """Why a click on the empty draw pile cannot turn the waste over."""
 
 
+def selected_lift(card_h: int) -> int:
+    """How far a selected card is drawn above its place: a selection differs from the
+    rest by its shape on the table, not by its outline's colour alone."""
+    return max(4, card_h // 16)
+
+
+def draw_hinted(surface: pygame.Surface, outline: pygame.Rect) -> None:
+    """A hinted card's double outline (a selection has one thick one, the keyboard's
+    focus a dashed one): told apart without the colours."""
+    for grow in (8, 22):
+        ring = outline.inflate(grow, grow)
+        pygame.draw.rect(surface, theme.HINT, ring, width=3, border_radius=12)
+
+
 class TableScene(Scene):
     """One game in play: engine state plus selection, focus, hint and animations."""
 
@@ -283,7 +297,7 @@ class TableScene(Scene):
         self.clock_at: float | None = None
         """``app.now_ms`` when the time was last counted (None: not running)."""
         self.anim = Animator()
-        self.anim.enabled = app.settings.animations
+        self.anim.enabled = app.setting("animations")
         self.frame: Frame = frame_for(app.screen.get_size())
         self.buttons = self._make_buttons()
         self.geo: Geometry = geometry(game, self.frame)
@@ -336,7 +350,7 @@ class TableScene(Scene):
     # -- state helpers ------------------------------------------------------
     def deal_in(self) -> None:
         """Animate the opening deal (called when a fresh game is put on the table)."""
-        self.anim.enabled = self.app.settings.animations
+        self.anim.enabled = self.app.setting("animations")
         self.anim.deal(self.geo)
         self.dealt_at = self.app.now_ms if self.anim.active else None
         self.app.sounds.play("deal")
@@ -375,7 +389,7 @@ class TableScene(Scene):
         and in the panel, unless a round's score or a give-up warning is being shown there,
         which a stray click must not wipe."""
         if spot is not None:
-            self.nudge = Nudge(self.spot_key(spot), message, shake=self.app.settings.animations)
+            self.nudge = Nudge(self.spot_key(spot), message, shake=self.app.setting("animations"))
             self.dirty = True
         if self.confirm is None and not (self.message_major and self.message):
             self.say(message)
@@ -794,7 +808,7 @@ class TableScene(Scene):
         self.geo = geometry(game, self.frame)
         self.keep_focus_at_draw(at_draw)
         self.keep_focus_near(before)
-        self.anim.enabled = self.app.settings.animations
+        self.anim.enabled = self.app.setting("animations")
         gone = set(effect.removed)
         ended_view = game.ended_round()
         if ended_view is not None and effect.round_end is not None:
@@ -847,7 +861,7 @@ class TableScene(Scene):
         self.summary = None
         leaving = list(self.geo.card_rects().items())
         self.geo = geometry(self.game, self.frame)
-        self.anim.enabled = self.app.settings.animations
+        self.anim.enabled = self.app.setting("animations")
         self.anim.deal(self.geo, leaving)
         self.dealt_at = self.app.now_ms if self.anim.active else None
         self.say(self.round_words(summary.ended), 4000, major=True)
@@ -987,7 +1001,7 @@ class TableScene(Scene):
             best,
             seed=len(self.game.moves),
         )
-        if not self.app.settings.animations:
+        if not self.app.setting("animations"):
             still(self.celebration)
             self.still = True
             self.app.open(SceneName.END)  # the picture stays behind it
@@ -1037,7 +1051,7 @@ class TableScene(Scene):
         self.geo = geometry(self.game, self.frame)
         self.keep_focus_at_draw(at_draw)
         self.keep_focus_near(before)
-        self.anim.enabled = self.app.settings.animations
+        self.anim.enabled = self.app.setting("animations")
         self.anim.transition(before, self.geo, set())
         self.app.tasks.cancel("hint")
         self._after_change(undone=True)
@@ -1301,6 +1315,8 @@ class TableScene(Scene):
                 surface.blit(back, geo.waste.move(-4, -4))
         shadow = card_art.shadow(w, h)
         hidden = self.anim.hidden
+        chosen = set(self.selection())
+        lift = selected_lift(h)
         for spot in geo.spots:
             if spot.kind is SpotKind.STOCK:
                 for n in range(min(3, max(0, stock - 1))):
@@ -1323,8 +1339,9 @@ class TableScene(Scene):
                 if spot.zone in (Zone.GRID, Zone.PILE):  # under the cards over it, as it lands
                     self.anim.draw_card(surface, spot.card, four)
             elif spot.card is not None:
-                place = spot.rect.move(self.shake_of(spot), 0)
-                surface.blit(shadow, place.move(3, 4))
+                up = self.lift_of(spot, chosen, lift)  # a selected card stands lifted
+                place = spot.rect.move(self.shake_of(spot), -up)
+                surface.blit(shadow, place.move(3, 4 + up))
                 if not spot.free:
                     art = card_art.dimmed(spot.card, w, h, four)
                 else:
@@ -1333,17 +1350,16 @@ class TableScene(Scene):
         for key in self.hint_spots:
             spot = self.find(key)
             if spot is not None:
-                pygame.draw.rect(
-                    surface, theme.HINT, spot.outline.inflate(10, 10), width=5, border_radius=12
-                )
+                draw_hinted(surface, spot.outline.move(0, -self.lift_of(spot, chosen, lift)))
         for card in self.selection():
             spot = self.find((SpotKind.CARD, card))
             if spot is not None:
+                outline = spot.outline.move(0, -self.lift_of(spot, chosen, lift))
                 pygame.draw.rect(
-                    surface, (120, 80, 0), spot.outline.inflate(14, 14), width=3, border_radius=14
+                    surface, (120, 80, 0), outline.inflate(14, 14), width=3, border_radius=14
                 )
                 pygame.draw.rect(
-                    surface, theme.GOLD, spot.outline.inflate(8, 8), width=5, border_radius=12
+                    surface, theme.GOLD, outline.inflate(8, 8), width=5, border_radius=12
                 )
         selected = [(SpotKind.CARD, card) for card in self.selection()]
         if self.hover_key is not None and self.hover_key not in selected:
@@ -1360,6 +1376,13 @@ class TableScene(Scene):
             if spot is not None:
                 self.nudge.draw_flash(surface, spot.outline)
                 self.nudge.draw_words(surface, spot.outline, self.frame.table)
+
+    def lift_of(self, spot: Spot, chosen: set[Card], lift: int) -> int:
+        """How far up ``spot``'s card is drawn: ``lift`` when selected, less where the
+        table's top edge is nearer (the card stays on the table)."""
+        if spot.card not in chosen:
+            return 0
+        return max(0, min(lift, spot.rect.top - self.frame.table.top))
 
     def shake_of(self, spot: Spot) -> int:
         """How far sideways the refused card is drawn now (0 for every other)."""
@@ -1444,9 +1467,11 @@ class TableScene(Scene):
         pygame.draw.line(surface, theme.PANEL_EDGE, panel.topleft, panel.bottomleft, 2)
         x, y = panel.x + 18, 16
         setup = getattr(game, "setup", None)
-        theme.blit_text(surface, titled(game), 38, (x, y), theme.INK)
-        y += 36
         room = panel.right - 12 - x
+        name = titled(game)
+        title = theme.fitting_size(name, room, 38, 28)  # larger text: may shrink
+        theme.blit_text(surface, name, title, (x, y), theme.INK)
+        y += theme.scaled(36)
         if self.app.settings.timer:  # the time at the right of the deal's line
             clock = self.time_words()
             theme.blit_text(surface, clock, 26, (panel.right - 14, y), theme.INK, "topright")
@@ -1455,27 +1480,35 @@ class TableScene(Scene):
             sub = graded_words(setup)  # today's ten-digit number ran off the panel at 26
             size = theme.fitting_size(sub, room, 26, 18)
             theme.blit_text(surface, sub, size, (x, y + (26 - size) // 2), theme.INK_DIM)
-        y += 34
+        y += theme.scaled(34)
         theme.blit_text(surface, tr("Score"), 24, (x, y), theme.INK_DIM)
         theme.blit_text(surface, tr("Moves"), 24, (x + 120, y), theme.INK_DIM)
-        y += 20
-        theme.blit_text(surface, self.score_text(), 48, (x, y), theme.GOLD)
-        theme.blit_text(surface, str(len(game.moves)), 48, (x + 120, y), theme.INK)
-        y += 46
+        y += theme.scaled(20)
+        score = theme.fitting_size(self.score_text(), 112, 48, 30)
+        theme.blit_text(surface, self.score_text(), score, (x, y), theme.GOLD)
+        moves = theme.fitting_size(str(len(game.moves)), room - 120, 48, 30)
+        theme.blit_text(surface, str(len(game.moves)), moves, (x + 120, y), theme.INK)
+        y += theme.scaled(46)
         for text, size, colour, height in self.progress_lines():
-            size = theme.fitting_size(text, panel.right - 10 - x, size, 14)
+            size = theme.fitting_size(text, room, size, min(size, 18))
             theme.blit_text(surface, text, size, (x, y), colour)
-            y += height
+            y += theme.scaled(height)
         status = self.status_text()
         if status is not None:
             theme.blit_text(surface, status, 30, (x, y + 4), theme.GOLD)
-            y += 30
+            y += theme.scaled(30)
         if self.message:
             y += 8
             room = min(b.rect.top for b in self.buttons) - 4 - y  # the message above them
-            for line in theme.wrap(self.message, 24, panel.w - 32)[: max(1, min(4, room // 22))]:
-                theme.blit_text(surface, line, 24, (x, y), (255, 226, 150))
-                y += 22
+            # larger text steps back down (below the usual size at worst) rather than cut it
+            for size in (24, 22, 20, 18, 16) if theme.text_scale > 1 else (24,):
+                pitch = theme.scaled(size - 2)
+                lines = theme.wrap(self.message, size, panel.w - 32)
+                if len(lines) * pitch <= room:
+                    break
+            for line in lines[: max(1, min(4, room // pitch))]:
+                theme.blit_text(surface, line, size, (x, y), (255, 226, 150))
+                y += pitch
         if buttons:
             for b in self.buttons:
                 b.draw(surface)

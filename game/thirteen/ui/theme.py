@@ -40,6 +40,76 @@ PRIMARY_KEY = (62, 48, 14)
 DISABLED = (60, 90, 75)
 DANGER = (200, 70, 60)
 SHADOW = (0, 0, 0, 70)
+PRIMARY_EDGE = (255, 214, 110)
+BUTTON_KEY = (210, 230, 215)
+"""A button's shortcut letters, under its label."""
+DISABLED_TEXT = (140, 160, 150)
+DISABLED_KEY = (120, 140, 130)
+BUTTON_SHADE = (6, 30, 20)
+OPTION = (16, 60, 42)
+"""The box of one option in the settings."""
+EDGE_W = 2
+"""How thick buttons' and boxes' edges are drawn."""
+
+NORMAL: dict[str, object] = {
+    name: value for name, value in globals().items() if name.isupper() and name != "FELTS"
+}
+"""The palette above, as :func:`set_display` puts it back."""
+HIGH_CONTRAST: dict[str, object] = {
+    "PANEL": (0, 0, 0),
+    "PANEL_EDGE": (255, 255, 255),
+    "INK_DIM": (235, 235, 235),
+    "GOLD": (255, 230, 0),
+    "HINT": (0, 240, 255),
+    "FOCUS": (255, 230, 0),
+    "BUTTON": (0, 0, 0),
+    "BUTTON_EDGE": (255, 255, 255),
+    "BUTTON_DOWN": (60, 60, 60),
+    "BUTTON_TEXT": (255, 255, 255),
+    "BUTTON_KEY": (255, 230, 0),
+    "PRIMARY": (255, 230, 0),
+    "PRIMARY_TEXT": (0, 0, 0),
+    "PRIMARY_KEY": (0, 0, 0),
+    "PRIMARY_EDGE": (255, 255, 255),
+    "DISABLED": (40, 40, 40),
+    "DISABLED_TEXT": (190, 190, 190),
+    "DISABLED_KEY": (170, 170, 170),
+    "DANGER": (255, 90, 70),
+    "BUTTON_SHADE": (0, 0, 0),
+    "OPTION": (0, 0, 0),
+    "EDGE_W": 3,
+}
+"""The high-contrast palette: white and yellow on black, thick white edges, the keyboard
+focus yellow (told from the white edges)."""
+CONTRAST_FELT = ((14, 14, 16), (0, 0, 0))
+"""The table in high contrast, whatever felt is chosen: near black, centre and edge."""
+LARGER_TEXT = 1.25
+"""How much larger text is set with the larger-text setting."""
+
+high_contrast = False
+"""Whether the high-contrast palette is in use (card art and the felt read it too)."""
+text_scale = 1.0
+"""Every type size asked for is multiplied by this where the font is chosen."""
+
+
+def scaled(px: int) -> int:
+    """A distance between lines of text, grown with the text (:data:`text_scale`)."""
+    return round(px * text_scale) if text_scale != 1.0 else px
+
+
+def set_display(contrast: bool, larger: bool) -> bool:
+    """Use the high-contrast palette or the normal one, and larger text or not; whether
+    the text scale changed (screens laid out by their text then lay themselves out again)."""
+    global high_contrast, text_scale
+    scale = LARGER_TEXT if larger else 1.0
+    if contrast == high_contrast and scale == text_scale:
+        return False
+    globals().update(HIGH_CONTRAST if contrast else NORMAL)
+    resized = scale != text_scale
+    high_contrast, text_scale = contrast, scale
+    _texts.clear()
+    return resized
+
 
 _fonts: dict[int, pygame.font.Font] = {}
 _texts: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
@@ -49,7 +119,14 @@ _text_keys: dict[int, tuple[str, int, tuple[int, ...]]] = {}
 
 
 def font(size: int) -> pygame.font.Font:
-    """The bundled default font (present in the browser build too)."""
+    """The bundled default font (present in the browser build too), ``size`` scaled by
+    :data:`text_scale` (the larger-text setting)."""
+    return plain_font(round(size * text_scale) if text_scale != 1.0 else size)
+
+
+def plain_font(size: int) -> pygame.font.Font:
+    """The bundled default font at exactly ``size``: for the card faces' indices, which
+    are sized to the card, not to the reader."""
     f = _fonts.get(size)
     if f is None:
         if not pygame.font.get_init():

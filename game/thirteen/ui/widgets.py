@@ -50,18 +50,18 @@ class Button:
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         if self.primary and self.enabled:
-            fill, edge = theme.PRIMARY, (255, 214, 110)
+            fill, edge = theme.PRIMARY, theme.PRIMARY_EDGE
             colour, hint_colour = theme.PRIMARY_TEXT, theme.PRIMARY_KEY
         elif self.enabled:
             fill, edge = theme.BUTTON, theme.BUTTON_EDGE
-            colour, hint_colour = theme.BUTTON_TEXT, (210, 230, 215)
+            colour, hint_colour = theme.BUTTON_TEXT, theme.BUTTON_KEY
         else:
             fill = edge = theme.DISABLED
-            colour, hint_colour = (140, 160, 150), (120, 140, 130)
+            colour, hint_colour = theme.DISABLED_TEXT, theme.DISABLED_KEY
         shade = self.rect.move(0, 3)
-        pygame.draw.rect(surface, (6, 30, 20), shade, border_radius=12)
+        pygame.draw.rect(surface, theme.BUTTON_SHADE, shade, border_radius=12)
         pygame.draw.rect(surface, fill, self.rect, border_radius=12)
-        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=12)
+        pygame.draw.rect(surface, edge, self.rect, width=theme.EDGE_W, border_radius=12)
         size = self.label_size()
         cy = self.rect.centery - (8 if self.key else 0)
         theme.blit_text(surface, self.label, size, (self.rect.centerx, cy), colour, "center")
@@ -92,7 +92,9 @@ class Checkbox:
         return self.rect.collidepoint(pos)
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
-        pygame.draw.rect(surface, (16, 60, 42), self.rect, border_radius=12)
+        pygame.draw.rect(surface, theme.OPTION, self.rect, border_radius=12)
+        if theme.high_contrast:
+            pygame.draw.rect(surface, theme.BUTTON_EDGE, self.rect, width=2, border_radius=12)
         box = pygame.Rect(0, 0, 44, 44)
         box.midleft = (self.rect.x + 18, self.rect.centery)
         pygame.draw.rect(surface, (245, 245, 240), box, border_radius=8)
@@ -104,7 +106,7 @@ class Checkbox:
                 (box.right - 10, box.y + 11),
             ]
             pygame.draw.lines(surface, (255, 255, 255), False, pts, 5)
-        pygame.draw.rect(surface, theme.BUTTON_EDGE, box, width=2, border_radius=8)
+        pygame.draw.rect(surface, theme.BUTTON_EDGE, box, width=theme.EDGE_W, border_radius=8)
         cy = self.rect.centery - (11 if self.note else 0)
         room = self.rect.right - box.right - 30  # a narrow box sets its words smaller
         size = theme.fitting_size(self.label, room, 32, 22)
@@ -160,7 +162,9 @@ class Choice:
         self.index = (self.index + (-1 if backwards else 1)) % len(self.values)
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
-        pygame.draw.rect(surface, (16, 60, 42), self.rect, border_radius=12)
+        pygame.draw.rect(surface, theme.OPTION, self.rect, border_radius=12)
+        if theme.high_contrast:
+            pygame.draw.rect(surface, theme.BUTTON_EDGE, self.rect, width=2, border_radius=12)
         pill = self.pill()
         room = pill.x - self.rect.x - 36
         cy = self.rect.centery - (11 if self.note else 0)
@@ -171,7 +175,7 @@ class Choice:
             where = (self.rect.x + 18, cy + 24)
             theme.blit_text(surface, self.note, note, where, theme.INK_DIM, "midleft")
         pygame.draw.rect(surface, theme.BUTTON, pill, border_radius=10)
-        pygame.draw.rect(surface, theme.BUTTON_EDGE, pill, width=2, border_radius=10)
+        pygame.draw.rect(surface, theme.BUTTON_EDGE, pill, width=theme.EDGE_W, border_radius=10)
         shown = self.values[self.index][1]
         size = theme.fitting_size(shown, pill.w - 76, 30, 18)
         theme.blit_text(surface, shown, size, pill.center, theme.BUTTON_TEXT, "center")

@@ -93,7 +93,9 @@ class EndScene(MenuScene):
             return
         touch = self.touch()
         if self.upright():
-            self.BOX = R(20, 170, w - 40, min(920, h - 190))  # the foot bar is bare here
+            extra = round((theme.text_scale - 1) * 440)  # larger text: a taller box
+            # the foot bar is bare here
+            self.BOX = R(20, 170, w - 40, min(920 + extra, h - 190))
             tall = self.BOX.h >= 900  # Post score on a row of its own
             rows = -(-(len(self.named_buttons()) + (0 if tall else 1)) // 3)
             self.BUTTONS_Y = self.BOX.bottom - rows * (touch + 10) - 14
@@ -476,15 +478,16 @@ class EndScene(MenuScene):
             column = 300 if compact else 420
             for n, (label, value) in enumerate(rows):
                 x = left + (10 if compact else 60) + (n % 2) * column
-                yy = y + (n // 2) * 42
-                put(label, theme.fitting_size(label, 112, 28, 18), theme.INK_DIM, topleft=(x, yy))
-                put(value, 34, theme.INK, topleft=(x + 120, yy - 3))
-            y += 94
+                yy = y + (n // 2) * theme.scaled(42)
+                size = theme.fitting_size(label, theme.scaled(112), 28, 18)
+                put(label, size, theme.INK_DIM, topleft=(x, yy))
+                put(value, 34, theme.INK, topleft=(x + theme.scaled(120), yy - 3))
+            y += theme.scaled(94)
             verdict = self.verdict()
             if verdict:
                 size = theme.fitting_size(verdict, box.w - 80, 28, 20)
                 put(verdict, size, theme.INK, topleft=(left, y))
-                y += 40
+                y += theme.scaled(40)
             # a deck's link takes three lines; Pyramid 13 keeps two above its score row
             most = 2 if spec.posts_scores else 3
             query = share.share_query(setup)
@@ -496,10 +499,10 @@ class EndScene(MenuScene):
             )
             size = theme.fitting_size(heading, box.w - 80, 26, 18)
             put(heading, size, theme.INK_DIM, topleft=(left, y))
-            y += 26
+            y += theme.scaled(26)
             for line in shown:
                 put(line, 30, (20, 30, 26), topleft=(left + 10, y + 8))
-                y += 26
+                y += theme.scaled(26)
             y += 24
         if self.message:
             size = theme.fitting_size(self.message, box.w - 40, 26, 18)

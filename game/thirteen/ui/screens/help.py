@@ -91,7 +91,7 @@ class HelpScene(MenuScene):
         settings = self.app.settings
         return HelpExample(
             spec,
-            animate=settings.animations,
+            animate=self.app.setting("animations"),
             four_colour=settings.four_colour,
             back=settings.card_back,
         )

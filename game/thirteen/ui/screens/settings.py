@@ -48,6 +48,12 @@ class SettingsScene(MenuScene):
             N_("cards slide, fall and fly (short, never in the way)"),
         ),
         (
+            "high_contrast",
+            N_("High contrast"),
+            N_("black table, white cards, bold outlines"),
+        ),
+        ("larger_text", N_("Larger text"), N_("every word a quarter larger")),
+        (
             "four_colour",
             N_("Four-colour deck"),
             N_("clubs green, diamonds blue: easier to tell apart"),
@@ -134,7 +140,7 @@ class SettingsScene(MenuScene):
             col, row = divmod(n, rows)
             rect = R(left + col * (OPTION_W + 20), top + row * OPTION_PITCH, OPTION_W, OPTION_H)
             name, label, note = field[0], tr(field[1]), tr(field[2])
-            value = getattr(self.app.settings, name)
+            value = self.app.setting(name)  # a switch not chosen shows what is in effect
             if len(field) > 3:
                 values = tuple(
                     (v, words if words in self.UNTRANSLATED else tr(words))
@@ -171,7 +177,7 @@ class SettingsScene(MenuScene):
         if isinstance(widget, Choice):
             setattr(settings, name, widget.value)
         else:
-            setattr(settings, name, not getattr(settings, name))
+            setattr(settings, name, not self.app.setting(name))
         self.app.sounds.enabled = settings.sound
         self.app.sounds.set_volume(settings.volume)
         self.app.profile.save_settings()

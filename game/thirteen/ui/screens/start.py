@@ -405,7 +405,7 @@ class StartScene(MenuScene):
         for line in lines:
             rect = theme.text(line, size).get_rect(topleft=(self.GAME_X, y))
             out.append((line, size, theme.INK, rect))
-            y += 26 if self.classic() else 24
+            y += theme.scaled(26 if self.classic() else 24)
         if self.layout_label is not None:
             words = tr("Layout")
             rect = theme.text(words, 30).get_rect(midleft=self.layout_label)
@@ -413,11 +413,11 @@ class StartScene(MenuScene):
         message = self.shown_message()
         if message:
             y = self.MESSAGE_Y
-            most = max(1, (self.message_bottom - y) // 22)
+            most = max(1, (self.message_bottom - y) // theme.scaled(22))
             for line in theme.wrap(message, 24, self.DEAL_W)[: min(6, most)]:
                 rect = theme.text(line, 24).get_rect(topleft=(self.DEAL_X, y))
                 out.append((line, 24, (255, 226, 150), rect))
-                y += 22
+                y += theme.scaled(22)
         return out
 
     def gives_up_first(self, name: str) -> bool:

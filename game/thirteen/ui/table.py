@@ -1490,7 +1490,7 @@ class TableScene(Scene):
         theme.blit_text(surface, str(len(game.moves)), moves, (x + 120, y), theme.INK)
         y += theme.scaled(46)
         for text, size, colour, height in self.progress_lines():
-            size = theme.fitting_size(text, room, size, min(size, 18))
+            size = theme.fitting_size(text, room, size, 14)
             theme.blit_text(surface, text, size, (x, y), colour)
             y += theme.scaled(height)
         status = self.status_text()

@@ -48,9 +48,11 @@ Memory: a position is one dictionary entry from its key (pyramid mask,
 recycles used, waste and pile ranks in one int) to one int packing its steps
 so far, its bound once known, whether it was expanded, its cards (pointer,
 draw-pile mask, rank counts) and its parent's key; the queue is a stack per
-value of ``g + h`` holding the same key objects (the last pushed comes out
-first, so ties go deeper).  The line is rebuilt by replaying the chain of keys
-from the start with real cards, so no move is stored.  The previous A*
+value of ``g + h`` and of ``h`` holding the same key objects: of equal ``g + h``
+the lowest ``h`` (the deepest) comes out first, then the last pushed, which
+expands a tenth fewer positions than ties in push order alone.  The line is
+rebuilt by replaying the chain of keys from the start with real cards, so no
+move is stored.  The previous A*
 (``_shortest_search`` in :mod:`.pyramid`, one node per step, every position
 kept) stays as the reference the tests compare this one against.
 """
@@ -98,6 +100,7 @@ class ShortestTables(DealTables):
         super().__init__(deal)
         self._classes: dict[int, tuple[int, tuple, tuple]] = {}
         self._partners: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self._pyramid_moves: dict[int, tuple[tuple[int, RawMove], ...]] = {}
         self.removal_memo: dict[int, int] = {}
 
     def class_info(self, pm: int) -> tuple[int, tuple, tuple]:
@@ -146,6 +149,24 @@ class ShortestTables(DealTables):
             self._partners[hkey] = got
         return got
 
+    def pyramid_moves(self, pm: int) -> tuple[tuple[int, RawMove], ...]:
+        """The removals among the pyramid's own free cards (Kings first, then pairs):
+        (pyramid mask after, the move); they depend on the pyramid mask alone."""
+        hkey = pm >> 14 | (pm & 16383) << 14
+        got = self._pyramid_moves.get(hkey)
+        if got is None:
+            prank, pcard = self.prank, self.pcard
+            free = self.free(pm)
+            out: list[tuple[int, RawMove]] = [
+                (pm | 1 << i, ("k", pcard[i])) for i in free if prank[i] == KING_INDEX
+            ]
+            for a, i in enumerate(free):
+                for j in free[a + 1 :]:
+                    if prank[i] + prank[j] == 11:
+                        out.append((pm | 1 << i | 1 << j, ("p", pcard[i], pcard[j])))
+            got = self._pyramid_moves[hkey] = tuple(out)
+        return got
+
     def removal_bound(self, pm: int) -> int:
         """Removal steps still needed (the cheap part of :meth:`bound`), also kept in
         ``removal_memo`` by plain pyramid mask for the search's inner loop."""
@@ -156,7 +177,8 @@ class ShortestTables(DealTables):
     def bound(self, pm: int, sm: int, p: int) -> int:
         """Steps still needed at least, draws included; :data:`LOST_H` when a need cannot
         be met (the module docstring gives the argument)."""
-        steps, needs, caps = self.class_info(pm)
+        got = self._classes.get(pm >> 14 | (pm & 16383) << 14)
+        steps, needs, caps = got if got is not None else self.class_info(pm)
         if not needs:
             return steps
         below = (1 << p) - 1
@@ -225,33 +247,23 @@ def first_moves(
     t: ShortestTables, pm: int, sm: int, p: int, u: int, cv: int, wc: int, pc: int
 ) -> list[Child]:
     """The removals from a position itself, each one step (see :func:`children`)."""
-    n = t.n
-    prank, srank, scv = t.prank, t.srank, t.scv
-    pcard, scard = t.pcard, t.scard
-    free = t.free(pm)
-    out: list[Child] = []
-    lo = ~sm & ((1 << p) - 1)
-    w = lo.bit_length() - 1
-    rw = srank[w] if w >= 0 else -99
-    for i in free:
-        if prank[i] == KING_INDEX:
-            out.append((pm | 1 << i, sm, p, u, cv, wc, pc, 1, ("k", pcard[i]), 0))
-    nf = len(free)
-    for a in range(nf):
-        i = free[a]
-        ri = prank[i]
-        for b in range(a + 1, nf):
-            j = free[b]
-            if prank[j] + ri == 11:
-                out.append(
-                    (pm | 1 << i | 1 << j, sm, p, u, cv, wc, pc, 1, ("p", pcard[i], pcard[j]), 0)
-                )
-        if ri + rw == 11:
-            move = ("p", pcard[i], scard[w])
-            out.append((pm | 1 << i, sm | 1 << w, p, u, cv - scv[w], wc >> 4, pc, 1, move, 0))
-    if rw == KING_INDEX:
-        out.append((pm, sm | 1 << w, p, u, cv - scv[w], wc >> 4, pc, 1, ("k", scard[w]), 0))
-    draw_moves(t, pm, sm, cv, 1, 0, p if p < n else -1, w, u, wc, pc, out)
+    out: list[Child] = [
+        (pm2, sm, p, u, cv, wc, pc, 1, move, 0) for pm2, move in t.pyramid_moves(pm)
+    ]
+    w = (~sm & ((1 << p) - 1)).bit_length() - 1
+    if w >= 0:
+        rw = t.srank[w]
+        sm2 = sm | 1 << w
+        cv2 = cv - t.scv[w]
+        wc2 = wc >> 4
+        top = t.scard[w]
+        if rw == KING_INDEX:
+            out.append((pm, sm2, p, u, cv2, wc2, pc, 1, ("k", top), 0))
+        else:
+            pcard = t.pcard
+            for i in t.free_partners(pm)[rw]:
+                out.append((pm | 1 << i, sm2, p, u, cv2, wc2, pc, 1, ("p", pcard[i], top), 0))
+    draw_moves(t, pm, sm, cv, 1, 0, p if p < t.n else -1, w, u, wc, pc, out)
     return out
 
 
@@ -395,11 +407,14 @@ def shortest_search(
     key0 = key_of(pm0, u0, wc0, pc0)
     # value: g | h << 7 | expanded << 14 | p << 15 | sm << 20 | cv << 44 | (parent key + 1) << 83
     seen: dict[int, int] = {key0: UNKNOWN_H << 7 | p0 << 15 | sm0 << 20 | cv0 << 44}
-    # per value of g + h a stack: the last pushed, often a child of the last expanded,
-    # comes out first, so ties go deeper
-    buckets: list[list] = [[] for _ in range(_F_LEVELS)]
+    # per value of g + h and then of h a stack (``f << 7 | h``): of equal g + h the
+    # lowest h, the nearest to a cleared pyramid, comes out first, and of those the last
+    # pushed; ``occupied[f]`` has bit h set while that stack holds entries
+    buckets: list[list] = [[] for _ in range(_F_LEVELS << 7)]
+    occupied = [0] * _F_LEVELS
     lo = hcheap(pm0)
-    buckets[lo].append(key0)
+    buckets[lo << 7 | lo].append(key0)
+    occupied[lo] = 1 << lo
     sm_mask = (1 << 24) - 1
     cv_mask = (1 << 39) - 1
     done = 1 << 14
@@ -409,11 +424,17 @@ def shortest_search(
     turned: dict[int, int] = {}  # reverse_nibbles of the wastes turned over
     hmemo = t.removal_memo
     while True:
-        while not buckets[lo]:
+        ho = occupied[lo]
+        while not ho:
             lo += 1
             if lo == _F_LEVELS:
                 return False, []
-        entry = buckets[lo].pop()
+            ho = occupied[lo]
+        low = ho & -ho
+        stack = buckets[lo << 7 | low.bit_length() - 1]
+        entry = stack.pop()
+        if not stack:
+            occupied[lo] = ho ^ low
         if entry.__class__ is tuple:
             # more Draws from a position: the removals with the draw card after k of them
             key, g, k, d, w, u, wc, pc, known = entry
@@ -424,10 +445,12 @@ def shortest_search(
             sm = v >> 20 & sm_mask
             if not known:
                 # the bound of the position after those Draws holds for what follows it
-                f = g + k + bound(pm, sm, d if d >= 0 else n)
+                h = bound(pm, sm, d if d >= 0 else n)
+                f = g + k + h
                 if f > lo:
                     if f < _F_LEVELS:
-                        buckets[f].append((key, g, k, d, w, u, wc, pc, True))
+                        buckets[f << 7 | h].append((key, g, k, d, w, u, wc, pc, True))
+                        occupied[f] |= 1 << h
                     continue
             kids = []
             draw_moves(t, pm, sm, v >> 44 & cv_mask, k + 1, k, d, w, u, wc, pc, kids)
@@ -450,7 +473,8 @@ def shortest_search(
             elif h == LOST_H:
                 continue
             if g + h > lo:
-                buckets[g + h].append(key)
+                buckets[g + h << 7 | h].append(key)
+                occupied[g + h] |= 1 << h
                 continue
             seen[key] = v | done
             budget.nodes += 1
@@ -498,8 +522,10 @@ def shortest_search(
                 if d >= 0:
                     rd = srank[d]
                     if rd == KING_INDEX or partners[rd] or w >= 0 and rd + srank[w] == 11:
-                        f = g + k + hcheap(pm)
-                        buckets[f].append((key, g, k, d, w, u, wc, pc, False))
+                        h = hcheap(pm)
+                        f = g + k + h
+                        buckets[f << 7 | h].append((key, g, k, d, w, u, wc, pc, False))
+                        occupied[f] |= 1 << h
                         if f < lo:
                             lo = f
                         break
@@ -526,10 +552,9 @@ def shortest_search(
                 hk = hmemo.get(pm2)
                 if hk is None:
                     hk = hcheap(pm2)
-                f = g2 + hk
-            else:
-                f = g2 + hk
-            buckets[f].append(ckey)
+            f = g2 + hk
+            buckets[f << 7 | hk].append(ckey)
+            occupied[f] |= 1 << hk
             if f < lo:
                 lo = f
 

@@ -33,7 +33,10 @@ test: $(STAMP) $(ART)
 	$(PY) scripts/ensure_test_tools.py
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
-	$(PY) -m pytest
+	# the engine and interface tests on up to two cores; the browser tests one at a
+	# time (they share a built site, its servers and one Chromium)
+	$(PY) -m pytest -n auto --maxprocesses 2 --ignore=tests/web
+	$(PY) -m pytest tests/web
 
 bench: $(STAMP) $(ART)
 	$(PY) -m thirteen bench

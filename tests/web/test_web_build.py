@@ -241,6 +241,7 @@ DEV_ONLY = [
     "thirteen/odds.py",
     "thirteen/players.py",
     "thirteen/ui/bench.py",
+    "thirteen/ui/bench_session.py",
     "thirteen/ui/shot.py",
 ]
 

@@ -72,10 +72,10 @@ class Server:
                 if path in server.slow:
                     self.send_slowly(path, server.slow[path])
                     return
-                super().do_GET()
                 file = Path(self.translate_path(path))
-                if file.is_file():
+                if file.is_file():  # counted before it goes: the page never has more
                     server.sent[path] = server.sent.get(path, 0) + file.stat().st_size
+                super().do_GET()
 
             def send_slowly(self, path: str, rate: float) -> None:
                 file = Path(self.translate_path(path))
@@ -89,13 +89,15 @@ class Server:
                 self.end_headers()
                 chunk = max(256, int(rate / 20))  # about 20 writes a second
                 for start in range(0, len(data), chunk):
+                    # counted before it is written: a page that reads it at once never
+                    # holds more than the count says
+                    server.sent[path] = server.sent.get(path, 0) + len(data[start : start + chunk])
                     try:
                         self.wfile.write(data[start : start + chunk])
                         self.wfile.flush()
                     except OSError:  # the page went away meanwhile
                         self.close_connection = True
                         return
-                    server.sent[path] = server.sent.get(path, 0) + len(data[start : start + chunk])
                     time.sleep(chunk / rate)
 
             def end_headers(self) -> None:

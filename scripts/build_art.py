@@ -47,6 +47,10 @@ PICTURE_HEIGHT = 300
 """Pixels of the whole picture's height: more than the picture on the largest card the
 canvas shows (278 px tall, Thirteens 3x5 upright), so the game only ever scales down.
 Only its top half is stored: a court picture is the same turned half a turn."""
+DESKTOP_HEIGHT = 900
+"""The same pictures for the desktop alone, in ``desktop/`` (kept out of the browser's
+archive): a desktop window of up to 4K shows the canvas three times enlarged, and its
+text and cards are drawn again at the window's resolution (``ui/crisp.py``)."""
 PAPER = (252, 251, 245)
 """The card face's colour (ui/cards.py FACE), under the picture's transparent parts."""
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -366,13 +370,15 @@ def build(out: Path = OUT, offline: bool = False, data: bytes | None = None) -> 
             svg = cards.get(f"{suit}{court}")
             if svg is None:
                 raise ArtError(f"{PACKAGE} {VERSION} has no {suit}{court}")
-            picture = render(svg_text(court_picture(svg)), PICTURE_HEIGHT)
-            top = pygame.Surface((picture.get_width(), PICTURE_HEIGHT // 2))
-            top.fill(PAPER)  # no alpha channel: a third smaller, and cards are opaque
-            top.blit(picture, (0, 0))
-            path = out / f"{court}{suit}.png".lower()
-            pygame.image.save(top, str(path))
-            written.append(path)
+            for folder, height in ((out, PICTURE_HEIGHT), (out / "desktop", DESKTOP_HEIGHT)):
+                picture = render(svg_text(court_picture(svg)), height)
+                top = pygame.Surface((picture.get_width(), height // 2))
+                top.fill(PAPER)  # no alpha channel: a third smaller, and cards are opaque
+                top.blit(picture, (0, 0))
+                folder.mkdir(parents=True, exist_ok=True)
+                path = folder / f"{court}{suit}.png".lower()
+                pygame.image.save(top, str(path))
+                written.append(path)
     notice = out / "LICENSE.txt"
     notice.write_text(
         f"The court-card pictures in this folder are drawn from {PACKAGE} {VERSION}\n"

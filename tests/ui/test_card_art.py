@@ -140,10 +140,13 @@ def test_the_court_picture_keeps_the_picture_not_the_corner_index():
 
 def test_build_writes_twelve_half_pictures_and_the_licence(tmp_path):
     files = art.build(tmp_path, data=fake_package())
-    names = sorted(p.name for p in files)
-    assert len(names) == 13 and "LICENSE.txt" in names and "ks.png" in names
+    names = sorted(p.relative_to(tmp_path).as_posix() for p in files)
+    assert len(names) == 25 and "LICENSE.txt" in names and "ks.png" in names
+    assert "desktop/ks.png" in names  # the large set, for large desktop windows
     half = pygame.image.load(str(tmp_path / "qh.png"))
     assert half.get_height() == art.PICTURE_HEIGHT // 2
+    large = pygame.image.load(str(tmp_path / "desktop" / "qh.png"))
+    assert large.get_height() == art.DESKTOP_HEIGHT // 2
     assert "CC0" in (tmp_path / "LICENSE.txt").read_text()
 
 
@@ -182,6 +185,20 @@ def test_court_cards_are_drawn_with_letters_where_the_pictures_were_not_built(ar
     mid = pictured.get_at((50, 50))
     assert all(abs(a - b) <= 4 for a, b in zip(mid[:3], (0xFF, 0xCC, 0x44), strict=True))
     assert king.get_at((50, 50)) != pictured.get_at((50, 50))
+
+
+def test_a_picture_larger_than_the_small_images_is_scaled_down_from_the_large_ones(art_folder):
+    """A 4K window's court card: taken from the desktop's large images, never enlarged
+    from the small ones (which alone go into the browser's archive)."""
+    pygame.display.set_mode((10, 10))
+    art.build(art_folder, data=fake_package())
+    small = court_art.picture(13, 3, (100, 250))
+    assert small is not None
+    assert str(art_folder / "ks.png") in court_art._halves
+    assert str(art_folder / "desktop" / "ks.png") not in court_art._halves
+    big = court_art.picture(13, 3, (300, 700))
+    assert big is not None and big.get_size() == (300, 700)
+    assert court_art._halves[str(art_folder / "desktop" / "ks.png")] is not None
 
 
 def test_pip_layouts_are_the_printed_ones():

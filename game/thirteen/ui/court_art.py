@@ -14,6 +14,10 @@ import pygame
 
 FOLDER = Path(__file__).resolve().parent / "art"
 """Where the built images are (beside this module, so the browser bundle has them)."""
+DESKTOP = "desktop"
+"""The folder in :data:`FOLDER` of the same images three times larger, for the desktop
+only (not in the browser's archive): a picture larger than the small images is scaled
+down from these."""
 FRAME = (68, 68, 255)
 """The picture frame's blue, as the design draws it."""
 COURT_LETTERS = {11: "j", 12: "q", 13: "k"}
@@ -27,14 +31,16 @@ def file_name(card_rank: int, card_suit: int) -> str:
     return f"{COURT_LETTERS[card_rank]}{SUIT_LETTERS[card_suit]}.png"
 
 
-def _half(name: str) -> pygame.Surface | None:
-    if name not in _halves:
-        path = FOLDER / name
+def _half(name: str, folder: Path | None = None) -> pygame.Surface | None:
+    folder = FOLDER if folder is None else folder
+    key = str(folder / name)
+    if key not in _halves:
+        path = folder / name
         try:
-            _halves[name] = pygame.image.load(str(path)) if path.is_file() else None
+            _halves[key] = pygame.image.load(str(path)) if path.is_file() else None
         except (pygame.error, OSError, ValueError):
-            _halves[name] = None
-    return _halves[name]
+            _halves[key] = None
+    return _halves[key]
 
 
 def available() -> bool:
@@ -49,6 +55,8 @@ def picture(card_rank: int, card_suit: int, size: tuple[int, int]) -> pygame.Sur
     if key in _pictures:
         return _pictures[key]
     half = _half(file_name(card_rank, card_suit))
+    if half is not None and size[1] > 2 * half.get_height():
+        half = _half(file_name(card_rank, card_suit), FOLDER / DESKTOP) or half  # never enlarged
     result = None
     if half is not None and size[0] > 0 and size[1] > 1:
         hw, hh = half.get_size()

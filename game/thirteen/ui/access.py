@@ -21,7 +21,7 @@ import pygame
 
 from .. import speech
 from ..i18n import N_, language, tr
-from .display import _page_window
+from .display import page_window
 from .spots import SpotKind
 
 if TYPE_CHECKING:
@@ -315,7 +315,7 @@ KEPT = 20
 
 def _page_bridge() -> Any:
     """The page's ``thirteen_a11y`` object, or None (the desktop, or a page without it)."""
-    window = _page_window()
+    window = page_window()
     if window is None:
         return None
     try:

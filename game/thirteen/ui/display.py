@@ -22,6 +22,7 @@ import warnings
 
 import pygame
 
+from ..storage import browser_window
 from . import HEIGHT, WIDTH
 from .canvas import MIN_WINDOW, VIEWPORT_POLL_MS, canvas_size, first_window_size
 from .canvas import fit as _fit
@@ -181,25 +182,20 @@ def _set_minimum_size(size: tuple[int, int]) -> None:
             pass
 
 
-def _page_window():  # pragma: no cover - the browser only
+def page_window():  # pragma: no cover - the browser only
+    """The page's ``window`` in the browser (:func:`.storage.browser_window`), None
+    elsewhere."""
     if sys.platform != "emscripten":
         return None
     try:
-        from platform import window  # pygbag's bridge to the page
-
-        return window
+        return browser_window()
     except ImportError:
-        try:
-            import js  # the WebAssembly stand-in's (Pyodide's) bridge
-
-            return js.window
-        except ImportError:
-            return None
+        return None
 
 
 def page_languages() -> list[str]:
     """The browser's preferred languages (``navigator.languages``), [] off the page."""
-    window = _page_window()
+    window = page_window()
     if window is None:
         return []
     try:
@@ -214,7 +210,7 @@ def page_languages() -> list[str]:
 
 def _viewport() -> tuple[int, int]:
     """The size of the box the page lets the canvas fill, in CSS pixels."""
-    window = _page_window()
+    window = page_window()
     if window is None:
         return (WIDTH, HEIGHT)
     try:
@@ -229,7 +225,7 @@ def _viewport() -> tuple[int, int]:
 
 def _tell_page(size: tuple[int, int]) -> None:
     """Give the page the canvas's shape, so that its CSS shows it unstretched."""
-    window = _page_window()
+    window = page_window()
     if window is None:
         return
     try:

@@ -9,7 +9,7 @@ from .cards import DECK_SIZE, Card, rank
 from .game import PairRule
 from .i18n import N_
 from .moves import Move, RemoveGroup
-from .refill_grid import RefillGrid
+from .refill_grid import REFILL_RULES, RefillGrid
 from .spec import Example, GameSpec, TableKind
 
 PICTURES = (11, 12, 13)
@@ -74,11 +74,7 @@ SPEC = GameSpec(
             "of diamonds showing: click the 5, then the 6, and both go; click the Jack, the Queen "
             "and the King, and the three go together."
         ),
-        N_(
-            "After each removal the stock fills the holes, left to right and row by row from the "
-            "top. Once it is empty, holes stay. You win when all 52 cards are gone, and lose when "
-            "nothing on the grid can be removed. Your score is the number of cards removed."
-        ),
+        REFILL_RULES,
     ),
     picture=("5c+6d", "Jh+Qs+Kd"),
     max_score=DECK_SIZE,

@@ -11,7 +11,7 @@ from .cards import DECK_SIZE, Card, rank
 from .game import PairRule
 from .i18n import N_
 from .moves import Move
-from .refill_grid import RefillGrid
+from .refill_grid import REFILL_RULES, RefillGrid
 from .spec import Example, GameSpec, TableKind
 
 TARGET = 15
@@ -97,11 +97,7 @@ SPEC = GameSpec(
             "For example, click 6, 4 and 5: they make 15 and go together. Click 6 and then 9 "
             "instead, and those two go."
         ),
-        N_(
-            "After each removal the stock fills the holes, left to right and row by row from the "
-            "top. Once it is empty, holes stay. You win when all 52 cards are gone, and lose when "
-            "nothing on the grid can be removed. Your score is the number of cards removed."
-        ),
+        REFILL_RULES,
     ),
     picture=("Ac+2d+3h+9s", "Tc+Jd+Qh+Ks"),
     max_score=DECK_SIZE,

@@ -21,6 +21,7 @@ from .cards import (
     quoted,
 )
 from .game import Game, Outcome, Progress, Refusal
+from .i18n import N_
 from .moves import Draw, Move, Recycle
 
 Cells = tuple[Card | None, ...]
@@ -39,6 +40,15 @@ def refill(cells: Sequence[Card | None], stock: Sequence[Card], sp: int) -> tupl
             out[i] = stock[sp]
             sp += 1
     return tuple(out), sp
+
+
+REFILL_RULES = N_(
+    "After each removal the stock fills the holes, left to right and row by row from the "
+    "top. Once it is empty, holes stay. You win when all 52 cards are gone, and lose when "
+    "nothing on the grid can be removed. Your score is the number of cards removed."
+)
+"""The help's paragraph on how a refilled grid goes on and ends, the same in every such
+game."""
 
 
 class RefillGrid(Game):

@@ -6,8 +6,9 @@ anything moves or counts down, or just after input or a change on screen, it
 runs up to 60 frames a second. On an idle screen it sleeps, so that an idle
 table costs next to nothing: on the desktop it waits for an event, which
 wakes it at once (see :mod:`.ui.idle`); in the browser, which cannot block,
-it yields :data:`PAGE_IDLE_SLEEP_MS` at a time between looks at the event
-queue.
+it sleeps until the page sees input where the runtime lets it (see
+:mod:`.ui.page_wake`), else yields :data:`PAGE_IDLE_SLEEP_MS` at a time between looks
+at the event queue.
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ from .ui import HEIGHT, WIDTH, theme
 from .ui.access import Access
 from .ui.display import Display, page_languages
 from .ui.idle import wait_for_event
+from .ui.page_wake import PageWake
 from .ui.prefs import page_preferences, resolved
+from .ui.preload import preload
 from .ui.scene import Scene, backdrop, felt_under
 from .ui.scene_names import SceneName
 from .ui.sound import Sounds
@@ -48,7 +51,7 @@ current: App | None = None
 STARTED_AT = time.perf_counter()
 """When this module was imported: the clock :attr:`App.first_frame_ms` counts from."""
 
-FRAMES_KEPT = 600
+FRAMES_KEPT = 5000
 
 FRAME_MS = 1000 / 60
 """One frame at the loop's full rate."""
@@ -126,6 +129,8 @@ class App:
         self.shown_moving = False
         """Whether the last frame shown had things moving (and so was not drawn sharp in
         a large desktop window): when they stop, one more frame is drawn."""
+        self.page_wake = PageWake()
+        """In the browser: wakes the idle loop at page input, where the runtime can."""
         self.sleeps_when_idle = True
         """False: the loop runs every frame even on an idle screen, as it did before it
         learnt to sleep (the idle benchmark's baseline)."""
@@ -566,6 +571,8 @@ async def drive(app: App, desktop: bool | None = None) -> None:
     browser) or :data:`PAGE_IDLE_SLEEP_MS` at a time (the browser)."""
     if desktop is None:
         desktop = sys.platform != "emscripten"
+    preload()  # no frame ever compiles a module first imported inside a function
+    waker = app.page_wake
     clock = pygame.time.Clock()
     last = time.perf_counter()
     slept = False
@@ -586,6 +593,9 @@ async def drive(app: App, desktop: bool | None = None) -> None:
             if slept:
                 wait_for_event(wait)
             await asyncio.sleep(0)
+        elif slept and waker.install():
+            app.sounds.rest()  # the page's audio callback would run all the while
+            await waker.sleep(wait)  # until the page sees input, or a second passes
         else:
             await asyncio.sleep(min(wait, PAGE_IDLE_SLEEP_MS) / 1000)
 

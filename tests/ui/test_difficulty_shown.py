@@ -50,6 +50,7 @@ def test_the_grade_shows_on_the_table_and_the_end_screen(make, drawn, game):
     graded(app)
     drawn.clear()
     app.table.dirty = True
+    app.table.panel_layer.forget()  # its words drawn again, not the kept pixels
     step(app)
     line = next(t for t in drawn if t.startswith("Deal #2"))
     assert line == f"Deal #2 \u00b7 {grade}"

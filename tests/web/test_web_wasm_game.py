@@ -452,6 +452,81 @@ _redraws = asyncio.ensure_future(_redraw({REDRAWS}))
     )
 
 
+WAKE_IDLE_S = 5
+"""Seconds an idle table's loop wakes are counted."""
+
+
+def test_an_idle_table_sleeps_until_a_click_and_answers_it_at_once_in_webassembly(
+    game_page: Any, screenshots: Path
+) -> None:
+    """On an idle table the loop sleeps until the page sees input (a listener on the
+    window ends the sleep), waking otherwise once a second; a click made while it sleeps
+    reaches the game within a few milliseconds.  Prints the wakes, the main thread's
+    share and the click's latency (from the browser's event to the game's handling)."""
+    page = game_page
+    started(page)
+    idle(page)
+    run(
+        page,
+        f"""
+import js as _js
+_app = {APP}
+_loops = [0]
+_clicks = []
+_step = type(_app).step
+def _counted(self, dt, _step=_step):
+    _loops[0] += 1
+    return _step(self, dt)
+type(_app).step = _counted
+_dispatch = type(_app).dispatch
+def _seen(self, event, _dispatch=_dispatch):
+    if event.type == __import__('pygame').MOUSEBUTTONDOWN:
+        _clicks.append(_js.performance.now())
+    return _dispatch(self, event)
+type(_app).dispatch = _seen
+""",
+    )
+    wait_py(page, f"not {APP}.busy()", 10_000)
+    assert py(page, f"{APP}.page_wake.installed")
+    before = py(page, "_loops[0]")
+    share = main_thread_share(page, WAKE_IDLE_S)
+    loops = py(page, "_loops[0]") - before
+    assert loops <= WAKE_IDLE_S + 2, loops  # once a second, not 20 times
+    # the deal's sound opened the page's audio; asleep, it is suspended (its callback ran
+    # on the main thread all the while), and a sound wakes it
+    assert py(page, f"{APP}.sounds.ready")
+    assert py(page, f"str({APP}.sounds.resting.state)") == "suspended"
+    assert py(page, f"(lambda s: (s.play('select'), s.resting is None)[1])({APP}.sounds)")
+    wait_py(page, "str(__import__('thirteen.ui.sound').ui.sound.page_audio().state) == 'running'")
+    wait_py(page, f"not {APP}.busy()", 10_000)
+    # a click on a card while the loop sleeps: seen at once
+    page.evaluate(
+        "() => window.addEventListener('mousedown', e => { window._clickAt = e.timeStamp },"
+        " {capture: true, once: true})"
+    )
+    wakes = py(page, f"{APP}.page_wake.wakes")
+    click_card(page, "Ks")
+    wait_py(page, "len(_clicks) > 0", 5000)
+    latency = py(page, "_clicks[0]") - page.evaluate("() => window._clickAt")
+    assert py(page, f"{APP}.page_wake.wakes") > wakes
+    wait_py(page, f"len({GAME}.moves) == 1", 5000)  # the King, removed by that click
+    assert latency < 100, latency
+    figures = {
+        "idle_loop_wakes": loops,
+        "idle_seconds": WAKE_IDLE_S,
+        "idle_main_thread_share": round(share, 4),
+        "click_to_handling_ms": round(latency, 1),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+    }
+    (screenshots / "wasm-wake-timings.json").write_text(json.dumps(figures, indent=2) + "\n")
+    print(
+        f"\nwasm idle table: the loop woke {loops} times in {WAKE_IDLE_S} s, main thread busy"
+        f" {share:.1%}; a click reached the game {latency:.1f} ms after the browser's event"
+        f" (load average {' '.join(str(x) for x in figures['load_average'])})"
+    )
+    assert page.errors == []
+
+
 def test_copy_link_in_webassembly(game_page: Any, screenshots: Path) -> None:
     """The end screen's Copy link, clicked with the real mouse, puts the page's own
     address with the deal's query on the browser's clipboard, and gives the canvas its

@@ -35,7 +35,7 @@ T = TypeVar("T")
 Steps = Generator[None, None, T]
 """A search that yields between time slices and returns its answer."""
 
-CHECK_EVERY = 256
+CHECK_EVERY = 64
 """The most nodes between clock checks (time.perf_counter is not free)."""
 
 CHECK_LEAST = 4

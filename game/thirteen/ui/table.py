@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import difficulty, hints, share
-from ..cards import Card
+from .. import difficulty, hints, i18n, share
+from ..cards import FULL_DECK, Card
 from ..game import Game, IllegalMoveError, Progress, Refusal, RoundEnd, Termination
 from ..i18n import N_, tr
 from ..moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing
@@ -27,6 +27,7 @@ from . import theme
 from .anim import Animator
 from .celebrate import Celebration, Kind, still
 from .feedback import FLASH_MS, Nudge, draw_hover
+from .layer import Layer
 from .layout import (
     PILE_X,
     Frame,
@@ -57,6 +58,9 @@ against 9 with all of it, so the browser gets more time."""
 OUTLOOK_BUDGET_MS = 1000.0
 """The search time of the "can this still be won?" indicator, after each move: beside
 the game, it may take longer than a hint; past it the answer is "not known"."""
+WARM_MS = 3.0
+"""Milliseconds a frame gives to rendering card faces ahead of need
+(:meth:`TableScene.warm_art`)."""
 
 OUTLOOK_WORDS = {
     "thinking": N_("Can it be won? Thinking..."),
@@ -297,6 +301,10 @@ class TableScene(Scene):
         self.clock_at: float | None = None
         """``app.now_ms`` when the time was last counted (None: not running)."""
         self.anim = Animator()
+        self.panel_layer = Layer()
+        self.warmed: tuple | None = None
+        """The card size and look whose faces are all rendered (:meth:`warm_art`)."""
+        """The panel's pixels, kept while what it shows stays the same."""
         self.anim.enabled = app.setting("animations")
         self.frame: Frame = frame_for(app.screen.get_size())
         self.buttons = self._make_buttons()
@@ -1162,7 +1170,7 @@ class TableScene(Scene):
             return True
         if self.nudge is not None:
             return True
-        if not self.graded():
+        if not self.graded() or self.warmed != self.art_look():
             return True
         celebrating = self.celebration is not None and not self.still
         moving = self.anim.active or self.end_left is not None or celebrating
@@ -1183,9 +1191,32 @@ class TableScene(Scene):
         if setup is not None and not self.graded():
             grade_beside(self.app, setup)
 
+    def art_look(self) -> tuple:
+        """What the faces on the table are rendered for: size, colours, contrast."""
+        return (
+            self.geo.card_w,
+            self.geo.card_h,
+            self.app.settings.four_colour,
+            theme.high_contrast,
+        )
+
+    def warm_art(self) -> None:
+        """Render the faces at this size a few per frame, the table's own first, then the
+        rest of the deck (what a new round or deal will show): see :func:`.cards.warm`."""
+        geo, look = self.geo, self.art_look()
+        four = self.app.settings.four_colour
+        if self.warmed == look:
+            return
+        shown = [spot.card for spot in geo.spots if spot.card is not None]
+        blocked = any(not spot.free for spot in geo.spots if spot.card is not None)
+        order = [*shown, *(c for c in FULL_DECK if c not in set(shown))]
+        if card_art.warm(order, geo.card_w, geo.card_h, four, blocked, WARM_MS):
+            self.warmed = look
+
     def update(self, dt_ms: float) -> None:
         if self.anim.update(dt_ms):
             self.dirty = True
+        self.warm_art()
         self.grade_slice()
         self.tick()
         if self.auto_left > 0:
@@ -1459,9 +1490,50 @@ class TableScene(Scene):
         return tr("Won!") if game.outcome.value == "won" else end_words(game)
 
     def draw_panel(self, surface: pygame.Surface, buttons: bool = True) -> None:
-        if self.frame.portrait:
-            self.draw_bars(surface, buttons)
+        """The side panel, or upright the bars above and below the table: painted when
+        what they show changed, else put back as kept (:class:`.Layer`)."""
+        frame = self.frame
+        if frame.portrait:
+            if self.message:  # its veil lies over the table, outside the bars
+                self.draw_bars(surface, buttons)
+                return
+            assert frame.bar is not None
+            rects = [frame.panel, frame.bar]
+            self.panel_layer.draw(
+                surface, rects, self.panel_key(buttons), lambda s: self.draw_bars(s, buttons)
+            )
             return
+        self.panel_layer.draw(
+            surface, [frame.panel], self.panel_key(buttons), lambda s: self.paint_panel(s, buttons)
+        )
+
+    def panel_key(self, buttons: bool) -> tuple:
+        """Everything the panel's pixels depend on: while it is the same, the kept pixels
+        are shown (a card's flight changes none of it)."""
+        game = self.game
+        setup = getattr(game, "setup", None)
+        return (
+            buttons,
+            titled(game),
+            self.time_words() if self.app.settings.timer else None,
+            graded_words(setup) if setup is not None else None,
+            self.score_text(),
+            len(game.moves),
+            tuple(self.progress_lines()),
+            self.status_text(),
+            self.message,
+            tuple(
+                (b.name, tuple(b.rect), b.label, b.key, b.enabled, b.primary) for b in self.buttons
+            )
+            if buttons
+            else (),
+            theme.high_contrast,
+            theme.text_scale,
+            i18n.language(),
+        )
+
+    def paint_panel(self, surface: pygame.Surface, buttons: bool = True) -> None:
+        """The side panel, drawn (landscape)."""
         game, panel = self.game, self.frame.panel
         pygame.draw.rect(surface, theme.PANEL, panel)
         pygame.draw.line(surface, theme.PANEL_EDGE, panel.topleft, panel.bottomleft, 2)

@@ -564,8 +564,11 @@ class EndScene(MenuScene):
             and surface.get_size() == self.table.frame.size  # not shown scaled to fit
         ):
             self.table.draw(surface, buttons=False)
-            veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            veil.fill((0, 20, 10, 170))
+            # one alpha for the whole veil: blended 15 times faster than a surface with
+            # an alpha per pixel where blits have no SIMD (the browser's)
+            veil = pygame.Surface(surface.get_size())
+            veil.fill((0, 20, 10))
+            veil.set_alpha(170)
             surface.blit(veil, (0, 0))
             self.snapshot = surface.copy()
         if self.snapshot is not None:

@@ -1,0 +1,56 @@
+"""Every module the game can reach, imported before its first frame.
+
+The screens and the solvers are imported inside functions, when first needed: the end
+screen when a game ends, a game's solver at its first hint or grade.  In the browser a
+first import compiles the module's source (pygbag ships no bytecode), which held single
+frames for 100-250 ms under the WebAssembly stand-in.  Importing all of them before the
+first frame costs about a quarter of a second of the page's loading time there, once,
+and no frame ever compiles a module.
+
+What is imported is whatever the package holds, less the command line and the
+development tools (:data:`DEVELOPMENT`): the browser's archive holds only the modules the
+page can import, so there the walk finds exactly those.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+
+DEVELOPMENT = (
+    "thirteen.bench",
+    "thirteen.odds",
+    "thirteen.players",
+    "thirteen.ui.bench",
+    "thirteen.ui.bench_session",
+    "thirteen.ui.shot",
+)
+"""The benchmarks, the odds, the simulated players and the screenshot driver: run from
+the command line only, and left out of the browser's archive (its test checks that the
+archive lacks exactly these, the command line and ``__main__``)."""
+
+SKIPPED = ("thirteen.cli", "thirteen.__main__", *DEVELOPMENT)
+"""The command line, which sits on top of everything, and the development tools."""
+
+
+def preload(package: str = "thirteen") -> list[str]:
+    """Import every module of ``package`` and its subpackages not imported yet (but the
+    command line); the names imported.  A module that fails to import is left to fail
+    where it is used."""
+    loaded: list[str] = []
+    waiting = [package]
+    while waiting:
+        name = waiting.pop(0)
+        if name in SKIPPED:
+            continue
+        if name not in sys.modules:
+            try:
+                importlib.import_module(name)
+            except Exception:  # noqa: BLE001 - e.g. a desktop-only module's library missing
+                continue
+            loaded.append(name)
+        path = getattr(sys.modules[name], "__path__", None)
+        if path is not None:  # a package: its modules next
+            waiting += [f"{name}.{info.name}" for info in pkgutil.iter_modules(path)]
+    return loaded

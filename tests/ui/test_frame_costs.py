@@ -1,0 +1,182 @@
+"""What keeps frames short in the browser: the panel kept as pixels, card faces rendered
+ahead of need, run-length encoded art, every module imported before the first frame, and
+the page's audio suspended while the game sleeps."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from thirteen.cards import FULL_DECK
+from thirteen.ui import cards as card_art
+from thirteen.ui import sound
+from thirteen.ui.canvas import canvas_size
+from thirteen.ui.crisp import SharpCanvas
+from thirteen.ui.preload import DEVELOPMENT, SKIPPED
+
+from .helpers import click_card, step
+
+GAME_DIR = Path(__file__).resolve().parents[2] / "game"
+
+
+def panel_pixels(app) -> bytes:
+    return pygame.image.tobytes(app.screen.subsurface(app.table.frame.panel), "RGB")
+
+
+def test_the_panel_is_painted_once_while_it_shows_the_same_and_again_when_it_changes(make):
+    app = make("?game=thirteens&deal=1", animations=False)
+    step(app, 3)
+    layer = app.table.panel_layer
+    painted = layer.painted
+    for _ in range(5):
+        app.table.dirty = True
+        step(app)
+    assert layer.painted == painted  # redrawn five times from the kept pixels
+    kept = panel_pixels(app)
+    layer.forget()
+    app.table.dirty = True
+    step(app)
+    assert panel_pixels(app) == kept  # the same as painting it afresh
+    click_card(app, "Ks")  # a move: the score and the move count change
+    step(app, 2)
+    assert layer.painted > painted + 1
+    after = panel_pixels(app)
+    assert after != kept
+    layer.forget()
+    app.table.dirty = True
+    step(app)
+    assert panel_pixels(app) == after
+
+
+def test_an_upright_phone_keeps_its_bars_and_paints_them_with_a_message(make):
+    app = make("?game=thirteens&deal=1", animations=False)
+    app.display.resize(*canvas_size(390, 844))
+    app.relayout()
+    step(app, 3)
+    assert app.table.frame.portrait
+    layer = app.table.panel_layer
+    painted = layer.painted
+    app.table.dirty = True
+    step(app)
+    assert layer.painted == painted
+    app.table.message = "A message over the table"
+    app.table.dirty = True
+    step(app)  # its veil lies outside the bars: painted directly, every time
+    assert layer.painted == painted
+
+
+def test_a_window_that_sharpens_text_gets_the_panel_s_real_blits(make):
+    app = make("?game=thirteens&deal=1", animations=False)
+    step(app, 2)
+    canvas = SharpCanvas(app.screen.get_size(), app.screen)
+    canvas.set_scale(2.0)
+    app.table.draw(canvas)
+    assert app.table.panel_layer.kept == []  # painted, not put back
+    assert any(n.kind.value == "text" for n in canvas.noted)
+
+
+def test_the_faces_are_rendered_ahead_a_few_per_frame_until_the_deck_is_done(make):
+    app = make("?game=pyramid13&deal=3")
+    table = app.table
+    w, h = table.geo.card_w, table.geo.card_h
+    four = app.settings.four_colour
+    assert table.warmed != table.art_look()
+    assert table.active()  # the loop keeps its frames while faces are left to render
+    for _ in range(400):
+        if table.warmed == table.art_look():
+            break
+        step(app)
+    assert table.warmed == table.art_look()
+    kept = card_art._cache
+    for card in FULL_DECK:
+        key = ("card_face", card_art.theme.high_contrast, (card, w, h, four), ())
+        assert key in kept, card
+
+
+def test_run_length_art_blits_within_one_level_of_the_plain_blend():
+    face = card_art.card_face(24, 90, 126)
+    plain = face.copy()
+    quick = card_art.accelerated(face.copy(), True)
+    out = []
+    for art in (plain, quick):
+        felt = pygame.Surface((120, 160))
+        felt.fill((30, 90, 40))
+        felt.blit(art, (10, 10))
+        out.append(pygame.image.tobytes(felt, "RGB"))
+    assert max(abs(a - b) for a, b in zip(*out, strict=True)) <= 1
+    assert quick.get_flags() & pygame.RLEACCEL  # encoded at its first blit
+    assert not plain.get_flags() & pygame.RLEACCEL
+    opaque = pygame.Surface((10, 10))
+    assert not card_art.accelerated(opaque, True).get_flags() & pygame.RLEACCEL
+
+
+def test_every_module_but_the_command_line_and_the_tools_is_imported_before_the_first_frame():
+    code = (
+        "import sys; from thirteen.ui.preload import preload; preload();"
+        " print('\\n'.join(m for m in sys.modules if m.startswith('thirteen')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=GAME_DIR,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": str(GAME_DIR), "SDL_VIDEODRIVER": "dummy", "PATH": ""},
+    ).stdout.split()
+    loaded = set(out)
+    everything = {
+        ".".join(p.relative_to(GAME_DIR).with_suffix("").parts).removesuffix(".__init__")
+        for p in (GAME_DIR / "thirteen").rglob("*.py")
+    }
+    skipped = {m for m in everything if any(m == s or m.startswith(s + ".") for s in SKIPPED)}
+    assert {"thirteen.ui.screens.end", "thirteen.solver.pyramid", "thirteen.ui.replay"} <= loaded
+    assert everything - skipped <= loaded
+    assert not skipped & loaded
+    assert set(DEVELOPMENT) <= everything
+
+
+class FakeContext:
+    def __init__(self) -> None:
+        self.state = "running"
+
+    def suspend(self) -> None:
+        self.state = "suspended"
+
+    def resume(self) -> None:
+        self.state = "running"
+
+
+class FakeSound:
+    def __init__(self) -> None:
+        self.played = 0
+
+    def play(self) -> None:
+        self.played += 1
+
+
+def test_the_page_s_audio_rests_while_the_game_sleeps_and_wakes_for_a_sound(monkeypatch):
+    context = FakeContext()
+    monkeypatch.setattr(sound, "page_audio", lambda: context)
+    monkeypatch.setattr(pygame.mixer, "get_busy", lambda: False)
+    sounds = sound.Sounds()
+    sounds.rest()
+    assert context.state == "running"  # no mixer open yet: nothing to rest
+    sounds.ready = True
+    sounds.sounds = {"select": FakeSound()}
+    sounds.rest()
+    assert context.state == "suspended" and sounds.resting is context
+    sounds.rest()  # asleep again: once is enough
+    sounds.play("select")
+    assert context.state == "running" and sounds.resting is None
+    assert sounds.sounds["select"].played == 1
+    monkeypatch.setattr(pygame.mixer, "get_busy", lambda: True)
+    sounds.rest()  # a sound still playing: left to finish
+    assert context.state == "running"
+
+
+@pytest.mark.parametrize("platform", ["linux", "win32", "darwin"])
+def test_the_desktop_has_no_page_audio(monkeypatch, platform):
+    monkeypatch.setattr(sys, "platform", platform)
+    assert sound.page_audio() is None

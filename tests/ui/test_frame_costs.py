@@ -11,7 +11,7 @@ import pytest
 
 from thirteen.cards import FULL_DECK
 from thirteen.ui import cards as card_art
-from thirteen.ui import sound
+from thirteen.ui import sound, theme
 from thirteen.ui.canvas import canvas_size
 from thirteen.ui.crisp import SharpCanvas
 from thirteen.ui.preload import DEVELOPMENT, SKIPPED
@@ -180,3 +180,28 @@ def test_the_page_s_audio_rests_while_the_game_sleeps_and_wakes_for_a_sound(monk
 def test_the_desktop_has_no_page_audio(monkeypatch, platform):
     monkeypatch.setattr(sys, "platform", platform)
     assert sound.page_audio() is None
+
+
+def test_the_end_screen_s_words_are_rendered_while_it_waits_to_open(make):
+    app = make("?game=thirteens&deal=1", animations=False)
+    while not app.game.is_over:
+        game = app.game
+        move = game.legal_moves()[0]
+        probe = game.copy()
+        probe.play(move)
+        if probe.is_over:  # the last move: with the end screen's wait, as in play
+            app.settings.animations = True
+            while not app.table.graded():  # the deal's grade known (the panel shows it)
+                step(app)
+        app.table.play(move)
+    warmed = False
+    for _ in range(3000):  # the wait, and a celebration of the first score
+        warmed = warmed or "end-words" in app.tasks
+        before = set(theme._texts)
+        step(app)
+        if type(app.scene).__name__ == "EndScene":
+            break
+    else:
+        raise AssertionError("the end screen never opened")
+    assert warmed and "end-words" not in app.tasks
+    assert set(theme._texts) - before == set()  # its first frame rendered no word anew

@@ -69,9 +69,9 @@ IDLE_WAIT_MS = float(TAKEOVER_CHECK_MS)
 whether another tab took the save slot over."""
 
 PAGE_IDLE_SLEEP_MS = 50.0
-"""How long the browser loop yields at a time on an idle screen: it cannot wait for an
-event, so a press waits up to this (and a frame) to be seen; the loop wakes 20 times a
-second rather than every frame."""
+"""How long the browser loop yields at a time on an idle screen where the page cannot
+wake it at input (pygbag's runtime; see :mod:`.ui.page_wake`): a press waits up to this
+(and a frame) to be seen; the loop wakes 20 times a second rather than every frame."""
 
 INPUT_EVENTS = frozenset(
     {
@@ -593,11 +593,13 @@ async def drive(app: App, desktop: bool | None = None) -> None:
             if slept:
                 wait_for_event(wait)
             await asyncio.sleep(0)
-        elif slept and waker.install():
-            app.sounds.rest()  # the page's audio callback would run all the while
-            await waker.sleep(wait)  # until the page sees input, or a second passes
         else:
-            await asyncio.sleep(min(wait, PAGE_IDLE_SLEEP_MS) / 1000)
+            if slept:
+                app.sounds.rest()  # the page's audio callback would run all the while
+            if slept and waker.install():
+                await waker.sleep(wait)  # until the page sees input, or a second passes
+            else:
+                await asyncio.sleep(min(wait, PAGE_IDLE_SLEEP_MS) / 1000)
 
 
 async def run(argv: list[str] | None = None) -> None:

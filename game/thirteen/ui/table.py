@@ -302,9 +302,9 @@ class TableScene(Scene):
         """``app.now_ms`` when the time was last counted (None: not running)."""
         self.anim = Animator()
         self.panel_layer = Layer()
+        """The panel's pixels, kept while what it shows stays the same."""
         self.warmed: tuple | None = None
         """The card size and look whose faces are all rendered (:meth:`warm_art`)."""
-        """The panel's pixels, kept while what it shows stays the same."""
         self.anim.enabled = app.setting("animations")
         self.frame: Frame = frame_for(app.screen.get_size())
         self.buttons = self._make_buttons()
@@ -1220,7 +1220,8 @@ class TableScene(Scene):
             return
         shown = [spot.card for spot in geo.spots if spot.card is not None]
         blocked = any(not spot.free for spot in geo.spots if spot.card is not None)
-        order = [*shown, *(c for c in FULL_DECK if c not in set(shown))]
+        on_table = set(shown)
+        order = [*shown, *(c for c in FULL_DECK if c not in on_table)]
         if card_art.warm(order, geo.card_w, geo.card_h, four, blocked, WARM_MS):
             self.warmed = look
 

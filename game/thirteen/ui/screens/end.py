@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from collections.abc import Generator
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 import pygame

@@ -353,6 +353,19 @@ class App:
         self.stack.append(self.scene)
         self.show(made)
 
+    def warm_end_screen(self) -> None:
+        """Render the end screen's words beside the game while the table waits to open it
+        (:meth:`.EndScene.warm`): its first frame then only blits them."""
+        from .ui.screens.end import EndScene
+
+        table = self.table
+        if table is None:
+            return
+        ahead = EndScene(self)
+        self.tasks.start(
+            "end-words", ahead.warm(), done=lambda _: None, still=lambda: table.game.is_over
+        )
+
     def push(self, scene: Scene) -> None:
         self.stack.append(self.scene)
         self.show(scene)

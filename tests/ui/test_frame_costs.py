@@ -26,7 +26,9 @@ def panel_pixels(app) -> bytes:
 
 
 def test_the_panel_is_painted_once_while_it_shows_the_same_and_again_when_it_changes(make):
-    app = make("?game=thirteens&deal=1", animations=False)
+    app = make("?game=thirteens&deal=1", animations=False, timer=False)
+    while not app.table.graded():  # the deal's grade shown: the panel stays as it is
+        step(app)
     step(app, 3)
     layer = app.table.panel_layer
     painted = layer.painted
@@ -51,9 +53,11 @@ def test_the_panel_is_painted_once_while_it_shows_the_same_and_again_when_it_cha
 
 
 def test_an_upright_phone_keeps_its_bars_and_paints_them_with_a_message(make):
-    app = make("?game=thirteens&deal=1", animations=False)
+    app = make("?game=thirteens&deal=1", animations=False, timer=False)
     app.display.resize(*canvas_size(390, 844))
     app.relayout()
+    while not app.table.graded():
+        step(app)
     step(app, 3)
     assert app.table.frame.portrait
     layer = app.table.panel_layer

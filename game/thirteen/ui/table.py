@@ -976,16 +976,7 @@ class TableScene(Scene):
         self.due = self.earned()
         self._refresh_buttons()  # counted now: its last move can be taken back
         if self.end_left:
-            self.warm_end_screen()
-
-    def warm_end_screen(self) -> None:
-        """The end screen's words rendered beside the game while it waits to open."""
-        from .screens.end import EndScene
-
-        ahead = EndScene(self.app)
-        self.app.tasks.start(
-            "end-words", ahead.warm(), done=lambda _: None, still=lambda: self.game.is_over
-        )
+            self.app.warm_end_screen()  # its words rendered while it waits to open
 
     def earned(self) -> tuple[Kind, bool] | None:
         """The celebration the finished game earned: a win, every round of a game of

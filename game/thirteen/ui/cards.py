@@ -296,9 +296,10 @@ def warm(
     """Render the faces of ``cards`` at ``w`` x ``h`` not rendered yet (and their blocked
     look when ``blocked``), in order, for up to about ``budget_ms``; whether all are done.
 
-    A face takes about 1 ms to render on the desktop and 5 ms under the WebAssembly
-    stand-in: a new round's pyramid, rendered in its first frame, held that frame for up
-    to 100 ms there.  Warmed a few per frame ahead of need, no frame renders many."""
+    A face takes about 0.2 ms to render on the desktop and several times that under the
+    WebAssembly stand-in: a new round's pyramid, rendered in its first frame, held that
+    frame for up to 100 ms there.  Warmed a few per frame ahead of need, no frame renders
+    many."""
     end = time.perf_counter() + budget_ms / 1000
     for card in cards:
         if time.perf_counter() >= end:

@@ -1205,15 +1205,16 @@ class TableScene(Scene):
     def warm_art(self) -> None:
         """Render the faces at this size a few per frame, the table's own first, then the
         rest of the deck (what a new round or deal will show): see :func:`.cards.warm`."""
-        geo, look = self.geo, self.art_look()
-        four = self.app.settings.four_colour
+        look = self.art_look()
         if self.warmed == look:
             return
-        shown = [spot.card for spot in geo.spots if spot.card is not None]
-        blocked = any(not spot.free for spot in geo.spots if spot.card is not None)
+        w, h, four, _ = look
+        spots = [spot for spot in self.geo.spots if spot.card is not None]
+        shown = [spot.card for spot in spots]
+        blocked = any(not spot.free for spot in spots)
         on_table = set(shown)
         order = [*shown, *(c for c in FULL_DECK if c not in on_table)]
-        if card_art.warm(order, geo.card_w, geo.card_h, four, blocked, WARM_MS):
+        if card_art.warm(order, w, h, four, blocked, WARM_MS):
             self.warmed = look
 
     def update(self, dt_ms: float) -> None:

@@ -559,8 +559,8 @@ class EndScene(MenuScene):
         self.build()
 
     def warm(self) -> Generator[None, None, None]:
-        """Render this screen's words ahead, one line or button a step: the table runs it
-        beside the game while it waits to open the screen (:data:`.table.END_DELAY_MS`),
+        """Render this screen's words ahead, one line or button a step: the App runs it
+        beside the game while the table waits to open the screen (:data:`.table.END_DELAY_MS`),
         so the screen's first frame only blits them (rendered in it, they held that frame
         for 20-30 ms in the browser)."""
         yield

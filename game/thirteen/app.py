@@ -126,6 +126,10 @@ class App:
         """``time.perf_counter()`` when the first frame was shown."""
         self.frame_ms: deque[float] = deque(maxlen=FRAMES_KEPT)
         """How long the last frames that drew took (events, update, draw, flip), in ms."""
+        self.frame_gaps_ms: deque[float] = deque(maxlen=FRAMES_KEPT)
+        """The last frame periods at full rate (the loop did not sleep between the two
+        frames), in ms: a frame's own work and the wait for the display's next frame,
+        what a player sees as smooth or not (the frame rate's stalls)."""
         self.shown_moving = False
         """Whether the last frame shown had things moving (and so was not drawn sharp in
         a large desktop window): when they stop, one more frame is drawn."""
@@ -586,13 +590,18 @@ async def drive(app: App, desktop: bool | None = None) -> None:
         desktop = sys.platform != "emscripten"
     preload()  # no frame ever compiles a module first imported inside a function
     waker = app.page_wake
+    paced = not desktop and waker.install()  # full rate: one frame per display frame
     clock = pygame.time.Clock()
     last = time.perf_counter()
     slept = False
+    first = True
     while app.running:
         now = time.perf_counter()
         dt = (now - last) * 1000
         last = now
+        if not slept and not first:
+            app.frame_gaps_ms.append(dt)
+        first = False
         if slept:  # the time asleep passes without animating; this frame is one frame
             app.rest(max(0.0, dt - FRAME_MS))
             dt = min(dt, FRAME_MS)
@@ -609,8 +618,10 @@ async def drive(app: App, desktop: bool | None = None) -> None:
         else:
             if slept:
                 app.sounds.rest()  # the page's audio callback would run all the while
-            if slept and waker.install():
+            if slept and paced:
                 await waker.sleep(wait)  # until the page sees input, or a second passes
+            elif paced:
+                await waker.next_frame()
             else:
                 await asyncio.sleep(min(wait, PAGE_IDLE_SLEEP_MS) / 1000)
 

@@ -199,9 +199,11 @@ def test_the_end_screen_s_words_are_rendered_while_it_waits_to_open(make):
                 step(app)
         app.table.play(move)
     warmed = False
+    table = app.table
     for _ in range(3000):  # the wait, and a celebration of the first score
         warmed = warmed or "end-words" in app.tasks
         before = set(theme._texts)
+        picture = table.veiled_kept
         step(app)
         if type(app.scene).__name__ == "EndScene":
             break
@@ -209,3 +211,27 @@ def test_the_end_screen_s_words_are_rendered_while_it_waits_to_open(make):
         raise AssertionError("the end screen never opened")
     assert warmed and "end-words" not in app.tasks
     assert set(theme._texts) - before == set()  # its first frame rendered no word anew
+    # nor drew the table behind it: the picture made ahead is the one it shows
+    assert picture is not None and app.scene.snapshot is picture[1]
+    table.veiled_kept = None
+    fresh = table.veiled(table.frame.size)
+    assert pygame.image.tobytes(fresh, "RGB") == pygame.image.tobytes(picture[1], "RGB")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844), (844, 390)])
+def test_a_felt_for_a_new_canvas_follows_the_vignette_s_rule(size):
+    """The felt (built in the first frame at a new canvas size or colour, from one mask)
+    turns from its centre colour to its edge colour as the square of the distance from the
+    middle, the edges' middles at 1/1.3 of the way: sampled against that rule."""
+    from thirteen.ui.scene import backdrop
+
+    width, height = size
+    _label, centre, edge = theme.FELTS["blue"]
+    felt = backdrop(size, "blue")
+    assert felt.get_size() == size
+    for fx, fy in [(0.5, 0.5), (0.25, 0.5), (0.5, 0.1), (0.8, 0.7), (0.05, 0.05), (0.9, 0.3)]:
+        u, v = 2 * fx - 1, 2 * fy - 1
+        mix = min(1.0, (u * u + v * v) ** 0.5 / 1.3) ** 2
+        want = [a * (1 - mix) + b * mix for a, b in zip(centre, edge, strict=True)]
+        got = felt.get_at((int(fx * width), int(fy * height)))[:3]
+        assert all(abs(g - w) <= 4 for g, w in zip(got, want, strict=True)), (fx, fy, got, want)

@@ -8,6 +8,12 @@ the capture phase, at any pointer, key, wheel, touch, focus, resize or storage e
 the loop wakes the moment input comes and otherwise only once a second (for the looks
 that count real time).  The input itself still reaches the game through SDL's queue.
 
+At full rate the loop waits there for the page's next display frame
+(``requestAnimationFrame``, :meth:`PageWake.next_frame`), as pygbag's runtime resumes it
+once per display frame: Pyodide's own ``asyncio.sleep(0)`` resumes through a zero
+timer, which would run frames faster than the screen shows them, and a frame's work
+would not start where the browser expects to be handed the next picture.
+
 pygbag's runtime has no such call (its page events reach Python through a queue that
 Python polls), so there the loop keeps yielding ``PAGE_IDLE_SLEEP_MS`` at a time (see
 :mod:`thirteen.app`), and pygbag's display-frame clock sets the rest (web/README.md).
@@ -42,6 +48,9 @@ WAKING_EVENTS = (
 hidden controls for screen readers are buttons, so their clicks and keys too), focus,
 a new size, and another tab writing the save slot."""
 
+FRAME_WAIT_MS = 250.0
+"""The longest the full-rate loop waits for a display frame (see :meth:`PageWake.next_frame`)."""
+
 
 class PageWake:
     """Wakes the browser loop at page input (see the module's text)."""
@@ -52,6 +61,8 @@ class PageWake:
         self.installed = False
         self.wakes = 0
         """Sleeps ended by page input (the tests count them)."""
+        self.on_frame: Any = None
+        self.frame: asyncio.Future[None] | None = None
 
     def install(self) -> bool:
         """Listen on the page's window, where the runtime can call Python from a page
@@ -66,6 +77,7 @@ class PageWake:
             return False
         self.stirred = asyncio.Event()
         self.listener = create_proxy(self._stir)
+        self.on_frame = create_proxy(self._framed)
         options = to_js({"capture": True, "passive": True}, dict_converter=js.Object.fromEntries)
         for name in WAKING_EVENTS:
             js.window.addEventListener(name, self.listener, options)
@@ -76,6 +88,23 @@ class PageWake:
         if self.stirred is not None and not self.stirred.is_set():
             self.stirred.set()
             self.wakes += 1
+
+    def _framed(self, _time: Any = None) -> None:
+        if self.frame is not None and not self.frame.done():
+            self.frame.set_result(None)
+
+    async def next_frame(self) -> None:
+        """Wait for the page's next display frame (installed first), or for
+        :data:`FRAME_WAIT_MS` if none comes: a hidden page gets no display frames, and
+        there the loop still goes on, slowly, as a timer lets it."""
+        import js  # type: ignore[import-not-found]
+
+        self.frame = asyncio.get_running_loop().create_future()
+        js.requestAnimationFrame(self.on_frame)
+        try:
+            await asyncio.wait_for(self.frame, FRAME_WAIT_MS / 1000)
+        except TimeoutError:
+            pass
 
     async def sleep(self, ms: float) -> None:
         """Sleep until page input or ``ms`` pass.  Between the frame that decided to sleep

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -101,6 +102,29 @@ def felt_under(surface: pygame.Surface) -> Iterator[None]:
         _standing_in.pop()
 
 
+VIGNETTE_SIZE = 64
+"""The side of the vignette's one mask (:func:`_vignette`): smooth enough scaled to any
+canvas, whose felt is itself an eighth of the canvas scaled up."""
+
+
+@cache
+def _vignette() -> pygame.Surface:
+    """White whose alpha is how far the felt has turned from its centre colour to its
+    edge colour: the square of the distance from the middle (1 at the edges' middles,
+    reached at 1.3 times that), the same for every canvas shape once stretched to it.
+    One mask for every canvas and felt: a felt for a new size or colour is then two
+    blits and two scalings in its first frame, not a loop over its pixels."""
+    side = VIGNETTE_SIZE
+    half = side / 2
+    pixels = bytearray()
+    for y in range(side):
+        dy = ((y + 0.5 - half) / half) ** 2
+        for x in range(side):
+            d = min(1.0, (((x + 0.5 - half) / half) ** 2 + dy) ** 0.5 / 1.3)
+            pixels += bytes((255, 255, 255, round(255 * d * d)))
+    return pygame.image.frombuffer(bytes(pixels), (side, side), "RGBA").copy()
+
+
 def backdrop(size: tuple[int, int] | None = None, felt: str = "green") -> pygame.Surface:
     """Felt with a soft vignette for a canvas of ``size`` (1280x720 unless given), of one
     of :data:`theme.FELTS` (green unless named), built once per size and felt (a
@@ -116,20 +140,11 @@ def backdrop(size: tuple[int, int] | None = None, felt: str = "green") -> pygame
         centre, edge = theme.CONTRAST_FELT
         key = (width, height, "high contrast")
     if key not in _backdrops:
-        surf = pygame.Surface((width, height))
-        surf.fill(centre)
         glow = pygame.Surface((max(1, width // 8), max(1, height // 8)))
-        cx, cy = glow.get_width() / 2, glow.get_height() / 2
-        for y in range(glow.get_height()):
-            for x in range(glow.get_width()):
-                d = min(1.0, (((x - cx) / cx) ** 2 + ((y - cy) / cy) ** 2) ** 0.5 / 1.3)
-                mix = d * d
-                glow.set_at(
-                    (x, y),
-                    tuple(
-                        round(a * (1 - mix) + b * mix) for a, b in zip(centre, edge, strict=True)
-                    ),
-                )
+        glow.fill(centre)
+        edge_glow = _vignette().copy()
+        edge_glow.fill(edge, special_flags=pygame.BLEND_RGB_MULT)
+        glow.blit(pygame.transform.smoothscale(edge_glow, glow.get_size()), (0, 0))
         surf = pygame.transform.smoothscale(glow, (width, height))
         _backdrops[key] = surf.convert() if pygame.display.get_surface() else surf
     return _backdrops[key]

@@ -559,8 +559,9 @@ class EndScene(MenuScene):
         self.build()
 
     def warm(self) -> Generator[None, None, None]:
-        """Render this screen's words ahead, one line or button a step: the App runs it
-        beside the game while the table waits to open the screen (:data:`.table.END_DELAY_MS`),
+        """Render this screen's words ahead, one line or button a step, then the table's
+        veiled picture behind it (:meth:`.TableScene.veiling`): the App runs it beside
+        the game while the table waits to open the screen (:data:`.table.END_DELAY_MS`),
         so the screen's first frame only blits them (rendered in it, they held that frame
         for 20-30 ms in the browser)."""
         yield
@@ -573,6 +574,14 @@ class EndScene(MenuScene):
         for widget in self.widgets:
             widget.draw(scratch)
             yield
+        table = self.table
+        if table is None:
+            return
+        while table.moving():  # the picture behind the screen is of the table at rest
+            if self.app.scene is not table:  # opened already (or left): it draws its own
+                return
+            yield
+        yield from table.veiling(table.frame.size)
 
     def draw(self, surface: pygame.Surface) -> None:
         if (
@@ -580,14 +589,7 @@ class EndScene(MenuScene):
             and self.table is not None
             and surface.get_size() == self.table.frame.size  # not shown scaled to fit
         ):
-            self.table.draw(surface, buttons=False)
-            # one alpha for the whole veil: blended 15 times faster than a surface with
-            # an alpha per pixel where blits have no SIMD (the browser's)
-            veil = pygame.Surface(surface.get_size())
-            veil.fill((0, 20, 10))
-            veil.set_alpha(170)
-            surface.blit(veil, (0, 0))
-            self.snapshot = surface.copy()
+            self.snapshot = self.table.veiled(surface.get_size())
         if self.snapshot is not None:
             surface.blit(self.snapshot, (0, 0))
         else:

@@ -19,7 +19,7 @@ from ..game import Game, IllegalMoveError, Progress, Refusal, RoundEnd, Terminat
 from ..i18n import N_, tr
 from ..moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing
 from ..session import RedoLine
-from ..solver import NOT_WINNABLE, WINNABLE, solve_steps
+from ..solver import NOT_WINNABLE, WINNABLE, budget, solve_steps
 from ..spec import TableKind
 from ..variants import GameSetup, spec_of
 from . import cards as card_art
@@ -244,7 +244,7 @@ def draw_hinted(surface: pygame.Surface, outline: pygame.Rect) -> None:
         pygame.draw.rect(surface, theme.HINT, ring, width=3, border_radius=12)
 
 
-_veils: dict[tuple[int, int], pygame.Surface] = {}
+_veils: dict[tuple, pygame.Surface] = {}
 
 
 def end_veil(like: pygame.Surface) -> pygame.Surface:
@@ -253,9 +253,10 @@ def end_veil(like: pygame.Surface) -> pygame.Surface:
     surface with an alpha per pixel where blits have no SIMD (the browser's), and a
     canvas-sized surface is not allocated again at every game's end."""
     size = like.get_size()
-    veil = _veils.get(size)
+    key = (size, like.get_bitsize(), like.get_masks())
+    veil = _veils.get(key)
     if veil is None:
-        veil = _veils[size] = pygame.Surface(size, 0, like)
+        veil = _veils[key] = pygame.Surface(size, 0, like)
         veil.fill((0, 20, 10))
         veil.set_alpha(170)
     return veil
@@ -1332,12 +1333,7 @@ class TableScene(Scene):
 
     def veiled(self, size: tuple[int, int]) -> pygame.Surface:
         """:meth:`veiling` at once."""
-        steps = self.veiling(size)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
+        return budget.finish(self.veiling(size))
 
     def banner_column(self) -> pygame.Rect:
         """The notice's left edge and width (its height and top come with its lines): the

@@ -4,6 +4,8 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+# What playing needs (the project and pygame-ce), and what the tests need besides.
+PLAY_STAMP := $(VENV)/.installed-play
 STAMP := $(VENV)/.installed
 # The court-card pictures, built from a CC0 npm package (scripts/build_art.py). A build
 # that cannot fetch it warns and goes on: the game then draws framed letters.
@@ -11,28 +13,37 @@ ART := game/thirteen/ui/art/LICENSE.txt
 
 .PHONY: play test lint bench web serve clean art
 
-$(STAMP): pyproject.toml
+$(PLAY_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $(PLAY_STAMP)
+
+$(STAMP): $(PLAY_STAMP)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-$(ART): scripts/build_art.py | $(STAMP)
+$(ART): scripts/build_art.py | $(PLAY_STAMP)
 	-$(PY) scripts/build_art.py
 
 art: $(ART)
 
-play: $(STAMP) $(ART)
+play: $(PLAY_STAMP) $(ART)
 	$(PY) -m thirteen
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(VENV)/bin/lint-imports
+	$(PY) -m mypy
 
 test: $(STAMP) $(ART)
 	$(PY) scripts/ensure_test_tools.py
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	# the layers and the games' independence (pyproject.toml's import-linter contracts)
+	$(VENV)/bin/lint-imports
+	$(PY) -m mypy
 	# the engine and interface tests on up to two cores; the browser tests one at a
 	# time (they share a built site, its servers and one Chromium)
 	$(PY) -m pytest -n auto --maxprocesses 2 --ignore=tests/web

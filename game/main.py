@@ -1,6 +1,6 @@
 import asyncio
 
-from thirteen.app import run
+from thirteen.ui.app import run
 
 
 async def main():

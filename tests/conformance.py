@@ -8,10 +8,10 @@ import itertools
 
 from hypothesis import strategies as st
 
-from thirteen.cards import FULL_DECK
-from thirteen.game import Game, IllegalMoveError, Outcome, Termination
-from thirteen.moves import Draw, Move, MoveToEmpty, Recycle
-from thirteen.variants import GAMES, decks_text, new_game, position_from_text, spec_of
+from thirteen.core.cards import FULL_DECK
+from thirteen.core.game import Game, IllegalMoveError, Outcome, Termination
+from thirteen.core.moves import Draw, Move, MoveToEmpty, Recycle
+from thirteen.games import GAMES, decks_text, new_game, position_from_text, spec_of
 
 MOVES = st.lists(st.integers(0, 10**6), min_size=5, max_size=200)
 

@@ -80,7 +80,7 @@ def marked_texts(root: Path = SOURCES) -> tuple[dict[str, Marked], list[str]]:
 
 def missing(code: str) -> dict[str, str | list[str]]:
     """What language ``code``'s catalogue lacks: English placeholders to translate."""
-    from thirteen import i18n
+    from thirteen.core import i18n
 
     have = i18n.catalogue(code)
     texts, _ = marked_texts()

@@ -1,76 +1,42 @@
-"""The house rules the README's layer list states, checked on the source itself.
+"""What the import-linter contracts in pyproject.toml cannot say, checked on the source.
 
-- Layers run one way: engine, solvers, session and storage, interface, command line.
-  Every import (also one deferred into a function body) goes to the same layer or a
-  lower one, and the import graph has no cycle.
-- Outside the modules a game owns (its engine module and the solver code its record
-  names), nothing checks a position's concrete class or reads its encoding.
+- Every top-level package of ``thirteen`` is in a layer of the layers contract, and every
+  game folder is in the independence contract (the library checks only what is listed).
+- The import graph has no cycle, inside a layer too (every import that runs counts).
+- Outside the games' own folders, nothing checks a position's concrete class or reads
+  its encoding.
+- Only the command line, the tools and the window's own ``--query`` parse arguments.
 """
 
 from __future__ import annotations
 
 import ast
+import tomllib
 from pathlib import Path
 
 import pytest
 
 import thirteen
-from thirteen.variants import GAMES
+from thirteen.games import GAMES
 
 PACKAGE = Path(thirteen.__file__).resolve().parent
+ROOT = PACKAGE.parents[1]
 
-GAME_MODULES = tuple(
-    sorted(
-        {
-            cls.__module__.removeprefix("thirteen.")
-            for spec in GAMES.values()
-            for cls in spec.position_type.__mro__
-            if cls.__module__.startswith("thirteen.") and cls.__module__ != "thirteen.game"
-        }
-    )
-)
-"""Each registered game's engine module and the game modules it builds on (a game added
-is in the engine layer by itself)."""
-
-LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (
-        "engine",
-        ("i18n", "cards", "deals", "moves", "game", "spec", *GAME_MODULES, "variants", "examples"),
-    ),
-    (
-        "solvers",
-        ("solver", "hints", "winnable", "players", "verdicts", "difficulty", "odds", "bench"),
-    ),
-    (
-        "session and storage",
-        ("storage", "database", "platform_storage", "profile", "share", "session", "speech"),
-    ),
-    ("interface", ("app", "ui")),
-    ("command line", ("cli", "__main__")),
-)
-"""Each layer by the top-level modules or packages of ``thirteen`` it holds."""
-
-HOOKS = ("solver", "best_line", "heuristic", "player", "baseline", "points")
-
-GAME_OWNED = {
-    "solver.thirteens",
-    "solver.pyramid",
-    "solver.pyramid_core",
-    "solver.onepass",
-    *GAME_MODULES,
-    *(
-        getattr(spec, hook).partition(":")[0].removeprefix("thirteen.")
-        for spec in GAMES.values()
-        for hook in HOOKS
-        if getattr(spec, hook) and getattr(spec, hook).startswith("thirteen.solver.")
-    ),
+CONTRACTS = {
+    c["type"]: c
+    for c in tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"][
+        "contracts"
+    ]
 }
-"""Modules that belong to particular games: the engine modules, the solver modules their
-records name, and the solver code those build on.  Only these may know a game's class
-or its encoding."""
+LAYERS = [name.removeprefix("thirteen.") for name in CONTRACTS["layers"]["layers"]]
+"""The layers, top first, as the layers contract lists them."""
 
 INTERNALS = {"pos", "state", "cols", "sp", "deal", "deals", "_set_key", "_undo"}
 """Attribute names of the pyramid and grid encodings (and Game's undo stack)."""
+
+ARGPARSE_ALLOWED = ("cli", "tools", "__main__", "ui.app")
+"""The command line, the tools' commands, and the window reading its own ``--query``
+(the browser starts it without the command line)."""
 
 
 def module_name(path: Path) -> str:
@@ -86,14 +52,6 @@ def sources() -> dict[str, ast.Module]:
         for p in sorted(PACKAGE.rglob("*.py"))
         if module_name(p)
     }
-
-
-def layer_of(module: str) -> int:
-    top = module.split(".")[0]
-    for n, (_, members) in enumerate(LAYERS):
-        if top in members:
-            return n
-    raise AssertionError(f"thirteen.{module} is in no layer: add it to LAYERS and the README")
 
 
 def resolve(module: str, node: ast.ImportFrom | ast.Import, is_package: bool) -> list[str]:
@@ -149,19 +107,28 @@ def import_graph(typing_too: bool = True) -> dict[str, set[str]]:
     return graph
 
 
-def test_every_module_is_in_a_layer():
-    for module in sources_cache:
-        layer_of(module)
+def test_every_top_level_package_is_in_a_layer():
+    tops = {m.split(".")[0] for m in sources_cache}
+    assert tops <= set(LAYERS), f"not in the layers contract: {sorted(tops - set(LAYERS))}"
 
 
-def test_imports_never_go_up_a_layer():
-    upward = [
-        f"thirteen.{a} ({LAYERS[layer_of(a)][0]}) imports thirteen.{b} ({LAYERS[layer_of(b)][0]})"
-        for a, targets in import_graph().items()
-        for b in sorted(targets)
-        if layer_of(b) > layer_of(a)
+def test_every_game_folder_is_independent():
+    folders = {p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").exists()}
+    listed = {m.removeprefix("thirteen.games.") for m in CONTRACTS["independence"]["modules"]}
+    assert folders == listed
+
+
+def test_only_the_command_line_and_tools_parse_arguments():
+    offenders = [
+        module
+        for module, targets in import_graph().items()
+        if not any(module == a or module.startswith(a + ".") for a in ARGPARSE_ALLOWED)
+        and any(
+            isinstance(n, ast.Import | ast.ImportFrom) and "argparse" in ast.unparse(n)
+            for n in ast.walk(sources_cache[module])
+        )
     ]
-    assert not upward, "\n".join(upward)
+    assert offenders == []
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -207,6 +174,9 @@ def test_find_cycle_finds_one():
     assert find_cycle({"a": {"b"}, "b": set()}) is None
 
 
+GAME_OWNED = {m for m in sources_cache if m.startswith("games.")}
+"""The games' own folders: only these may know a game's class or its encoding."""
+
 GAME_CLASSES = {spec.position_type.__name__ for spec in GAMES.values()} | {
     "PyramidDeal",
     "PyramidTable",
@@ -231,7 +201,7 @@ def test_no_module_checks_a_game_class_or_reads_a_position(module):
         if (
             isinstance(node, ast.Attribute)
             and node.attr in INTERNALS
-            and module.split(".")[0] not in LAYERS[0][1]
+            and module.split(".")[0] != "core"
         ):
             owner = ast.unparse(node.value)
             if owner.split(".")[-1].endswith("game"):  # game.pos, self.game.deal ...

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from golden import regen
-from thirteen import hints
-from thirteen.baroness import Baroness
-from thirteen.cards import NotationError, parse_card
-from thirteen.game import IllegalMoveError, Outcome, Refusal
-from thirteen.moves import Draw, Recycle, RemovePair
-from thirteen.solver import solve
-from thirteen.variants import new_game, position_from_text
+from thirteen.advice import hints
+from thirteen.advice.solving import solve
+from thirteen.core.cards import NotationError, parse_card
+from thirteen.core.game import IllegalMoveError, Outcome, Refusal
+from thirteen.core.moves import Draw, Recycle, RemovePair
+from thirteen.games import new_game, position_from_text
+from thirteen.games.baroness.rules import Baroness
 
 
 def test_golden_transcript():

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from thirteen.cards import (
+from thirteen.core.cards import (
     FULL_DECK,
     RANKS,
     SUITS,
@@ -25,7 +25,7 @@ from thirteen.cards import (
     rank,
     suit,
 )
-from thirteen.moves import (
+from thirteen.core.moves import (
     Draw,
     Move,
     MoveToEmpty,
@@ -35,7 +35,7 @@ from thirteen.moves import (
     parse_move,
     parse_moves,
 )
-from thirteen.variants import GAMES, new_game
+from thirteen.games import GAMES, new_game
 
 CANONICAL = [r + s for r in RANKS for s in SUITS]
 

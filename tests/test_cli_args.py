@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from thirteen.bench import MAX_BENCH_DEALS, parse_deals, parse_games
+from thirteen.__main__ import build_parser, main
 from thirteen.cli import args as cli_args
-from thirteen.cli import build_parser, main
-from thirteen.database import DatabaseStorage
-from thirteen.deals import MAX_DEAL
-from thirteen.storage import DB_NAME, FILE_NAME, NAMESPACE, RECOVERY
+from thirteen.core.deals import MAX_DEAL
+from thirteen.records.database import DatabaseStorage
+from thirteen.records.storage import DB_NAME, FILE_NAME, NAMESPACE, RECOVERY
+from thirteen.tools.bench import MAX_BENCH_DEALS, parse_deals, parse_games
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -222,11 +222,11 @@ def test_ctrl_c_stops_quietly_with_status_130(
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    import thirteen.players
-    import thirteen.winnable
+    import thirteen.advice.winnable
+    import thirteen.tools.players
 
-    monkeypatch.setattr(thirteen.players, "simulate", interrupted)
-    monkeypatch.setattr(thirteen.winnable, "first_winnable_deal", interrupted)
+    monkeypatch.setattr(thirteen.tools.players, "simulate", interrupted)
+    monkeypatch.setattr(thirteen.advice.winnable, "first_winnable_deal", interrupted)
     code, out, err = run(argv, capsys)
     assert code == 130
     assert err == "interrupted\n" and out == ""
@@ -243,7 +243,7 @@ def headless(monkeypatch: pytest.MonkeyPatch):
     yield
     import pygame
 
-    from thirteen import app as app_module
+    from thirteen.ui import app as app_module
 
     app_module.current = None
     pygame.display.quit()
@@ -269,8 +269,8 @@ def _snapshot(directory: Path) -> dict[str, tuple[bytes, int]]:
 
 def _good_profile(directory: Path) -> None:
     """A data directory as the game leaves it: settings and one Pyramid result."""
-    from thirteen.profile import Profile
-    from thirteen.variants import new_game
+    from thirteen.games import new_game
+    from thirteen.records.profile import Profile
 
     profile = Profile(DatabaseStorage(directory / DB_NAME))
     profile.settings.four_colour = True
@@ -316,7 +316,7 @@ def test_shot_profile_dir_is_left_byte_identical(
 
 
 def test_profile_dir_copy_holds_the_saved_values(tmp_path: Path) -> None:
-    from thirteen.cli.shot import read_profile_dir
+    from thirteen.tools.cli_shot import read_profile_dir
 
     _good_profile(tmp_path)
     saved = DatabaseStorage(tmp_path / DB_NAME)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from thirteen.cli import build_parser
+from thirteen.__main__ import build_parser
 
 COMMANDS_RUN = [
     ["show", "--game", "pyramid", "--deal", "1"],

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from thirteen.variants import new_game
+from thirteen.games import new_game
 
 
 def show(*args: str) -> subprocess.CompletedProcess[str]:
@@ -30,7 +30,7 @@ def test_show_thirteens_deal():
 
 def test_show_thirteens_layout_and_deck():
     deck = new_game("thirteens", deal=5).deck
-    from thirteen.cards import deck_text
+    from thirteen.core.cards import deck_text
 
     run = show("--game", "thirteens", "--deck", deck_text(deck).lower(), "--layout", "4x4")
     assert run.returncode == 0, run.stderr

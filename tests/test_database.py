@@ -17,12 +17,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from thirteen.database import DatabaseStorage
-from thirteen.game import Outcome
-from thirteen.platform_storage import open_storage
-from thirteen.profile import Profile, recovered_notice
-from thirteen.session import RETRY_MS, Session
-from thirteen.storage import (
+from thirteen.core.game import Outcome
+from thirteen.games import GameSetup
+from thirteen.records.database import DatabaseStorage
+from thirteen.records.platform_storage import open_storage
+from thirteen.records.profile import Profile, recovered_notice
+from thirteen.records.storage import (
     DB_NAME,
     FILE_NAME,
     FULL,
@@ -33,7 +33,7 @@ from thirteen.storage import (
     MemoryStorage,
     salvage_records,
 )
-from thirteen.variants import GameSetup
+from thirteen.session.game_session import RETRY_MS, Session
 
 GAME_DIR = str(Path(__file__).resolve().parent.parent / "game")
 
@@ -146,10 +146,10 @@ def test_notices_name_the_records_and_stay_short() -> None:
 WRITER = """
 import sys
 from types import SimpleNamespace
-from thirteen.database import DatabaseStorage
-from thirteen.game import Outcome
-from thirteen.profile import Profile
-from thirteen.variants import GameSetup
+from thirteen.records.database import DatabaseStorage
+from thirteen.core.game import Outcome
+from thirteen.records.profile import Profile
+from thirteen.games import GameSetup
 path, who, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 profile = Profile(DatabaseStorage(path, durable=False))
 game = SimpleNamespace(setup=GameSetup("pyramid", deal=1), score=3, outcome=Outcome.LOST)
@@ -196,7 +196,7 @@ def test_a_window_never_writes_over_a_game_another_saved_since(tmp_path: Path) -
 # -- a crash mid-write ----------------------------------------------------------------
 COUNTER = """
 import sys
-from thirteen.database import DatabaseStorage
+from thirteen.records.database import DatabaseStorage
 storage = DatabaseStorage(sys.argv[1])
 print("ready", flush=True)
 while True:
@@ -402,8 +402,9 @@ def test_the_browser_path_never_imports_sqlite3() -> None:
         "import sys\n"
         "sys.modules['sqlite3'] = None\n"  # import sqlite3 now raises ImportError
         "from types import SimpleNamespace\n"
-        "from thirteen.platform_storage import open_storage\n"
-        "from thirteen import profile, session, share\n"
+        "from thirteen.records.platform_storage import open_storage\n"
+        "from thirteen.records import profile\n"
+        "from thirteen.session import game_session, share\n"
         "class LS:\n"
         "    items = {}\n"
         "    length = property(lambda self: len(self.items))\n"
@@ -415,7 +416,7 @@ def test_the_browser_path_never_imports_sqlite3() -> None:
         "s = open_storage(platform='emscripten', window=lambda: win)\n"
         "p = profile.Profile(s)\n"
         "p.save_settings()\n"
-        "print(s.kind, 'thirteen.database' in sys.modules)\n"
+        "print(s.kind, 'thirteen.records.database' in sys.modules)\n"
         "print(open_storage(platform='linux').kind)\n"  # no sqlite3 at all: memory
     )
     assert done.returncode == 0, done.stderr

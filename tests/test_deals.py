@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from thirteen.cards import FULL_DECK, deck_text, parse_deck
-from thirteen.deals import (
+from thirteen.core.cards import FULL_DECK, deck_text, parse_deck
+from thirteen.core.deals import (
     MAX_DEAL,
     SplitMix64,
     check_deal_number,
@@ -13,7 +13,7 @@ from thirteen.deals import (
     decks_for_deal,
     decks_for_deal_n,
 )
-from thirteen.variants import new_game
+from thirteen.games import new_game
 
 # -- an independent restatement of the published algorithms -------------------
 # SplitMix64 as in Vigna's reference splitmix64.c (the C code uses uint64_t

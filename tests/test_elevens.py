@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from golden import regen
-from thirteen.cards import NotationError, parse_card, parse_compact
-from thirteen.elevens import Elevens
-from thirteen.game import Outcome, Refusal
-from thirteen.hints import Basis, hint_for
-from thirteen.moves import Draw, RemoveGroup, RemovePair, parse_move
-from thirteen.solver import NOT_WINNABLE, WINNABLE, solve
-from thirteen.solver.sum_grid import group_kinds, most_cards_line
-from thirteen.variants import new_game, position_from_text
+from thirteen.advice.hints import Basis, hint_for
+from thirteen.advice.solving import NOT_WINNABLE, WINNABLE, solve
+from thirteen.core.cards import NotationError, parse_card, parse_compact
+from thirteen.core.game import Outcome, Refusal
+from thirteen.core.moves import Draw, RemoveGroup, RemovePair, parse_move
+from thirteen.games import new_game, position_from_text
+from thirteen.games.sums.elevens import Elevens
+from thirteen.games.sums.solver import group_kinds, most_cards_line
 
 
 def test_golden_transcript():
@@ -75,7 +75,7 @@ def first_move_playout_wins(game) -> bool:
 
 
 def test_every_order_of_play_gives_the_deal_its_fate():
-    """Every group kind of Elevens is closed (see thirteen.solver.sum_grid): so the solver
+    """Every group kind of Elevens is closed (see thirteen.games.sums.solver): so the solver
     plays one line, and any order of play, here the last legal move each time, ends the
     same way as the solver says."""
     kinds, closed = group_kinds(Elevens.rule)

@@ -11,9 +11,18 @@ from pathlib import Path
 import thirteen
 
 PACKAGE = Path(thirteen.__file__).resolve().parent
-# Interface modules (allowed to use pygame); everything else is engine.
-INTERFACE = {"ui", "app", "__main__"}
-CORE = ["cards", "deals", "moves", "game", "thirteens", "pyramid", "variants", "cli"]
+# The interface and the tools (allowed to use pygame); everything else is engine.
+INTERFACE = {"ui", "tools", "__main__"}
+CORE = [
+    "core.cards",
+    "core.deals",
+    "core.moves",
+    "core.game",
+    "games.thirteens.rules",
+    "games.pyramids.rules",
+    "games",
+    "cli",
+]
 
 
 def engine_files() -> list[Path]:
@@ -41,7 +50,7 @@ def test_core_modules_are_found():
     names = engine_modules()
     for core in CORE:
         assert f"thirteen.{core}" in names
-    assert "thirteen.app" not in names and not any(n.startswith("thirteen.ui") for n in names)
+    assert "thirteen.ui.app" not in names and not any(n.startswith("thirteen.ui") for n in names)
 
 
 def test_importing_the_engine_does_not_import_pygame():
@@ -60,7 +69,7 @@ def test_importing_the_engine_does_not_import_pygame():
 def test_cli_show_does_not_import_pygame():
     code = (
         "import contextlib, io, sys\n"
-        "from thirteen.cli import main\n"
+        "from thirteen.__main__ import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    main(['show', '--game', 'pyramid', '--deal', '3', '--moves', 'D'])\n"
         "print('pygame' in sys.modules)\n"

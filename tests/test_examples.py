@@ -7,12 +7,12 @@ import dataclasses
 
 import pytest
 
-from thirteen.cards import deck_text
-from thirteen.deals import decks_for_deal_n
-from thirteen.examples import ExampleError, replay
-from thirteen.moves import Recycle
-from thirteen.spec import Example
-from thirteen.variants import GAMES, game_spec
+from thirteen.core.cards import deck_text
+from thirteen.core.deals import decks_for_deal_n
+from thirteen.core.examples import ExampleError, replay
+from thirteen.core.moves import Recycle
+from thirteen.core.spec import Example
+from thirteen.games import GAMES, game_spec
 
 EXAMPLES = [
     pytest.param(spec.id, n, id=f"{spec.id}-{n + 1}")

@@ -7,14 +7,14 @@ import itertools
 import pytest
 
 from golden import regen
-from thirteen.cards import NotationError, parse_compact, rank
-from thirteen.fifteens import Fifteens, sum_groups
-from thirteen.game import Outcome
-from thirteen.hints import Basis, hint_for
-from thirteen.moves import RemoveGroup, RemovePair
-from thirteen.solver import NOT_WINNABLE, WINNABLE, solve
-from thirteen.solver.sum_grid import group_kinds, most_cards_line
-from thirteen.variants import new_game, position_from_text
+from thirteen.advice.hints import Basis, hint_for
+from thirteen.advice.solving import NOT_WINNABLE, WINNABLE, solve
+from thirteen.core.cards import NotationError, parse_compact, rank
+from thirteen.core.game import Outcome
+from thirteen.core.moves import RemoveGroup, RemovePair
+from thirteen.games import new_game, position_from_text
+from thirteen.games.sums.fifteens import Fifteens, sum_groups
+from thirteen.games.sums.solver import group_kinds, most_cards_line
 
 
 def test_golden_transcript():

@@ -18,14 +18,14 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from thirteen import share
-from thirteen.cards import FULL_DECK, NotationError, card_text, parse_deck
-from thirteen.cli import main as cli_main
-from thirteen.database import DatabaseStorage
-from thirteen.deals import MAX_DEAL
-from thirteen.game import Game
-from thirteen.i18n import Message
-from thirteen.profile import (
+from thirteen.__main__ import main as cli_main
+from thirteen.core.cards import FULL_DECK, NotationError, card_text, parse_deck
+from thirteen.core.deals import MAX_DEAL
+from thirteen.core.game import Game
+from thirteen.core.i18n import Message
+from thirteen.games import GAMES, GameSetup, parse_decks
+from thirteen.records.database import DatabaseStorage
+from thirteen.records.profile import (
     NAME_CHARS,
     NAME_MAX,
     NAME_MIN,
@@ -34,7 +34,7 @@ from thirteen.profile import (
     Stats,
     validate_name,
 )
-from thirteen.storage import (
+from thirteen.records.storage import (
     DB_NAME,
     FILE_NAME,
     MAX_JSON_DEPTH,
@@ -43,7 +43,7 @@ from thirteen.storage import (
     MemoryStorage,
     load_json,
 )
-from thirteen.variants import GAMES, GameSetup, parse_decks
+from thirteen.session import share
 
 EXAMPLES = int(os.environ.get("THIRTEEN_FUZZ_EXAMPLES", "60"))
 """Set THIRTEEN_FUZZ_EXAMPLES=2000 (say) for a longer hunt."""
@@ -347,10 +347,10 @@ def test_a_huge_deck_in_a_link_is_quoted_short():
 
 @pytest.mark.parametrize("huge", HUGE, ids=["digits", "escaped", "quotes", "cards"])
 def test_the_engine_quotes_a_huge_input_short(huge):
-    from thirteen.deals import SplitMix64
-    from thirteen.moves import parse_move_text
-    from thirteen.players import make_player
-    from thirteen.variants import GameRecord, position_from_text
+    from thirteen.core.deals import SplitMix64
+    from thirteen.core.moves import parse_move_text
+    from thirteen.games import GameRecord, position_from_text
+    from thirteen.tools.players import make_player
 
     calls = [
         lambda: parse_deck(huge),
@@ -383,7 +383,7 @@ def test_the_engine_quotes_a_huge_input_short(huge):
 
 
 def test_quoted_and_clip_keep_short_text_as_it_was():
-    from thirteen.cards import QUOTE_MAX, clip, quoted
+    from thirteen.core.cards import QUOTE_MAX, clip, quoted
 
     for text in ["", "Ah", "a'b", "x" * QUOTE_MAX, "\x01"]:
         assert quoted(text) == repr(text)
@@ -628,7 +628,7 @@ def display():
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     import pygame
 
-    from thirteen import app as app_module
+    from thirteen.ui import app as app_module
 
     yield app_module
     app_module.current = None

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from golden import regen
-from thirteen import hints
-from thirteen.cards import NotationError, parse_card
-from thirteen.game import IllegalMoveError, Outcome, Refusal
-from thirteen.giza import Giza
-from thirteen.moves import Draw, Recycle, RemoveKing, RemovePair
-from thirteen.solver import solve
-from thirteen.solver.giza import most_cards
-from thirteen.variants import new_game, position_from_text
+from thirteen.advice import hints
+from thirteen.advice.solving import solve
+from thirteen.core.cards import NotationError, parse_card
+from thirteen.core.game import IllegalMoveError, Outcome, Refusal
+from thirteen.core.moves import Draw, Recycle, RemoveKing, RemovePair
+from thirteen.games import new_game, position_from_text
+from thirteen.games.pyramids.giza import Giza
+from thirteen.games.pyramids.giza_solver import most_cards
 
 EMPTY_ROWS = "--/----/------/--------/----------/------------/--------------"
 """A pyramid with every cell empty, as a position text writes it."""

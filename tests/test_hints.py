@@ -6,15 +6,15 @@ import time
 
 import pytest
 
-from thirteen.game import Outcome
-from thirteen.hints import Basis, Hint, heuristic_move, hint, hint_for
-from thirteen.moves import Draw, MoveToEmpty, RemoveKing, RemovePair
-from thirteen.pyramid import Pyramid13
-from thirteen.solver import solve
-from thirteen.solver.thirteens_hooks import shift_towards_removal
-from thirteen.thirteens import Thirteens
-from thirteen.variants import GAMES as REGISTRY
-from thirteen.variants import new_game
+from thirteen.advice.hints import Basis, Hint, heuristic_move, hint, hint_for
+from thirteen.advice.solving import solve
+from thirteen.core.game import Outcome
+from thirteen.core.moves import Draw, MoveToEmpty, RemoveKing, RemovePair
+from thirteen.games import GAMES as REGISTRY
+from thirteen.games import new_game
+from thirteen.games.pyramids.rules import Pyramid13
+from thirteen.games.thirteens.hooks import shift_towards_removal
+from thirteen.games.thirteens.rules import Thirteens
 
 GAMES = [(spec.id, layout) for spec in REGISTRY.values() for layout in spec.layouts[:2] or (None,)]
 """Every registered game, and two offered layouts of a game that has them."""
@@ -58,8 +58,8 @@ def test_following_hints_wins_a_winnable_deal(game_id, deal):
 
 
 def test_pyramid13_hint_follows_the_most_points_line():
-    from thirteen.pyramid import CLEAR_BONUS
-    from thirteen.solver.pyramid import max_points_pyramid13_deal
+    from thirteen.games.pyramids.rules import CLEAR_BONUS
+    from thirteen.games.pyramids.solver import max_points_pyramid13_deal
 
     game = new_game("pyramid13", deal=1)
     assert isinstance(game, Pyramid13)
@@ -81,8 +81,8 @@ def test_pyramid13_hint_clears_the_pyramid_when_the_points_search_runs_out(monke
     """Without a proof of the most points in time, a line that clears the pyramid (and
     earns the bonus) beats the heuristic; a pyramid that cannot be cleared gets the
     heuristic move."""
-    from thirteen.solver import pyramid_hooks as solver  # the hooks call these
-    from thirteen.solver.pyramid import solve_pyramid13_deal
+    from thirteen.games.pyramids import hooks as solver  # the hooks call these
+    from thirteen.games.pyramids.solver import solve_pyramid13_deal
 
     def out_of_time(deal, key=None, **kwargs):  # the points search, in slices
         return 0, [], "unknown"
@@ -107,7 +107,7 @@ def test_pyramid13_hint_gives_the_clearing_check_most_of_its_time(monkeypatch):
     deal 69 after a draw (it needs about 30 ms there), and the hint, left without the
     clearing line, gave away a clearable pyramid (620 points down to 440).  The
     check returns as soon as it is done, so it may have most of the time."""
-    from thirteen.solver import pyramid_hooks as solver  # the hooks call these
+    from thirteen.games.pyramids import hooks as solver  # the hooks call these
 
     given = []
     real = solver.solve_pyramid13_steps
@@ -126,9 +126,9 @@ def test_pyramid13_hint_gives_the_clearing_check_most_of_its_time(monkeypatch):
 def test_pyramid13_hint_follows_the_better_unproven_line_when_out_of_time(monkeypatch):
     """Out of time, the points search's best line so far is followed (as a guess) rather
     than the heuristic, and it beats a clearing line only with more points."""
-    from thirteen.pyramid import CLEAR_BONUS
-    from thirteen.solver import pyramid_hooks as solver  # the hooks call these
-    from thirteen.solver.pyramid import solve_pyramid13_deal
+    from thirteen.games.pyramids import hooks as solver  # the hooks call these
+    from thirteen.games.pyramids.rules import CLEAR_BONUS
+    from thirteen.games.pyramids.solver import solve_pyramid13_deal
 
     real = solver.max_points_pyramid13_deal
     found: dict = {}
@@ -155,7 +155,7 @@ def test_pyramid13_hint_follows_the_better_unproven_line_when_out_of_time(monkey
 
 def _count_searches(monkeypatch) -> list[str]:
     """Make every solver search of a hint leave the position's text in the list."""
-    from thirteen import hints
+    from thirteen.advice import hints
 
     searches: list[str] = []
     real = hints.solver_line_steps
@@ -176,7 +176,7 @@ def _points_out_of_time(deal, key=None, **kwargs):
 
 def test_hint_says_what_it_rests_on(monkeypatch):
     """A winning line, a line proven best, a clearing line, a proven loss, or a guess."""
-    from thirteen.solver import pyramid_hooks as solver  # the hooks call these
+    from thirteen.games.pyramids import hooks as solver  # the hooks call these
 
     assert hint_for(new_game("pyramid", deal=1), budget_ms=PATIENT_MS).basis is Basis.WINS
     assert hint_for(new_game("thirteens", deal=1), budget_ms=PATIENT_MS).basis is Basis.WINS
@@ -219,7 +219,7 @@ def test_hint_memo_follows_a_proven_line_without_new_searches(monkeypatch, game_
 
 
 def test_hint_memo_off_the_line_searches_and_keeps_only_proven_lines(monkeypatch):
-    from thirteen import hints
+    from thirteen.advice import hints
 
     searches = _count_searches(monkeypatch)
     memo: dict = {}
@@ -232,7 +232,7 @@ def test_hint_memo_off_the_line_searches_and_keeps_only_proven_lines(monkeypatch
     assert len(searches) == 2
     # an unproven line (Pyramid 13's clearing line, the points search out of time)
     # is followed but not remembered: with more time a later hint may do better
-    from thirteen.solver import pyramid_hooks as solver  # the hooks call these
+    from thirteen.games.pyramids import hooks as solver  # the hooks call these
 
     monkeypatch.setattr(solver, "max_points_steps", _points_out_of_time)
     p13 = new_game("pyramid13", deal=1)
@@ -245,7 +245,7 @@ def test_hint_memo_off_the_line_searches_and_keeps_only_proven_lines(monkeypatch
 def test_hint_memo_keeps_the_newest_positions(monkeypatch):
     """The line's positions push the oldest out; of a line longer than the memo, its
     first positions are kept (the ones the player reaches next)."""
-    from thirteen import hints
+    from thirteen.advice import hints
 
     monkeypatch.setattr(hints, "MEMO_LIMIT", 10)
     game = new_game("pyramid", deal=1)
@@ -266,7 +266,7 @@ def test_remembering_a_line_keeps_to_its_budget():
     search remembering a winning line of 4797 moves (each move played asks whether a
     removal can still be reached); it now remembers what its budget leaves time for,
     and always the first position."""
-    from thirteen import hints
+    from thirteen.advice import hints
 
     game = new_game("thirteens", deal=22, layout="15x2")
     line, basis = hints.solver_line(game, 120_000)  # a loaded machine is slow
@@ -319,7 +319,7 @@ def test_shift_towards_removal_moves_the_right_card():
 
 
 def test_thirteens_hint_on_a_lost_deal_follows_the_best_score():
-    from thirteen.solver.thirteens import best_line_thirteens
+    from thirteen.games.thirteens.solver import best_line_thirteens
 
     game = new_game("thirteens", deal=98)
     score, _, exact = best_line_thirteens(game)

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from messages import marked_texts
-from thirteen import i18n
-from thirteen.i18n import Message, message, message_n, tr, tr_n
+from thirteen.core import i18n
+from thirteen.core.i18n import Message, message, message_n, tr, tr_n
 
 OTHER = [code for code in i18n.LANGUAGES if code != i18n.SOURCE]
 

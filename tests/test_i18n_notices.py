@@ -8,14 +8,14 @@ import re
 
 import pytest
 
-from thirteen import i18n
-from thirteen.cards import FULL_DECK, NotationError, card_text, parse_deck
-from thirteen.deals import MAX_DEAL
-from thirteen.i18n import Message, reason, tr
-from thirteen.profile import recovered_notice, validate_name
-from thirteen.share import parse_link
-from thirteen.storage import NAMESPACE
-from thirteen.variants import GAMES, GameSetup
+from thirteen.core import i18n
+from thirteen.core.cards import FULL_DECK, NotationError, card_text, parse_deck
+from thirteen.core.deals import MAX_DEAL
+from thirteen.core.i18n import Message, reason, tr
+from thirteen.games import GAMES, GameSetup
+from thirteen.records.profile import recovered_notice, validate_name
+from thirteen.records.storage import NAMESPACE
+from thirteen.session.share import parse_link
 
 
 @pytest.fixture(autouse=True)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from golden import regen
-from thirteen import hints
-from thirteen.cards import NotationError
-from thirteen.game import IllegalMoveError, Outcome, Refusal
-from thirteen.moves import Draw, RemovePair
-from thirteen.neighbour import Neighbour
-from thirteen.solver import solve
-from thirteen.variants import new_game, position_from_text
+from thirteen.advice import hints
+from thirteen.advice.solving import solve
+from thirteen.core.cards import NotationError
+from thirteen.core.game import IllegalMoveError, Outcome, Refusal
+from thirteen.core.moves import Draw, RemovePair
+from thirteen.games import new_game, position_from_text
+from thirteen.games.neighbour.rules import Neighbour
 
 
 def test_golden_transcript():

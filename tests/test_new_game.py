@@ -24,7 +24,7 @@ import pytest
 from hypothesis import given, settings
 
 from conformance import CHECKS, MOVES, games_of
-from thirteen.cards import (
+from thirteen.core.cards import (
     DECK_SIZE,
     Card,
     NotationError,
@@ -33,10 +33,10 @@ from thirteen.cards import (
     parse_compact,
     rank,
 )
-from thirteen.game import Game, Outcome, PairRule, Progress, Refusal, Termination
-from thirteen.moves import Move
-from thirteen.spec import GameSpec, TableKind
-from thirteen.variants import GAMES, register, unregister
+from thirteen.core.game import Game, Outcome, PairRule, Progress, Refusal, Termination
+from thirteen.core.moves import Move
+from thirteen.core.spec import GameSpec, TableKind
+from thirteen.games import GAMES, register, unregister
 
 COLUMNS, ROWS = 3, 4
 CELLS = COLUMNS * ROWS
@@ -219,8 +219,8 @@ def test_show_plays_tens(tmp_path: Path):
             import sys
             sys.path.insert(0, {str(Path(__file__).parent)!r})
             from test_new_game import SPEC
-            from thirteen.variants import register
-            from thirteen.cli import main
+            from thirteen.games import register
+            from thirteen.__main__ import main
             register(SPEC)
             sys.exit(main(sys.argv[1:]))
             """
@@ -241,11 +241,11 @@ def test_tens_on_the_start_screen_and_the_table(tmp_path: Path):
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from thirteen import app as app_module
-    from thirteen.profile import Profile
-    from thirteen.storage import MemoryStorage
-    from thirteen.ui.shot import render_shot
-    from thirteen.variants import GameSetup
+    from thirteen.games import GameSetup
+    from thirteen.records.profile import Profile
+    from thirteen.records.storage import MemoryStorage
+    from thirteen.tools.shot import render_shot
+    from thirteen.ui import app as app_module
 
     assert "tens" in GAMES
     app = app_module.make_app([], Profile(MemoryStorage()))

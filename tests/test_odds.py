@@ -1,5 +1,5 @@
-"""The odds (thirteen.odds, the ``odds`` command) and the deals' difficulty
-(thirteen.difficulty), over every registered game."""
+"""The odds (thirteen.tools.odds, the ``odds`` command) and the deals' difficulty
+(thirteen.advice.difficulty), over every registered game."""
 
 from __future__ import annotations
 
@@ -7,16 +7,17 @@ import json
 
 import pytest
 
-from thirteen import difficulty, odds
-from thirteen.cli import main
-from thirteen.deals import SplitMix64
-from thirteen.difficulty import Grade, Grader, deal_grade, grade_for, settled
-from thirteen.game import Outcome
-from thirteen.players import center_player
-from thirteen.solver import NOT_WINNABLE, WINNABLE
-from thirteen.solver.budget import finish
-from thirteen.variants import GAMES, GameSetup, new_game
-from thirteen.winnable import winnable_verdict
+from thirteen.__main__ import main
+from thirteen.advice import difficulty
+from thirteen.advice.difficulty import Grade, Grader, deal_grade, grade_for, settled
+from thirteen.advice.solving import NOT_WINNABLE, WINNABLE
+from thirteen.advice.winnable import winnable_verdict
+from thirteen.core.deals import SplitMix64
+from thirteen.core.game import Outcome
+from thirteen.games import GAMES, GameSetup, new_game
+from thirteen.search.budget import finish
+from thirteen.tools import odds
+from thirteen.tools.players import center_player
 
 SETUPS = [(g, layout) for g, spec in GAMES.items() for layout in (spec.layouts or (None,))]
 """Every registered game and every layout it offers."""

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from thirteen.deals import SplitMix64
-from thirteen.game import Outcome
-from thirteen.players import PLAYERS, greedy_choice, make_player, simulate
-from thirteen.thirteens import Thirteens
-from thirteen.variants import new_game
+from thirteen.core.deals import SplitMix64
+from thirteen.core.game import Outcome
+from thirteen.games import new_game
+from thirteen.games.thirteens.rules import Thirteens
+from thirteen.tools.players import PLAYERS, greedy_choice, make_player, simulate
 
 
 @pytest.mark.parametrize("player", PLAYERS)

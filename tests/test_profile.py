@@ -12,10 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from test_storage import BlockedWindow, FakeLocalStorage, FakeWindow
-from thirteen.cards import deck_text
-from thirteen.database import DatabaseStorage
-from thirteen.game import Game, Outcome
-from thirteen.profile import (
+from thirteen.core.cards import deck_text
+from thirteen.core.game import Game, Outcome
+from thirteen.games import GameSetup
+from thirteen.records.database import DatabaseStorage
+from thirteen.records.profile import (
     DAYS_KEPT,
     TOP,
     Profile,
@@ -26,7 +27,7 @@ from thirteen.profile import (
     deals_label,
     validate_name,
 )
-from thirteen.storage import (
+from thirteen.records.storage import (
     DB_NAME,
     NAMESPACE,
     NOT_KEPT,
@@ -35,7 +36,6 @@ from thirteen.storage import (
     BrowserStorage,
     MemoryStorage,
 )
-from thirteen.variants import GameSetup
 
 DAY = date(2025, 3, 14)
 

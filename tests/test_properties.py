@@ -15,7 +15,7 @@ from conformance import check_outcome as _outcome
 from conformance import check_text_round_trip as _round_trip
 from conformance import check_undo as _undo
 from golden import regen
-from thirteen.variants import new_game
+from thirteen.games import new_game
 
 settings.register_profile(
     "thirteen-engine",
@@ -30,7 +30,7 @@ SETUPS = setups()
 
 
 def test_the_suite_covers_every_registered_game():
-    from thirteen.variants import GAMES
+    from thirteen.games import GAMES
 
     assert {game for game, _ in SETUPS} == set(GAMES)
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from golden import regen
-from thirteen.cards import FULL_DECK, NotationError, card_text, deck_text, parse_cards
-from thirteen.game import IllegalMoveError, Outcome
-from thirteen.pyramid import Pyramid
-from thirteen.variants import GameSetup, new_game, position_from_text
+from thirteen.core.cards import FULL_DECK, NotationError, card_text, deck_text, parse_cards
+from thirteen.core.game import IllegalMoveError, Outcome
+from thirteen.games import GameSetup, new_game, position_from_text
+from thirteen.games.pyramids.rules import Pyramid
 
 # Pyramid cells in removal order: bottom row first, each row left to right.
 ROW_STARTS = [r * (r + 1) // 2 for r in range(7)]
@@ -175,7 +175,7 @@ def test_recycles_keep_the_order_and_stop_after_two():
 
 
 def parse_move_r():
-    from thirteen.moves import Recycle
+    from thirteen.core.moves import Recycle
 
     return Recycle()
 

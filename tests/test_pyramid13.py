@@ -6,11 +6,11 @@ import pytest
 
 from golden import regen
 from test_pyramid import deck_from, moves_text, win_deck
-from thirteen.cards import NotationError, deck_text
-from thirteen.deals import decks_for_deal_n
-from thirteen.game import IllegalMoveError, Outcome
-from thirteen.pyramid import Pyramid13
-from thirteen.variants import new_game, position_from_text
+from thirteen.core.cards import NotationError, deck_text
+from thirteen.core.deals import decks_for_deal_n
+from thirteen.core.game import IllegalMoveError, Outcome
+from thirteen.games import new_game, position_from_text
+from thirteen.games.pyramids.rules import Pyramid13
 
 
 def play_until_deal_changes(g: Pyramid13) -> int:

@@ -18,15 +18,16 @@ import random
 
 import pytest
 
-from thirteen.baroness import Baroness
-from thirteen.cards import card_text, rank
-from thirteen.game import Outcome
-from thirteen.giza import Giza
-from thirteen.moves import Draw, MoveToEmpty, Recycle, RemoveKing, RemovePair, parse_move
-from thirteen.neighbour import Neighbour
-from thirteen.pyramid import Pyramid, Pyramid13
-from thirteen.solver import solve
-from thirteen.thirteens import Layout, Thirteens
+from thirteen.advice.solving import solve
+from thirteen.core.cards import card_text, rank
+from thirteen.core.game import Outcome
+from thirteen.core.moves import Draw, MoveToEmpty, Recycle, RemoveKing, RemovePair, parse_move
+from thirteen.core.options import Layout
+from thirteen.games.baroness.rules import Baroness
+from thirteen.games.neighbour.rules import Neighbour
+from thirteen.games.pyramids.giza import Giza
+from thirteen.games.pyramids.rules import Pyramid, Pyramid13
+from thirteen.games.thirteens.rules import Thirteens
 
 
 def makes_13(a: int, b: int) -> bool:
@@ -472,7 +473,7 @@ class RefillGridModel:
 
 
 def check_refill_game(game_id: str, columns: int, cells: int, groups, deals: int) -> set:
-    from thirteen.variants import new_game
+    from thirteen.games import new_game
 
     rng = random.Random(game_id)
     outcomes = set()

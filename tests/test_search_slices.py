@@ -1,4 +1,4 @@
-"""Searches in slices beside the game (see thirteen.solver.budget): the same answers as
+"""Searches in slices beside the game (see thirteen.search.budget): the same answers as
 in one piece, and every search within its budget, whatever the game and layout."""
 
 from __future__ import annotations
@@ -7,13 +7,13 @@ import time
 
 import pytest
 
-from thirteen.hints import hint_for, hint_steps
-from thirteen.solver import solve, solve_steps
-from thirteen.solver.budget import finish
-from thirteen.thirteens import Layout
-from thirteen.variants import GAMES, new_game
-from thirteen.verdicts import deal_verdicts_steps
-from thirteen.winnable import first_winnable_deal, first_winnable_deal_steps
+from thirteen.advice.hints import hint_for, hint_steps
+from thirteen.advice.solving import solve, solve_steps
+from thirteen.advice.verdicts import deal_verdicts_steps
+from thirteen.advice.winnable import first_winnable_deal, first_winnable_deal_steps
+from thirteen.core.options import Layout
+from thirteen.games import GAMES, new_game
+from thirteen.search.budget import finish
 
 
 def sliced(steps):
@@ -65,7 +65,7 @@ def test_a_hint_in_slices_is_the_hint_in_one_piece(game_id):
 
 
 def test_the_end_screens_verdicts_and_winnable_deals_in_slices():
-    from thirteen.variants import GameSetup
+    from thirteen.games import GameSetup
 
     for game_id in sorted(GAMES):
         setup = GameSetup(game_id, deal=8)

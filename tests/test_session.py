@@ -7,11 +7,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from thirteen import winnable
-from thirteen.database import DatabaseStorage
-from thirteen.game import Game, Outcome
-from thirteen.profile import Profile
-from thirteen.session import (
+from thirteen.advice import winnable
+from thirteen.core.game import Game, Outcome
+from thirteen.games import GameSetup
+from thirteen.records.database import DatabaseStorage
+from thirteen.records.profile import Profile
+from thirteen.records.storage import DB_NAME, MemoryStorage
+from thirteen.session.game_session import (
     LINK_KEEPS_SAVED,
     OTHER_TABS_SCORE,
     POST_FIRST,
@@ -23,8 +25,6 @@ from thirteen.session import (
     Session,
     Showing,
 )
-from thirteen.storage import DB_NAME, MemoryStorage
-from thirteen.variants import GameSetup
 
 P13 = GameSetup("pyramid13", deal=5)
 """A Pyramid 13 deal that the first legal moves finish with a score above 0."""
@@ -522,7 +522,8 @@ def test_storage_that_fills_up_mid_game_is_told_once() -> None:
 
 @pytest.mark.parametrize("wanted", ["easy", "medium", "hard"])
 def test_winnable_only_asks_for_the_chosen_difficulty(monkeypatch, wanted) -> None:
-    from thirteen import difficulty, session
+    from thirteen.advice import difficulty
+    from thirteen.session import game_session as session
 
     monkeypatch.setattr(session, "GRADED_BUDGET_MS", 600_000)  # no clock in a test
     monkeypatch.setattr(session.random, "randint", lambda lo, hi: 1)
@@ -536,7 +537,7 @@ def test_winnable_only_asks_for_the_chosen_difficulty(monkeypatch, wanted) -> No
 
 
 def test_winnable_only_says_when_no_deal_of_the_difficulty_was_found(monkeypatch) -> None:
-    from thirteen import session
+    from thirteen.session import game_session as session
 
     monkeypatch.setattr(session, "GRADED_BUDGET_MS", 1)
     page = Page(MemoryStorage(), winnable_only=True, winnable_difficulty="hard")

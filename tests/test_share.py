@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from thirteen.deals import MAX_DEAL
-from thirteen.i18n import Message
-from thirteen.share import (
+from thirteen.core.deals import MAX_DEAL
+from thirteen.core.i18n import Message
+from thirteen.games import GAMES, GameSetup, decks_text
+from thirteen.session.share import (
     forget_link,
     page_address,
     page_query,
@@ -20,7 +21,6 @@ from thirteen.share import (
     today_deal,
     without_link_keys,
 )
-from thirteen.variants import GAMES, GameSetup, decks_text
 
 DAY = date(2025, 3, 14)
 MASK = (1 << 64) - 1

@@ -9,12 +9,12 @@ import time
 
 import pytest
 
-from thirteen.cards import deck_text
-from thirteen.game import Outcome
-from thirteen.moves import parse_move
-from thirteen.pyramid import Pyramid13
-from thirteen.variants import new_game
-from thirteen.winnable import final_deal
+from thirteen.advice.winnable import final_deal
+from thirteen.core.cards import deck_text
+from thirteen.core.game import Outcome
+from thirteen.core.moves import parse_move
+from thirteen.games import new_game
+from thirteen.games.pyramids.rules import Pyramid13
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -102,7 +102,7 @@ def test_deal_winnable_for_every_game():
     number = int(done.stdout.split("Deal: ")[1].split()[0])
     game = new_game("pyramid13", deal=number)
     assert isinstance(game, Pyramid13)
-    from thirteen.solver import solve
+    from thirteen.advice.solving import solve
 
     last = final_deal(game)
     last.play_all(solve(last).moves)
@@ -166,8 +166,8 @@ def test_a_reader_that_goes_away_stops_the_command_quietly():
 def test_bench_times_leave_out_a_first_call_cost():
     """The first solve of a run may import modules (the one-pass solver is loaded on
     first use); an untimed short solve comes first, so deal 1 is not charged for it."""
-    from thirteen.bench import WARM_UP_MS, run_solver
-    from thirteen.solver.result import NOT_WINNABLE, SolveResult
+    from thirteen.search.result import NOT_WINNABLE, SolveResult
+    from thirteen.tools.bench import WARM_UP_MS, run_solver
 
     calls: list[tuple[int, float]] = []
 

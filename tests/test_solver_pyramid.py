@@ -7,19 +7,19 @@ from collections import deque
 
 import pytest
 
-from thirteen.cards import card_text, cards_compact, make_card, parse_cards
-from thirteen.deals import deck_for_deal
-from thirteen.game import Outcome
-from thirteen.moves import Draw, Recycle
-from thirteen.pyramid import CLEAR_BONUS, Pyramid, Pyramid13, PyramidDeal
-from thirteen.solver.pyramid import (
+from thirteen.core.cards import card_text, cards_compact, make_card, parse_cards
+from thirteen.core.deals import deck_for_deal
+from thirteen.core.game import Outcome
+from thirteen.core.moves import Draw, Recycle
+from thirteen.games.pyramids.rules import CLEAR_BONUS, Pyramid, Pyramid13, PyramidDeal
+from thirteen.games.pyramids.solver import (
     baseline_solve_pyramid,
     max_points_pyramid13_deal,
     pyramid_verdict_fast,
     solve_pyramid,
     solve_pyramid13_deal,
 )
-from thirteen.solver.result import NOT_WINNABLE, UNKNOWN, WINNABLE
+from thirteen.search.result import NOT_WINNABLE, UNKNOWN, WINNABLE
 
 # -- helpers ---------------------------------------------------------------
 
@@ -504,7 +504,7 @@ def test_pyramid13_few_ranks_agree_with_baseline() -> None:
 
 def _root_checks(game: Pyramid13) -> tuple[bool, bool, bool]:
     """The one-pass bounds at a position: relaxation, forced waste cards, late cards."""
-    from thirteen.solver.pyramid_core import DealTables, SearchBudget
+    from thirteen.games.pyramids.solver_core import DealTables, SearchBudget
 
     tables = DealTables(game.deal)
     tables.budget = SearchBudget(None, None)
@@ -532,7 +532,7 @@ def test_pyramid13_late_card_proves_lost_at_once() -> None:
 def test_pyramid13_late_cards_agree_with_baseline(monkeypatch: pytest.MonkeyPatch) -> None:
     # three rows in one pass after a few random moves: deep wastes where the
     # late-card check often cuts (at the root or inside the search)
-    from thirteen.solver import onepass
+    from thirteen.games.pyramids import onepass
 
     late_walk = onepass.late_walk
     fired = [0]
@@ -565,7 +565,7 @@ def test_pyramid13_late_cards_agree_with_baseline(monkeypatch: pytest.MonkeyPatc
 
 def _old_one_pass(game: Pyramid13) -> str:
     """The last-pass search without projections (the classic solver's last pass)."""
-    from thirteen.solver.pyramid import _on_tables, _run, _verdict_search
+    from thirteen.games.pyramids.solver import _on_tables, _run, _verdict_search
 
     return _run(_on_tables(_verdict_search, 0), game.deal, game.pos, None, None).verdict
 
@@ -594,8 +594,8 @@ def test_a_lost_projection_means_a_lost_position() -> None:
     # covered by Kings included), checked against the plain search
     import itertools
 
-    from thirteen.solver.onepass import _Deal, _OnePass, _Projection
-    from thirteen.solver.pyramid_core import SearchBudget
+    from thirteen.games.pyramids.onepass import _Deal, _OnePass, _Projection
+    from thirteen.games.pyramids.solver_core import SearchBudget
 
     rng = random.Random(17)
     lost_projections = 0
@@ -617,7 +617,7 @@ def test_a_lost_projection_means_a_lost_position() -> None:
 
 
 def test_a_hard_deal_escalates_to_four_class_projections(monkeypatch: pytest.MonkeyPatch) -> None:
-    from thirteen.solver import onepass
+    from thirteen.games.pyramids import onepass
 
     sizes: list[int] = []
     build = onepass._Projection.build

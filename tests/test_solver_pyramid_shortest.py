@@ -9,12 +9,12 @@ import sys
 from collections import deque
 
 from test_solver_pyramid import bfs_shortest, random_small, replays_to_win
-from thirteen.cards import deck_text
-from thirteen.deals import deck_for_deal
-from thirteen.pyramid import Pyramid
-from thirteen.solver.pyramid import _shortest_search, solve_pyramid
-from thirteen.solver.pyramid_core import DealTables, SearchBudget
-from thirteen.solver.pyramid_shortest import LOST_H, ShortestTables, children
+from thirteen.core.cards import deck_text
+from thirteen.core.deals import deck_for_deal
+from thirteen.games.pyramids.rules import Pyramid
+from thirteen.games.pyramids.shortest import LOST_H, ShortestTables, children
+from thirteen.games.pyramids.solver import _shortest_search, solve_pyramid
+from thirteen.games.pyramids.solver_core import DealTables, SearchBudget
 
 
 def bfs_distances(game: Pyramid) -> dict:

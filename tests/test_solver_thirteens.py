@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from thirteen.bench import baseline_solve_thirteens
-from thirteen.cards import deck_text, parse_card
-from thirteen.game import Outcome
-from thirteen.solver import NOT_WINNABLE, UNKNOWN, WINNABLE, solve
-from thirteen.solver.thirteens import best_line_thirteens, solve_thirteens
-from thirteen.thirteens import Thirteens
-from thirteen.variants import new_game
+from thirteen.advice.solving import NOT_WINNABLE, UNKNOWN, WINNABLE, solve
+from thirteen.core.cards import deck_text, parse_card
+from thirteen.core.game import Outcome
+from thirteen.games import new_game
+from thirteen.games.thirteens.rules import Thirteens
+from thirteen.games.thirteens.solver import best_line_thirteens, solve_thirteens
+from thirteen.tools.bench import baseline_solve_thirteens
 
 
 def replay_wins(game: Thirteens, moves) -> bool:
@@ -139,7 +139,7 @@ def test_best_line_reaches_its_score(deal):
 def test_positions_differing_only_in_suits_share_a_key():
     """Cards of one rank are interchangeable, so the visited set keys positions by the
     ranks in each cell (and mirror images once the stock is empty)."""
-    from thirteen.solver.thirteens import _key
+    from thirteen.games.thirteens.solver import _key
 
     ah, ac, qs, qd, ks = (parse_card(t) for t in ("Ah", "Ac", "Qs", "Qd", "Ks"))
     cols = ((ah, qs), (ks,), (ac,))

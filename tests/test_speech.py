@@ -1,16 +1,17 @@
-"""What the game says for a screen reader (thirteen.speech): real games from the
+"""What the game says for a screen reader (thirteen.session.speech): real games from the
 registry, real moves, for each kind of table, in English and in the other languages."""
 
 from __future__ import annotations
 
 import pytest
 
-from thirteen import i18n, speech
-from thirteen.cards import parse_card
-from thirteen.moves import Draw, Recycle
-from thirteen.solver import solve
-from thirteen.spec import TableKind
-from thirteen.variants import GAMES, GameSetup
+from thirteen.advice.solving import solve
+from thirteen.core import i18n
+from thirteen.core.cards import parse_card
+from thirteen.core.moves import Draw, Recycle
+from thirteen.core.spec import TableKind
+from thirteen.games import GAMES, GameSetup
+from thirteen.session import speech
 
 
 @pytest.fixture(autouse=True)

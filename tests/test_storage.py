@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from thirteen.database import DatabaseStorage
-from thirteen.platform_storage import open_storage
-from thirteen.storage import (
+from thirteen.records.database import DatabaseStorage
+from thirteen.records.platform_storage import open_storage
+from thirteen.records.storage import (
     DB_NAME,
     FILE_NAME,
     FULL,
@@ -305,7 +305,7 @@ def test_a_fifo_in_place_of_the_data_file_is_refused_without_blocking(tmp_path: 
     the player is told that progress will not be kept."""
     os.mkfifo(tmp_path / FILE_NAME)
     done = run_guarded(
-        "from thirteen.profile import Profile\n"
+        "from thirteen.records.profile import Profile\n"
         "profile = Profile()\n"
         "print(profile.storage.kind)\n"
         "print(profile.notices)\n",
@@ -321,7 +321,7 @@ def test_a_fifo_in_place_of_the_data_file_is_refused_without_blocking(tmp_path: 
 def test_a_fifo_in_place_of_the_database_is_refused_without_blocking(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / DB_NAME)
     done = run_guarded(
-        "from thirteen.platform_storage import open_storage\n"
+        "from thirteen.records.platform_storage import open_storage\n"
         "storage = open_storage(platform='linux')\n"
         "print(storage.kind, storage.set('settings', 'x'), storage.get('settings'))\n",
         tmp_path,
@@ -337,7 +337,7 @@ def test_shot_profile_dir_with_a_fifo_for_its_file_says_so(tmp_path: Path) -> No
     os.mkfifo(tmp_path / FILE_NAME)
     done = run_guarded(
         "import sys\n"
-        "from thirteen.cli import main\n"
+        "from thirteen.__main__ import main\n"
         f"sys.exit(main(['shot', '--game', 'pyramid', '--deal', '1', '--out', "
         f"{str(tmp_path / 'x.png')!r}, '--profile-dir', {str(tmp_path)!r}]))\n",
         tmp_path,

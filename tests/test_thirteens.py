@@ -5,11 +5,19 @@ from __future__ import annotations
 import pytest
 
 from golden import regen
-from thirteen.cards import FULL_DECK, NotationError, card_text, deck_text, parse_card, parse_cards
-from thirteen.game import IllegalMoveError, Outcome
-from thirteen.moves import Draw, MoveToEmpty, Recycle, RemoveKing, RemovePair, parse_move
-from thirteen.thirteens import Layout, Thirteens
-from thirteen.variants import GameSetup, new_game, position_from_text
+from thirteen.core.cards import (
+    FULL_DECK,
+    NotationError,
+    card_text,
+    deck_text,
+    parse_card,
+    parse_cards,
+)
+from thirteen.core.game import IllegalMoveError, Outcome
+from thirteen.core.moves import Draw, MoveToEmpty, Recycle, RemoveKing, RemovePair, parse_move
+from thirteen.core.options import Layout
+from thirteen.games import GameSetup, new_game, position_from_text
+from thirteen.games.thirteens.rules import Thirteens
 
 
 def deck_from(rows: list[str], stock: str = "") -> str:

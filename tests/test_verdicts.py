@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from thirteen.pyramid import Pyramid13
-from thirteen.solver import NOT_WINNABLE, UNKNOWN, WINNABLE, solve
-from thirteen.variants import GameSetup
-from thirteen.verdicts import deal_verdicts, verdict_words
-from thirteen.winnable import deal_start
+from thirteen.advice.solving import NOT_WINNABLE, UNKNOWN, WINNABLE, solve
+from thirteen.advice.verdicts import deal_verdicts, verdict_words
+from thirteen.advice.winnable import deal_start
+from thirteen.games import GameSetup
+from thirteen.games.pyramids.rules import Pyramid13
 
 W, N, U = WINNABLE, NOT_WINNABLE, UNKNOWN
 
@@ -88,7 +88,7 @@ def test_a_verdict_not_settled_in_its_budget_is_unknown():
 def test_time_the_quick_rounds_leave_goes_to_the_slow_ones(monkeypatch):
     """Found by review: with the budget cut in fixed thirds, deal 8's third round (about
     60 ms) came back unknown at 150 ms although the first two took 10 ms between them."""
-    from thirteen import verdicts
+    from thirteen.advice import verdicts
 
     given = []
 
@@ -107,7 +107,7 @@ def test_time_the_quick_rounds_leave_goes_to_the_slow_ones(monkeypatch):
 def test_a_pyramid13_winning_line_plays_every_round_and_clears_the_last_pyramid():
     """Deal 2's third pyramid can be cleared (its first two cannot): the line plays the
     three rounds and wins; deal 1's third pyramid cannot be cleared: no line."""
-    from thirteen.verdicts import winning_line
+    from thirteen.advice.verdicts import winning_line
 
     setup = GameSetup("pyramid13", deal=2)
     line = winning_line(setup, 5000)  # a budget no busy machine runs out of

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from thirteen.game import Outcome
-from thirteen.pyramid import Pyramid13
-from thirteen.solver import WINNABLE
-from thirteen.variants import new_game
-from thirteen.winnable import final_deal, first_winnable_deal, winnable_verdict
+from thirteen.advice.solving import WINNABLE
+from thirteen.advice.winnable import final_deal, first_winnable_deal, winnable_verdict
+from thirteen.core.game import Outcome
+from thirteen.games import new_game
+from thirteen.games.pyramids.rules import Pyramid13
 
 CASES = [
     ("thirteens", "3x5", 1),

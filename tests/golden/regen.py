@@ -132,7 +132,7 @@ def parse_header(lines: list[str]) -> dict[str, str]:
 
 def body_lines(game: str, deal, deck, layout, moves: str) -> list[str]:
     """Replay the moves and write the position before and after each one."""
-    from thirteen.variants import new_game
+    from thirteen.games import new_game
 
     g = new_game(game, deal=int(deal) if deal is not None else None, deck=deck, layout=layout)
     out: list[str] = []

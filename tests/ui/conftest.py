@@ -9,9 +9,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from thirteen import app as app_module  # noqa: E402
-from thirteen.profile import Profile  # noqa: E402
-from thirteen.storage import MemoryStorage  # noqa: E402
+from thirteen.records.profile import Profile  # noqa: E402
+from thirteen.records.storage import MemoryStorage  # noqa: E402
+from thirteen.ui import app as app_module  # noqa: E402
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from thirteen.cards import parse_card
+from thirteen.core.cards import parse_card
 
 
 def step(app, n: int = 1) -> None:

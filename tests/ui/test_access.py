@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 
-from thirteen import i18n, speech
-from thirteen.game import Refusal
-from thirteen.profile import Profile
-from thirteen.storage import MemoryStorage
+from thirteen.core import i18n
+from thirteen.core.game import Refusal
+from thirteen.records.profile import Profile
+from thirteen.records.storage import MemoryStorage
+from thirteen.session import speech
 from thirteen.ui.access import Access
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from thirteen.cards import make_card
-from thirteen.profile import Profile, _settings_from
-from thirteen.storage import MemoryStorage
+from thirteen.core.cards import make_card
+from thirteen.records.profile import Profile, _settings_from
+from thirteen.records.storage import MemoryStorage
 from thirteen.ui import cards as card_art
 from thirteen.ui import celebrate, court_art, sound
 from thirteen.ui.scene_names import SceneName
@@ -275,7 +275,7 @@ def test_the_settings_screen_cycles_the_back_the_felt_and_the_volume(make):
 
 
 def win(app) -> None:
-    from thirteen.solver import solve
+    from thirteen.advice.solving import solve
 
     for move in solve(app.game).moves:
         app.table.play(move)

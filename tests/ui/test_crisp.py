@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from thirteen.cards import parse_card
+from thirteen.core.cards import parse_card
 from thirteen.ui import cards as card_art
 from thirteen.ui import theme
 from thirteen.ui.crisp import SharpCanvas

@@ -6,11 +6,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from thirteen import difficulty, session
-from thirteen.profile import Profile
+from thirteen.advice import difficulty
+from thirteen.games import GAMES, GameSetup
+from thirteen.records.profile import Profile
+from thirteen.session import game_session as session
 from thirteen.ui import theme
 from thirteen.ui.scene_names import SceneName
-from thirteen.variants import GAMES, GameSetup
 
 from .helpers import click, press, step
 

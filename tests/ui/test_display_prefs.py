@@ -9,10 +9,10 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from thirteen import app as app_module
-from thirteen.cards import parse_card
-from thirteen.profile import Profile
-from thirteen.storage import MemoryStorage
+from thirteen.core.cards import parse_card
+from thirteen.records.profile import Profile
+from thirteen.records.storage import MemoryStorage
+from thirteen.ui import app as app_module
 from thirteen.ui import prefs, theme
 from thirteen.ui.layout import SpotKind
 from thirteen.ui.scene_names import SceneName

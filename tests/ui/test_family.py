@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from thirteen.moves import RemoveKing, RemovePair
+from thirteen.core.moves import RemoveKing, RemovePair
 
 from .helpers import card_at, click, press, step, tab_until, think
 
@@ -141,7 +141,7 @@ def test_baroness_by_keyboard_and_hint(make):
 
 
 def giza_card(text: str) -> int:
-    from thirteen.cards import parse_card
+    from thirteen.core.cards import parse_card
 
     return parse_card(text)
 

@@ -25,17 +25,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from thirteen import app as app_module
-from thirteen.cards import FULL_DECK, card_text
-from thirteen.database import DatabaseStorage
-from thirteen.profile import Profile
-from thirteen.session import WINNABLE_NOT_FOUND
-from thirteen.storage import MemoryStorage
+from thirteen.core.cards import FULL_DECK, card_text
+from thirteen.games import position_from_text
+from thirteen.records.database import DatabaseStorage
+from thirteen.records.profile import Profile
+from thirteen.records.storage import MemoryStorage
+from thirteen.session.game_session import WINNABLE_NOT_FOUND
 from thirteen.ui import HEIGHT, WIDTH
+from thirteen.ui import app as app_module
 from thirteen.ui.layout import PANEL
 from thirteen.ui.screens.entry import EntryScene
 from thirteen.ui.table import TableScene
-from thirteen.variants import position_from_text
 
 EXAMPLES = int(os.environ.get("THIRTEEN_FUZZ_EXAMPLES", "40"))
 """Set THIRTEEN_FUZZ_EXAMPLES=500 (say) for a longer hunt."""
@@ -257,7 +257,7 @@ def reload_check(app, storage) -> None:
 def no_graded_search():
     """A deal of a chosen difficulty is searched for against the clock (the settings
     may ask for one): without a search, a session's deals do not depend on the machine."""
-    from thirteen import session
+    from thirteen.session import game_session as session
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(session, "GRADED_BUDGET_MS", 0)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from thirteen.cards import card_text, rank
-from thirteen.solver import solve
-from thirteen.variants import new_game
+from thirteen.advice.solving import solve
+from thirteen.core.cards import card_text, rank
+from thirteen.games import new_game
 
 from .helpers import card_at, click, click_card, press, tab_until
 

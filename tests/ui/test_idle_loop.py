@@ -1,7 +1,7 @@
 """The game loop sleeps on an idle screen and wakes for input at once.
 
 The App says whether it may sleep (:meth:`App.idle_wait_ms`); the loop
-(:func:`thirteen.app.drive`) sleeps then, waiting for an event on the desktop
+(:func:`thirteen.ui.app.drive`) sleeps then, waiting for an event on the desktop
 and yielding longer between looks in the browser.
 """
 
@@ -18,7 +18,7 @@ import pygame
 import pytest
 
 import thirteen
-from thirteen import app as app_module
+from thirteen.ui import app as app_module
 from thirteen.ui import idle
 
 from .helpers import step

@@ -13,8 +13,10 @@ from contextlib import contextmanager
 import pygame
 import pytest
 
-from thirteen import i18n
-from thirteen.i18n import tr
+from thirteen.core import i18n
+from thirteen.core.i18n import tr
+from thirteen.games import GAMES
+from thirteen.tools.shot import next_move_to_end
 from thirteen.ui import theme
 from thirteen.ui.canvas import canvas_size
 from thirteen.ui.scene_names import SceneName
@@ -23,10 +25,8 @@ from thirteen.ui.screens.entry import NAME_PROMPT, EntryScene
 from thirteen.ui.screens.help import HelpScene
 from thirteen.ui.screens.settings import SettingsScene
 from thirteen.ui.screens.stats import StatsScene
-from thirteen.ui.shot import next_move_to_end
 from thirteen.ui.table import TableScene
 from thirteen.ui.widgets import Choice
-from thirteen.variants import GAMES
 
 from .test_shapes import SHAPES
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from thirteen.cards import parse_card
+from thirteen.core.cards import parse_card
 from thirteen.ui.layout import TableButton, geometry
 from thirteen.ui.scene import ARRIVE_MS
 from thirteen.ui.screens.end import EndScene
@@ -223,8 +223,8 @@ def test_a_finger_never_hovers(make):
 
 def only_draw_position(game_id: str):
     """A deal and the moves to a position whose one legal move is to draw."""
-    from thirteen.moves import Draw
-    from thirteen.variants import new_game
+    from thirteen.core.moves import Draw
+    from thirteen.games import new_game
 
     for deal in range(1, 200):
         game = new_game(game_id, deal=deal)
@@ -235,7 +235,7 @@ def only_draw_position(game_id: str):
 
 
 def test_auto_draw_draws_by_itself_when_drawing_is_the_only_move(make):
-    from thirteen.moves import Draw
+    from thirteen.core.moves import Draw
     from thirteen.ui.table import AUTO_DRAW_MS
 
     deal = only_draw_position("pyramid")
@@ -260,7 +260,7 @@ def test_without_auto_draw_nothing_draws_by_itself(make):
 
 
 def test_a_click_on_the_empty_draw_pile_turns_the_waste_over(make):
-    from thirteen.moves import Recycle
+    from thirteen.core.moves import Recycle
 
     app = make("?game=pyramid&deal=3", animations=False)
     while app.game.draw_count:
@@ -272,7 +272,7 @@ def test_a_click_on_the_empty_draw_pile_turns_the_waste_over(make):
 
 
 def test_the_timer_shows_on_the_table_and_a_won_game_keeps_its_best_time(make):
-    from thirteen.solver import solve
+    from thirteen.advice.solving import solve
 
     app = make("?game=pyramid&deal=1", animations=False, timer=True)
     table = app.table
@@ -293,8 +293,8 @@ def test_the_timer_shows_on_the_table_and_a_won_game_keeps_its_best_time(make):
 
 
 def test_statistics_are_reset_per_game_after_a_second_press(make):
+    from thirteen.games import GameSetup
     from thirteen.ui.scene_names import SceneName
-    from thirteen.variants import GameSetup
 
     app = make("?game=pyramid&deal=3")
     for game_id in ("pyramid", "thirteens"):

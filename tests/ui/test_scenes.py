@@ -5,14 +5,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from thirteen import share
-from thirteen.cli import main as cli_main
-from thirteen.moves import parse_move
-from thirteen.profile import Profile
-from thirteen.pyramid import Pyramid13
-from thirteen.storage import MemoryStorage
+from thirteen.__main__ import main as cli_main
+from thirteen.core.moves import parse_move
+from thirteen.games import GAMES, GameSetup
+from thirteen.games.pyramids.rules import Pyramid13
+from thirteen.records.profile import Profile
+from thirteen.records.storage import MemoryStorage
+from thirteen.session import share
 from thirteen.ui.sound import Sounds
-from thirteen.variants import GAMES, GameSetup
 
 from .helpers import (
     card_at,
@@ -287,7 +287,7 @@ def test_the_move_that_lost_the_game_can_be_undone_from_the_end_screen(make):
 
 
 def test_undoing_a_win_uncounts_it_and_restores_the_streaks(make):
-    from thirteen.solver import solve
+    from thirteen.advice.solving import solve
 
     app = make("?game=pyramid&deal=1", animations=False)
     for move in solve(app.game).moves:
@@ -458,8 +458,8 @@ def test_hint_highlights_cards(make):
 
 
 def test_hint_uses_hints_module_and_marks_the_draw_card(make, monkeypatch):
-    from thirteen import hints
-    from thirteen.moves import Draw
+    from thirteen.advice import hints
+    from thirteen.core.moves import Draw
 
     asked = []
 
@@ -517,8 +517,8 @@ def test_button_words_stand_out_from_their_fill():
 def test_todays_deal_and_the_d_key_in_thirteens_say_what_they_are(make):
     """Found in review: today's deal showed only as 'Deal #59668508', and D in
     Thirteens said 'Nothing to draw.' as if a pile had run out."""
+    from thirteen.games import GameSetup
     from thirteen.ui.table import deal_words
-    from thirteen.variants import GameSetup
 
     app = make("?game=pyramid13&deal=today", animations=False)
     assert deal_words(app.game.setup) == f"Today's deal #{app.game.setup.deal}"
@@ -531,11 +531,11 @@ def test_todays_deal_and_the_d_key_in_thirteens_say_what_they_are(make):
 def test_every_hint_message_fits_the_panel():
     """The longest move words with the longest basis words wrap into the four lines
     the panel shows."""
-    from thirteen.hints import Basis
+    from thirteen.advice.hints import Basis
+    from thirteen.games import new_game
     from thirteen.ui import theme
     from thirteen.ui.layout import PANEL
     from thirteen.ui.table import basis_words
-    from thirteen.variants import new_game
 
     for game_id in GAMES:
         game = new_game(game_id, deal=1)
@@ -548,8 +548,8 @@ def test_hints_along_a_proven_line_need_no_new_search(make, monkeypatch):
     """The app keeps the hint memo: after the first hint of a proven line, playing the
     hinted moves with clicks and the D key and pressing H again starts no new search,
     and neither does pressing H after restarting the same deal."""
-    from thirteen import hints
-    from thirteen.moves import Draw
+    from thirteen.advice import hints
+    from thirteen.core.moves import Draw
 
     searches = []
     real = hints.solver_line_steps
@@ -591,7 +591,7 @@ def test_pyramid13_shows_deal_and_total(make):
 
 
 def test_a_cleared_round_says_its_bonus(make):
-    from thirteen.solver import solve
+    from thirteen.advice.solving import solve
 
     app = make("?game=pyramid13&deal=1", animations=False)
     line = solve(app.game).moves  # deal 1's first pyramid can be cleared
@@ -668,8 +668,8 @@ def end_lines_fit(end) -> None:
 def test_end_screen_shows_a_whole_deck_link(make, game_id):
     """A link with a 52-card deck fits in full (three lines broken between cards), clear
     of the buttons."""
-    from thirteen.cards import card_text
-    from thirteen.deals import deck_for_deal
+    from thirteen.core.cards import card_text
+    from thirteen.core.deals import deck_for_deal
 
     deck = "+".join(card_text(c) for c in deck_for_deal(77))
     app = make(f"?game={game_id}&deck={deck}", animations=False)
@@ -686,8 +686,8 @@ def test_end_screen_shows_a_whole_deck_link(make, game_id):
 
 
 def test_end_screen_says_when_a_deck_link_is_too_long_to_show(make):
-    from thirteen.cards import card_text
-    from thirteen.deals import deck_for_deal
+    from thirteen.core.cards import card_text
+    from thirteen.core.deals import deck_for_deal
 
     decks = "|".join("+".join(card_text(c) for c in deck_for_deal(n)) for n in (5, 6, 7))
     app = make(f"?game=pyramid13&deck={decks}", animations=False)
@@ -698,7 +698,7 @@ def test_end_screen_says_when_a_deck_link_is_too_long_to_show(make):
 
 
 def test_pyramid13_hints_call_a_deal_a_round():
-    from thirteen import hints
+    from thirteen.advice import hints
     from thirteen.ui.table import basis_words
 
     game = GameSetup("pyramid13", deal=5).new_game()
@@ -808,7 +808,7 @@ def test_the_end_of_a_lost_game_says_whether_the_deal_could_be_won(
 
 
 def test_a_deal_lost_from_the_start_says_so(make, patient_verdicts):
-    from thirteen.solver import solve
+    from thirteen.advice.solving import solve
 
     app = make("?game=pyramid&deal=3", animations=False)
     assert not solve(app.game.setup.new_game()).winnable
@@ -818,7 +818,7 @@ def test_a_deal_lost_from_the_start_says_so(make, patient_verdicts):
 
 
 def test_a_won_game_or_an_unsettled_verdict_adds_no_line(make, monkeypatch):
-    from thirteen.solver import solve
+    from thirteen.advice.solving import solve
     from thirteen.ui.screens import end
 
     app = make("?game=thirteens&deal=5", animations=False)
@@ -836,8 +836,8 @@ def test_a_won_game_or_an_unsettled_verdict_adds_no_line(make, monkeypatch):
 def test_a_pyramid13_deck_link_verdict_and_warning_all_fit(make, patient_verdicts):
     """The fullest end screen: a Pyramid 13 deck link (two lines), the verdict, the
     give-up warning and the score row."""
-    from thirteen.cards import card_text
-    from thirteen.deals import deck_for_deal
+    from thirteen.core.cards import card_text
+    from thirteen.core.deals import deck_for_deal
 
     decks = "|".join("+".join(card_text(c) for c in deck_for_deal(n)) for n in (5, 6, 7))
     app = make(f"?game=pyramid13&deck={decks}", animations=False)
@@ -873,7 +873,7 @@ WIDE_DECK = (
 def test_shot_plays_a_game_out_without_going_round_in_circles():
     """Found by review: on this 6x5 deal the first legal move sent the 2c from one empty
     column to the other and back for ever, and `shot --scene end` never finished."""
-    from thirteen.ui.shot import next_move_to_end
+    from thirteen.tools.shot import next_move_to_end
 
     game = GameSetup("thirteens", deck=WIDE_DECK, layout="6x5").new_game()
     seen: set = set()
@@ -887,7 +887,7 @@ def test_shot_plays_a_game_out_without_going_round_in_circles():
 def test_shot_refuses_to_play_out_a_game_that_only_goes_round_in_circles():
     """When every move comes back to a position already seen, the shot says so (the
     command line prints the line and exits with status 2)."""
-    from thirteen.ui.shot import ShotError, next_move_to_end
+    from thirteen.tools.shot import ShotError, next_move_to_end
 
     game = GameSetup("thirteens", deck=WIDE_DECK, layout="6x5").new_game()
     seen: set = set()
@@ -903,7 +903,7 @@ def test_shot_refuses_to_play_out_a_game_that_only_goes_round_in_circles():
 def test_pile_captions_stay_clear_of_the_focus_ring(make, game_id):
     """Found by review: the dashed keyboard focus ring on the waste card (drawn 10 px
     out, with a 2 px dark edge) crossed its "Waste 1" caption."""
-    from thirteen.moves import Draw
+    from thirteen.core.moves import Draw
     from thirteen.ui import theme
 
     app = make(f"?game={game_id}&deal=1", animations=False)
@@ -918,7 +918,7 @@ def test_pile_captions_stay_clear_of_the_focus_ring(make, game_id):
 
 
 def test_blocked_pyramid_cards_have_no_centre_art():
-    from thirteen.cards import parse_card
+    from thirteen.core.cards import parse_card
     from thirteen.ui import cards as card_art
 
     pygame.display.init()
@@ -938,7 +938,7 @@ def test_blocked_pyramid_cards_have_no_centre_art():
 
 
 def test_the_widest_names_on_a_board_keep_clear_of_their_scores(monkeypatch):
-    from thirteen.profile import ScoreEntry
+    from thirteen.records.profile import ScoreEntry
     from thirteen.ui import theme
     from thirteen.ui.screens.stats import StatsScene
 
@@ -974,7 +974,7 @@ def test_table_button_labels_keep_a_margin(make):
 
 
 def test_an_empty_thirteens_stock_shows_its_place(make):
-    from thirteen.solver import solve
+    from thirteen.advice.solving import solve
     from thirteen.ui.table import backdrop
 
     app = make("?game=thirteens&deal=2", animations=False)
@@ -1049,7 +1049,7 @@ def test_help_pages_fit(make):
 def test_winnable_fallback_is_told(make, monkeypatch):
     import sys
 
-    monkeypatch.setitem(sys.modules, "thirteen.winnable", None)  # import fails
+    monkeypatch.setitem(sys.modules, "thirteen.advice.winnable", None)  # import fails
     app = make(winnable_only=True)
     play = next(w for w in app.start_scene.widgets if w.name == "play")
     click(app, play.rect.center)
@@ -1080,8 +1080,8 @@ def test_shot_command_writes_png(tmp_path):
 
 def test_settings_are_remembered_and_switch_animations_off(make):
     """Clicking the settings' checkboxes changes the game now and after a restart."""
-    from thirteen.profile import Profile
-    from thirteen.storage import MemoryStorage
+    from thirteen.records.profile import Profile
+    from thirteen.records.storage import MemoryStorage
 
     storage = MemoryStorage()
     app = make("?game=thirteens&deal=1", profile=Profile(storage))
@@ -1119,8 +1119,8 @@ def test_removals_animate_when_animations_are_on(make):
 
 def test_storage_that_fills_up_mid_game_is_told_quietly_and_play_goes_on(make):
     """A quota error on a write after a move: the table says so once, the game goes on."""
-    from thirteen.profile import Profile
-    from thirteen.storage import MemoryStorage
+    from thirteen.records.profile import Profile
+    from thirteen.records.storage import MemoryStorage
 
     class FillsUp(MemoryStorage):
         full = False
@@ -1145,8 +1145,8 @@ def test_storage_that_fills_up_mid_game_is_told_quietly_and_play_goes_on(make):
 def test_a_link_to_another_deal_counts_the_saved_game_as_played(make):
     """A link's game takes the one save slot; the saved game in progress is counted
     as played (abandoned) and the player is told, not silently lost."""
-    from thirteen.profile import Profile
-    from thirteen.storage import MemoryStorage
+    from thirteen.records.profile import Profile
+    from thirteen.records.storage import MemoryStorage
 
     storage = MemoryStorage()
     first = make("?game=thirteens&deal=1", profile=Profile(storage), animations=False)
@@ -1205,7 +1205,7 @@ def test_a_links_notices_are_shown_over_its_table_once(make):
 def test_a_click_on_a_links_notice_only_puts_it_away(make):
     """Found in review: the notice covers the foot of the bottom row of cards, and the
     click that put it away also played the card under it (a King was removed)."""
-    from thirteen.cards import parse_card
+    from thirteen.core.cards import parse_card
 
     app = make("?game=thirteens&deal=1&layout=9x9", animations=False)
     box = app.table.banner_box()
@@ -1236,8 +1236,8 @@ def test_a_links_notice_leaves_a_pyramids_free_cards_in_sight(make):
 
 
 def test_an_empty_deal_in_a_link_with_a_deck_is_no_deal(make):
-    from thirteen.cards import card_text
-    from thirteen.deals import deck_for_deal
+    from thirteen.core.cards import card_text
+    from thirteen.core.deals import deck_for_deal
 
     deck = "+".join(card_text(c) for c in deck_for_deal(77))
     app = make(f"?game=pyramid&deck={deck}&deal=", animations=False)
@@ -1248,9 +1248,9 @@ def test_a_tab_whose_saved_game_another_tab_took_over_neither_saves_nor_counts_i
     """Two tabs share the one save slot: once a link opened in a second tab has counted
     the first tab's game as played and put its own there, the first tab plays on but
     writes nothing over it and does not count its game a second time."""
-    from thirteen.profile import Profile
-    from thirteen.session import TAKEN_OVER
-    from thirteen.storage import MemoryStorage
+    from thirteen.records.profile import Profile
+    from thirteen.records.storage import MemoryStorage
+    from thirteen.session.game_session import TAKEN_OVER
     from thirteen.ui.screens.end import NOT_COUNTED
 
     storage = MemoryStorage()
@@ -1290,8 +1290,8 @@ def test_a_tab_whose_saved_game_another_tab_took_over_neither_saves_nor_counts_i
 def test_two_tabs_resuming_one_saved_game_keep_the_last_writers_moves(make):
     """Both tabs resume the saved game; the first to move after the other did is told,
     and its moves no longer replace the other tab's."""
-    from thirteen.profile import Profile
-    from thirteen.storage import MemoryStorage
+    from thirteen.records.profile import Profile
+    from thirteen.records.storage import MemoryStorage
 
     storage = MemoryStorage()
     first = make("?game=pyramid&deal=3", profile=Profile(storage), animations=False)
@@ -1315,7 +1315,7 @@ def test_two_tabs_resuming_one_saved_game_keep_the_last_writers_moves(make):
 def test_a_table_in_play_learns_of_a_takeover_without_a_move(make):
     """A player coming back to a tab whose saved game another tab took over is told
     within a second, not at their next move."""
-    from thirteen.session import TAKEN_OVER, TAKEOVER_CHECK_MS
+    from thirteen.session.game_session import TAKEN_OVER, TAKEOVER_CHECK_MS
 
     storage = MemoryStorage()
     first = make("?game=thirteens&deal=1", profile=Profile(storage), animations=False)
@@ -1458,7 +1458,7 @@ def test_undo_takes_away_news_warning_and_its_second_press(make):
 def test_a_new_game_in_another_tab_offers_an_unposted_score_first(make):
     """A tab closed on its end screen leaves its Pyramid 13 score in the slot; a tab
     already open that starts a new game is shown that score to post, not the new game."""
-    from thirteen.session import OTHER_TABS_SCORE
+    from thirteen.session.game_session import OTHER_TABS_SCORE
 
     storage = MemoryStorage()
     other = make("", profile=Profile(storage), animations=False)  # open on the start screen
@@ -1746,7 +1746,7 @@ def test_statistics_and_help_open_on_the_game_chosen_on_the_start_screen(make):
 
 
 def test_win_rates_never_round_to_0_or_100_against_the_counts():
-    from thirteen.profile import Stats
+    from thirteen.records.profile import Stats
     from thirteen.ui.screens.stats import win_rate
 
     assert win_rate(Stats(played=10_000, won=4)) == "<1%"
@@ -1785,7 +1785,7 @@ def test_an_end_screen_that_opens_by_itself_lets_the_next_click_through_only_lat
 
 
 def test_the_display_is_a_window_on_the_desktop_a_canvas_in_the_page_and_headless():
-    from thirteen.app import display_kind
+    from thirteen.ui.app import display_kind
 
     assert display_kind("linux", "x11") == "window"
     assert display_kind("win32", "windows") == "window"
@@ -1796,7 +1796,7 @@ def test_the_display_is_a_window_on_the_desktop_a_canvas_in_the_page_and_headles
 def test_settings_say_nothing_is_kept_when_storage_only_reads(make, monkeypatch):
     """Found in review: with a full localStorage (read, never written) the screen said
     settings and statistics were kept in this browser."""
-    from thirteen.storage import FULL, MemoryStorage
+    from thirteen.records.storage import FULL, MemoryStorage
     from thirteen.ui import theme
 
     storage = MemoryStorage()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from thirteen.solver import NOT_WINNABLE, WINNABLE, solve
+from thirteen.advice.solving import NOT_WINNABLE, WINNABLE, solve
 from thirteen.ui.table import BUTTON_LABELS, TableButton
 
 from .conftest import PATIENT_MS
@@ -53,7 +53,7 @@ def test_a_stale_answer_is_not_shown_even_if_it_arrives(make):
 
 
 def test_a_hint_in_slices_gives_the_hint_in_one_piece(make, patient):
-    from thirteen import hints
+    from thirteen.advice import hints
 
     app = make("?game=pyramid&deal=1", animations=False)
     press(app, pygame.K_h)
@@ -109,7 +109,7 @@ def test_the_indicator_tells_the_move_that_lost_the_game_and_its_undo(make, pati
 
 
 def test_the_end_screen_says_it_thinks_then_gives_the_verdict(make, patient):
-    from thirteen.verdicts import _known
+    from thirteen.advice.verdicts import _known
 
     _known.clear()
     app = make("?game=pyramid&deal=3", animations=False)

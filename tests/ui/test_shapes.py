@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from thirteen.games import GAMES, GameSetup
 from thirteen.ui.canvas import SHORT_SIDE, WIDEST, canvas_size
 from thirteen.ui.layout import SpotKind, frame_for
 from thirteen.ui.scene_names import SceneName
-from thirteen.variants import GAMES, GameSetup
 
 from .helpers import click, step
 
@@ -395,7 +395,7 @@ def register_fakes(count: int) -> list:
     """Register ``count`` games of the pyramid kind under new names, groups and blurbs."""
     from dataclasses import replace
 
-    from thirteen.variants import register
+    from thirteen.games import register
 
     base = GAMES["pyramid"]
     specs = []
@@ -413,7 +413,7 @@ def register_fakes(count: int) -> list:
 @pytest.fixture
 def fake_games():
     """A function that registers made-up games, each taken out again after the test."""
-    from thirteen.variants import unregister
+    from thirteen.games import unregister
 
     made: list = []
     yield lambda count: made.extend(register_fakes(count))
@@ -601,7 +601,7 @@ def test_the_statistics_tabs_take_rows_rather_than_shrink(make, fake_games, view
 def test_the_statistics_figures_keep_their_size_under_many_rows_of_tabs(make, viewport):
     """Every game's figures, chart and (Pyramid 13) full boards of ten fit under the
     tabs at their full type size: drawn closer together, not scaled down."""
-    from thirteen.variants import GameSetup as Setup
+    from thirteen.games import GameSetup as Setup
 
     app = open_menu(make, viewport, "stats")
     for day in range(12):

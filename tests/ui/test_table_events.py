@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from thirteen.cards import is_king, parse_card
-from thirteen.moves import Draw, MoveToEmpty, Recycle, RemoveKing, RemovePair
-from thirteen.thirteens import Thirteens
-from thirteen.variants import GameSetup
+from thirteen.core.cards import is_king, parse_card
+from thirteen.core.moves import Draw, MoveToEmpty, Recycle, RemoveKing, RemovePair
+from thirteen.games import GameSetup
+from thirteen.games.thirteens.rules import Thirteens
 
 from .helpers import card_at, click, click_card, double_click, press, step, tab_until, wait
 
@@ -25,7 +25,7 @@ def snapshot(app):
 
 def test_query_opens_the_game_on_the_table(make):
     app = make("?game=thirteens&deal=1")
-    from thirteen import app as app_module
+    from thirteen.ui import app as app_module
 
     assert app_module.current is app
     assert isinstance(app.game, Thirteens)
@@ -547,7 +547,7 @@ def test_a_falling_card_is_clicked_where_it_is_drawn_not_where_it_lands(make):
 
 
 def test_presses_wait_while_a_new_round_is_dealt(make):
-    from thirteen.solver import solve
+    from thirteen.advice.solving import solve
     from thirteen.ui.scene import ARRIVE_MS
 
     app = make("?game=pyramid13&deal=1")  # animations on

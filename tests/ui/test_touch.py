@@ -7,8 +7,8 @@ import math
 import pygame
 import pytest
 
-from thirteen.cards import parse_card
-from thirteen.moves import RemoveKing
+from thirteen.core.cards import parse_card
+from thirteen.core.moves import RemoveKing
 from thirteen.ui.touch import TapReader
 
 from .helpers import card_at, step

@@ -32,12 +32,12 @@ def engine() -> tuple[Any, Any, Any, Any]:
     game_dir = str(ROOT / "game")
     if game_dir not in sys.path:
         sys.path.insert(0, game_dir)
-    import thirteen.speech
-    import thirteen.variants
-    from thirteen.game import Refusal
-    from thirteen.solver import solve
+    import thirteen.games
+    import thirteen.session.speech
+    from thirteen.advice.solving import solve
+    from thirteen.core.game import Refusal
 
-    return thirteen.variants, thirteen.speech, solve, Refusal
+    return thirteen.games, thirteen.session.speech, solve, Refusal
 
 
 def open_page(browser: Any, site: tuple[Server, str, str], query: str) -> Any:

@@ -19,8 +19,6 @@ from typing import Any
 import pytest
 from webtools import ROOT, load_script
 
-from thirteen.ui.preload import DEVELOPMENT
-
 build_web = load_script("build_web")
 serve_web = load_script("serve_web")
 PINNED_CDN = "https://pygame-web.github.io/cdn/0.9.3/"
@@ -41,7 +39,7 @@ ART = ROOT / "game" / "thirteen" / "ui" / "art"
 if (ART / "LICENSE.txt").is_file():
     SITE_FILES = SITE_FILES | {"LICENSE-court-cards.txt"}
 ART_BYTES = sum(p.stat().st_size for p in ART.glob("*")) if ART.is_dir() else 0
-LOCALE = ROOT / "game" / "thirteen" / "locale"
+LOCALE = ROOT / "game" / "thirteen" / "core" / "locale"
 CATALOGUES = sorted(LOCALE.glob("*.json"))
 """The languages' catalogues: packed with the code, and grown by the translated help."""
 LOCALE_BYTES = sum(p.stat().st_size for p in CATALOGUES)
@@ -237,9 +235,16 @@ def test_same_sources_give_the_same_build(pinned_build: dict, tmp_path: Path) ->
     assert other["build"] != pinned_build["build"]
 
 
-DEV_ONLY = ["thirteen/__main__.py", *(name.replace(".", "/") + ".py" for name in DEVELOPMENT)]
-"""What the page never imports, as the game's own preloading knows it (it imports every
-other module before the first frame, so the archive must hold exactly those)."""
+DEV_ONLY = [
+    "thirteen/__main__.py",
+    *(
+        p.relative_to(ROOT / "game").as_posix()
+        for p in (ROOT / "game" / "thirteen" / "tools").rglob("*.py")
+    ),
+]
+"""What the page never imports: the whole command line and the tools folder, as the game's
+own preloading skips them (it imports every other module before the first frame, so the
+archive must hold exactly those)."""
 
 
 def test_archive_holds_only_what_the_page_imports(pinned_build: dict) -> None:
@@ -250,11 +255,12 @@ def test_archive_holds_only_what_the_page_imports(pinned_build: dict) -> None:
     packed = set(pinned_build["files"])
     art = {name for name in packed if name.startswith("thirteen/ui/art/")}
     assert bool(art) == bool(ART_BYTES)  # the court pictures, when `make art` built them
-    locale = {name for name in packed if name.startswith("thirteen/locale/")}
+    locale = {name for name in packed if name.startswith("thirteen/core/locale/")}
     game = ROOT / "game"
     # the catalogues of every language offered (the page speaks the player's language)
     assert locale == {
-        p.relative_to(game).as_posix() for p in (game / "thirteen" / "locale").glob("*.json")
+        p.relative_to(game).as_posix()
+        for p in (game / "thirteen" / "core" / "locale").glob("*.json")
     }
     files = packed - art - locale
     everything = {
@@ -268,8 +274,8 @@ def test_archive_holds_only_what_the_page_imports(pinned_build: dict) -> None:
     assert files == everything - cli - set(DEV_ONLY)
     for needed in (
         "thirteen/ui/screens/end.py",  # imported inside App's methods
-        "thirteen/solver/thirteens_hooks.py",  # a GameSpec hook, "module:function"
-        "thirteen/solver/pyramid_hooks.py",
+        "thirteen/games/thirteens/hooks.py",  # a GameSpec hook
+        "thirteen/games/pyramids/hooks.py",
     ):
         assert needed in files, needed
 

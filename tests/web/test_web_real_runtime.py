@@ -88,12 +88,12 @@ def king_rect() -> list[int]:
     game_dir = str(ROOT / "game")
     if game_dir not in sys.path:
         sys.path.insert(0, game_dir)
-    from thirteen import app as app_module
-    from thirteen.cards import parse_card
-    from thirteen.profile import Profile
-    from thirteen.share import parse_query
-    from thirteen.storage import MemoryStorage
-    from thirteen.ui.shot import headless
+    from thirteen.core.cards import parse_card
+    from thirteen.records.profile import Profile
+    from thirteen.records.storage import MemoryStorage
+    from thirteen.session.share import parse_query
+    from thirteen.tools.shot import headless
+    from thirteen.ui import app as app_module
 
     headless()
     setup, _ = parse_query(QUERY)

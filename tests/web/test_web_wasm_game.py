@@ -7,7 +7,7 @@ on GitHub downloads both; elsewhere the test skips, saying what is missing.
 The runtime and the wheel are other people's binaries: keep the cache outside
 the repository.
 
-The test starts Thirteens deal 1 through ``thirteen.app.run()`` (the entry the
+The test starts Thirteens deal 1 through ``thirteen.ui.app.run()`` (the entry the
 page uses), removes the King and then a pair with real mouse clicks on the
 canvas (shown scaled, as on the site), checks the engine and the pixels,
 reloads the page and checks that the game resumed from localStorage. It
@@ -57,9 +57,9 @@ REDRAWS = 300
 IDLE_S = 5
 """Seconds the idle table's main-thread time is counted, sleeping and not."""
 
-APP = "__import__('thirteen.app').app.current"
+APP = "__import__('thirteen.ui.app').app.current"
 GAME = f"{APP}.game"
-CARD = "__import__('thirteen.cards').cards.parse_card"
+CARD = "__import__('thirteen.core.cards').cards.parse_card"
 
 
 def wasm_cache() -> tuple[Path, Path]:
@@ -268,7 +268,7 @@ def desktop_game() -> Any:
     game_dir = str(ROOT / "game")
     if game_dir not in sys.path:
         sys.path.insert(0, game_dir)
-    from thirteen.share import parse_query
+    from thirteen.session.share import parse_query
 
     setup, notices = parse_query(QUERY)
     assert setup is not None and not notices
@@ -292,7 +292,7 @@ def gone(page: Any, cards: list[str]) -> None:
 def test_game_runs_in_webassembly(game_page: Any, screenshots: Path) -> None:
     page = game_page
     load = started(page)
-    import_ms = py(page, f"{APP}.first_frame_ms")  # importing thirteen.app to the first flip
+    import_ms = py(page, f"{APP}.first_frame_ms")  # importing thirteen.ui.app to the first flip
     assert py(page, "__import__('sys').platform") == "emscripten"
     assert py(page, f"list({APP}.screen.get_size())") == list(LOGICAL)
     desktop = desktop_game()
@@ -391,10 +391,10 @@ def test_game_runs_in_webassembly(game_page: Any, screenshots: Path) -> None:
         page,
         f"""
 import asyncio, time
-import thirteen.app
+import thirteen.ui.app
 
 async def _redraw(n):
-    app = thirteen.app.current
+    app = thirteen.ui.app.current
     app.frame_ms.clear()
     start = time.perf_counter()
     while len(app.frame_ms) < n:
@@ -566,7 +566,7 @@ def test_the_end_screen_says_whether_the_deal_could_be_won_in_webassembly(
     idle(page)
     run(
         page,
-        f"{APP}.new_game(__import__('thirteen.variants').variants.GameSetup('thirteens', deal=5))",
+        f"{APP}.new_game(__import__('thirteen.games').variants.GameSetup('thirteens', deal=5))",
     )
     idle(page)
     run(page, f"while not {GAME}.is_over: {APP}.table.play({GAME}.legal_moves()[0])")
@@ -779,7 +779,7 @@ def test_a_scripted_session_keeps_its_frames_near_the_median_in_webassembly(
     idle(page)
     run(page, f"{APP}.settings.show_winnable = True")
     run(page, f"{APP}.frame_ms.clear(); {APP}.frame_gaps_ms.clear()")
-    setup = "__import__('thirteen.variants').variants.GameSetup"
+    setup = "__import__('thirteen.games').variants.GameSetup"
     for game_id, deal in SESSION_GAMES:
         run(page, f"{APP}.new_game({setup}({game_id!r}, deal={deal}))")
         idle(page)

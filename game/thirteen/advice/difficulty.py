@@ -41,14 +41,14 @@ import zlib
 from collections.abc import Iterator
 from enum import StrEnum
 
-from .deals import MAX_DEAL, SplitMix64, check_deal_number
-from .game import Game, Outcome
-from .hints import heuristic_move
-from .i18n import N_, Message, message, tr
-from .solver import NOT_WINNABLE, WINNABLE, solve_steps
-from .solver.budget import SearchBudget, Steps, finish
-from .variants import GameSetup, game_spec, new_game
-from .winnable import DEFAULT_LIMIT, final_deal
+from thirteen.advice.hints import heuristic_move
+from thirteen.advice.solving import NOT_WINNABLE, WINNABLE, solve_steps
+from thirteen.advice.winnable import DEFAULT_LIMIT, final_deal
+from thirteen.core.deals import MAX_DEAL, SplitMix64, check_deal_number
+from thirteen.core.game import Game, Outcome
+from thirteen.core.i18n import N_, Message, message, tr
+from thirteen.games import GameSetup, game_spec, new_game
+from thirteen.search.budget import SearchBudget, Steps, finish
 
 PLAYOUTS = 100
 """No-peeking playouts per winnable deal."""

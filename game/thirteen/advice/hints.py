@@ -40,11 +40,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from .game import Game, IllegalMoveError
-from .moves import Move
-from .solver.budget import Steps, Stopwatch, at_once, finish
-from .solver.result import Basis
-from .variants import spec_of
+from thirteen.core.game import Game, IllegalMoveError
+from thirteen.core.moves import Move
+from thirteen.games import spec_of
+from thirteen.search.budget import Steps, Stopwatch, at_once, finish
+from thirteen.search.result import Basis
 
 __all__ = [
     "Basis",

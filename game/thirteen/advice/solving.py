@@ -11,11 +11,11 @@ the engine and the solver modules; none of them imports this one.
 
 from __future__ import annotations
 
-from ..game import Game
-from ..variants import spec_of
-from .budget import Steps
-from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult, Verdict
-from .thirteens import solve_thirteens
+from thirteen.core.game import Game
+from thirteen.games import spec_of
+from thirteen.games.thirteens.solver import solve_thirteens
+from thirteen.search.budget import Steps
+from thirteen.search.result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult, Verdict
 
 
 def solve(

@@ -11,14 +11,14 @@ only proven answers are shown.
 
 from __future__ import annotations
 
-from .game import Game
-from .i18n import listed, tr
-from .moves import Move
-from .solver import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
-from .solver import solve_steps as solver_steps
-from .solver.budget import Steps, finish
-from .variants import GameSetup
-from .winnable import deal_start
+from thirteen.advice.solving import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
+from thirteen.advice.solving import solve_steps as solver_steps
+from thirteen.advice.winnable import deal_start
+from thirteen.core.game import Game
+from thirteen.core.i18n import listed, tr
+from thirteen.core.moves import Move
+from thirteen.games import GameSetup
+from thirteen.search.budget import Steps, finish
 
 _known: dict[tuple[GameSetup, float], tuple[str, ...]] = {}
 """Verdicts found, by deal and budget: a deal's verdict never changes (the last 16)."""

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import time
 
-from .deals import MAX_DEAL, check_deal_number
-from .game import Game
-from .i18n import message
-from .solver import SolveResult, solve, solve_steps
-from .solver.budget import Steps, Stopwatch, finish
-from .variants import game_spec, new_game, spec_of
+from thirteen.advice.solving import SolveResult, solve, solve_steps
+from thirteen.core.deals import MAX_DEAL, check_deal_number
+from thirteen.core.game import Game
+from thirteen.core.i18n import message
+from thirteen.games import game_spec, new_game, spec_of
+from thirteen.search.budget import Steps, Stopwatch, finish
 
 DEFAULT_BUDGET_MS = 2000.0
 DEFAULT_LIMIT = 10_000

@@ -1,8 +1,10 @@
-"""``python -m thirteen``: play, or work with positions from the command line."""
+"""The command line: play, or work with positions (show, solve, deal). May import every
+layer but the tools; :mod:`thirteen.__main__` adds the tools' commands to this table.
 
-# The table of sub-commands: each module of this package adds one (``register``)
-# and runs it (``run``).  None of them imports pygame until its command runs, so
-# ``show`` and the solver commands work without the interface.
+Each sub-command is a module that adds its parser (``register``) and runs it (``run``).
+None of them imports pygame until its command runs, so ``show`` and the solver commands
+work without the interface.
+"""
 
 from __future__ import annotations
 
@@ -12,17 +14,19 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from . import bench, bench_ui, deal, odds, play, shot, show, sim, solve
-from .args import CommandError, Parser
+from thirteen.cli import deal, play, show, solve
+from thirteen.cli.args import CommandError, Parser
 
-COMMANDS: tuple[ModuleType, ...] = (show, play, shot, bench_ui, solve, deal, sim, odds, bench)
-"""In the order ``--help`` lists them."""
+COMMANDS: tuple[ModuleType, ...] = (show, play, solve, deal)
+"""The player's commands, in the order ``--help`` lists them."""
+
+DESCRIPTION = "python -m thirteen: play, or work with positions from the command line."
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="python -m thirteen", description=__doc__)
+def build_parser(commands: Sequence[ModuleType] = COMMANDS) -> argparse.ArgumentParser:
+    parser = Parser(prog="python -m thirteen", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command")
-    for command in COMMANDS:
+    for command in commands:
         command.register(sub).set_defaults(func=command.run)
     return parser
 
@@ -49,14 +53,14 @@ def _closed_stream() -> str | None:
     return None
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, commands: Sequence[ModuleType] = COMMANDS) -> int:
     """Run one sub-command; returns the exit status (2: a user mistake, told in one line)."""
     closed = _closed_stream()
     if closed is not None:  # nothing runs: its output could not be read, or land elsewhere
         if sys.stderr is not None:
             print(f"error: standard {closed} is closed", file=sys.stderr)
         return 2
-    parser = build_parser()
+    parser = build_parser(commands)
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["play", *(argv or [])])

@@ -10,11 +10,11 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from ..cards import QUOTE_MAX, NotationError, clip, quoted
-from ..deals import MAX_DEAL
-from ..game import Game, IllegalMoveError
-from ..thirteens import Layout
-from ..variants import GAMES, GameSetup
+from thirteen.core.cards import QUOTE_MAX, NotationError, clip, quoted
+from thirteen.core.deals import MAX_DEAL
+from thirteen.core.game import Game, IllegalMoveError
+from thirteen.core.options import Layout
+from thirteen.games import GAMES, GameSetup
 
 
 class Parser(argparse.ArgumentParser):

@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from .. import winnable
-from ..variants import GAMES, GameSetup, decks_text
-from .args import CommandError, deal_number, layout_text, positive_int, positive_ms
+from thirteen.advice import winnable
+from thirteen.cli.args import CommandError, deal_number, layout_text, positive_int, positive_ms
+from thirteen.games import GAMES, GameSetup, decks_text
 
 
 def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:

@@ -24,9 +24,9 @@ import sys
 import time
 from collections.abc import Sequence
 
-from ..solver import solve
-from ..variants import GameSetup
-from .args import CommandError
+from thirteen.advice.solving import solve
+from thirteen.cli.args import CommandError
+from thirteen.games import GameSetup
 
 
 def read_lines(path: str, what: str) -> list[tuple[int, str]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .args import add_game_arguments, game_from_args
+from thirteen.cli.args import add_game_arguments, game_from_args
 
 
 def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:

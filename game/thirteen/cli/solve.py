@@ -5,10 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..solver import solve
-from ..variants import GAMES, spec_of
-from .args import CommandError, add_game_arguments, game_from_args, positive_int, positive_ms
-from .decks import run_decks
+from thirteen.advice.solving import solve
+from thirteen.cli.args import (
+    CommandError,
+    add_game_arguments,
+    game_from_args,
+    positive_int,
+    positive_ms,
+)
+from thirteen.cli.decks import run_decks
+from thirteen.games import GAMES, spec_of
 
 
 def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:

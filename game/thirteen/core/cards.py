@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .i18n import N_, message
+from thirteen.core.i18n import N_, message
 
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"

@@ -11,7 +11,7 @@ generator simple enough to restate anywhere:
     output z ^ (z >> 31)
 
 Deal number N seeds ``state = N``.  A deck starts in the order of
-:data:`thirteen.cards.FULL_DECK` (Ac Ad Ah As 2c ... Ks) and is shuffled by
+:data:`thirteen.core.cards.FULL_DECK` (Ac Ad Ah As 2c ... Ks) and is shuffled by
 Fisher-Yates from the last position down: for ``i`` = 51 .. 1 pick ``j``
 uniformly in ``0..i`` and swap.  ``j`` is drawn without bias by rejection: take
 the output's top 32 bits ``x``; reject ``x`` when ``x >= 2**32 - 2**32 % (i+1)``,
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .cards import FULL_DECK, Card, quoted
+from thirteen.core.cards import FULL_DECK, Card, quoted
 
 MASK64 = (1 << 64) - 1
 MAX_DEAL = 2**31 - 1

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import NotationError, quoted
-from .game import Game, IllegalMoveError, MoveEffect
-from .spec import Example, GameSpec
-from .variants import GameSetup
+from thirteen.core.cards import NotationError, quoted
+from thirteen.core.game import Game, IllegalMoveError, MoveEffect
+from thirteen.core.registry import GameSetup
+from thirteen.core.spec import Example, GameSpec
 
 
 class ExampleError(ValueError):

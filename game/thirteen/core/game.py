@@ -8,8 +8,8 @@ from collections.abc import Collection, Hashable, Iterable
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
-from .cards import Card, NotationError, card_text, clip, quoted, rank
-from .moves import Move, RemoveGroup, RemoveKing, RemovePair, parse_move_text
+from thirteen.core.cards import Card, NotationError, card_text, clip, quoted, rank
+from thirteen.core.moves import Move, RemoveGroup, RemoveKing, RemovePair, parse_move_text
 
 
 class Outcome(enum.Enum):

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import (
+from thirteen.core.cards import (
     Card,
     NotationError,
     card_text,

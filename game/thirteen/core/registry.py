@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import baroness, elevens, fifteens, giza, neighbour, pyramid, thirteens
-from .cards import (
+from thirteen.core.cards import (
     DECK_SIZE,
     QUOTE_MAX,
     Card,
@@ -21,11 +20,11 @@ from .cards import (
     parse_deck,
     quoted,
 )
-from .deals import check_deal_number, decks_for_deal_n
-from .game import Game
-from .i18n import Message, message, message_n, reason
-from .spec import Decks, GameSpec
-from .thirteens import DEFAULT_LAYOUT, Layout
+from thirteen.core.deals import check_deal_number, decks_for_deal_n
+from thirteen.core.game import Game
+from thirteen.core.i18n import Message, message, message_n, reason
+from thirteen.core.options import DEFAULT_LAYOUT, Layout
+from thirteen.core.spec import Decks, GameSpec
 
 __all__ = ["GAMES", "Decks", "GameRecord", "GameSetup", "GameSpec", "game_spec", "register"]
 
@@ -47,19 +46,6 @@ def register(spec: GameSpec) -> GameSpec:
 def unregister(game_id: str) -> None:
     """Take a game out again (tests that register a game of their own)."""
     GAMES.pop(game_id, None)
-
-
-for _spec in (
-    thirteens.SPEC,
-    pyramid.SPEC13,
-    pyramid.SPEC,
-    neighbour.SPEC,
-    giza.SPEC,
-    baroness.SPEC,
-    elevens.SPEC,
-    fifteens.SPEC,
-):
-    register(_spec)
 
 
 def game_spec(game_id: str) -> GameSpec:

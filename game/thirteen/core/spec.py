@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card
-from .i18n import N_, Message
+from thirteen.core.cards import Card
+from thirteen.core.i18n import N_, Message
 
 if TYPE_CHECKING:
-    from .game import Game
+    from thirteen.core.game import Game
 
 Decks = tuple[tuple[Card, ...], ...]
 
@@ -121,7 +121,7 @@ class GameSpec:
     solver_steps: str = ""
     """The ``solver`` hook in time slices, so the interface can search beside the game:
     ``solve_steps(game, *, budget_ms, slice_ms)``, a generator that yields between
-    slices and returns the SolveResult (see ``thirteen.solver.budget``).  Empty: the
+    slices and returns the SolveResult (see ``thirteen.search.budget``).  Empty: the
     interface runs ``solver`` in one piece."""
     best_line_steps: str = ""
     """The ``best_line`` hook in time slices likewise, ``best_line_steps(game, budget_ms,

@@ -9,8 +9,8 @@ on the disk before it returns (a power cut leaves the last commit or the one bef
 never an empty file); and a busy timeout makes a second window wait out the first's
 short transaction instead of failing.
 
-The JSON file of earlier versions (:data:`~thirteen.storage.FILE_NAME`) is taken in on
-the first start, record by record (:func:`~thirteen.storage.salvage_records`), and
+The JSON file of earlier versions (:data:`~thirteen.records.storage.FILE_NAME`) is taken in on
+the first start, record by record (:func:`~thirteen.records.storage.salvage_records`), and
 kept beside the database as ``thirteen.json.bak``.  A database SQLite finds damaged is
 read row by row, what can be read goes into a new one, and the damaged file is kept
 as ``thirteen.db.corrupt-<n>``; :attr:`Storage.aside` names what was lost.
@@ -27,7 +27,7 @@ import tempfile
 from pathlib import Path
 from urllib.parse import quote
 
-from .storage import (
+from thirteen.records.storage import (
     FILE_NAME,
     NAMESPACE,
     RECOVERY,
@@ -67,7 +67,7 @@ class DatabaseStorage(Storage):
 
     Raises OSError when ``path`` or the JSON file is there but no regular file (a
     folder, a FIFO) or cannot be opened: they are left alone, and
-    :func:`~thirteen.storage.open_storage` keeps nothing rather than touch them.
+    :func:`~thirteen.records.storage.open_storage` keeps nothing rather than touch them.
     """
 
     kind = "file"

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from .storage import (
+from thirteen.records.storage import (
     DB_NAME,
     FULL,
     NOT_KEPT,
@@ -45,7 +45,7 @@ def open_storage(
         if platform == "emscripten":
             storage: Storage = BrowserStorage(window())
         else:
-            from .database import DatabaseStorage
+            from thirteen.records.database import DatabaseStorage
 
             storage = DatabaseStorage(path if path is not None else data_dir() / DB_NAME)
         if storage.usable():

@@ -37,13 +37,13 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import date, timedelta
 from typing import Any
 
-from .cards import quoted
-from .game import Game, Outcome
-from .i18n import N_, Message, listed, message, message_n
-from .platform_storage import open_storage
-from .storage import NAMESPACE, RECOVERY, Storage, full_key, load_json
-from .thirteens import DEFAULT_LAYOUT, Layout
-from .variants import GAMES, GameRecord, GameSetup, game_spec
+from thirteen.core.cards import quoted
+from thirteen.core.game import Game, Outcome
+from thirteen.core.i18n import N_, Message, listed, message, message_n
+from thirteen.core.options import DEFAULT_LAYOUT, Layout
+from thirteen.games import GAMES, GameRecord, GameSetup, game_spec
+from thirteen.records.platform_storage import open_storage
+from thirteen.records.storage import NAMESPACE, RECOVERY, Storage, full_key, load_json
 
 TOP = 10
 DAYS_KEPT = 7

@@ -4,7 +4,7 @@ Three backends behind one small interface, chosen by :func:`open_storage`:
 
 * :class:`BrowserStorage`: ``window.localStorage`` in the browser (pygbag gives
   ``from platform import window``, Pyodide ``js.window``);
-* :class:`~thirteen.database.DatabaseStorage`: an SQLite database in the user's
+* :class:`~thirteen.records.database.DatabaseStorage`: an SQLite database in the user's
   data directory on the desktop (see :func:`data_dir`; ``THIRTEEN_DATA_DIR``
   overrides it), one row per record, every write one transaction;
 * :class:`MemoryStorage`: a dict, when neither works; nothing outlives the
@@ -38,8 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .cards import is_plain_number
-from .i18n import N_
+from thirteen.core.cards import is_plain_number
+from thirteen.core.i18n import N_
 
 ROOT = "thirteen/"
 NAMESPACE = "thirteen/v1/"

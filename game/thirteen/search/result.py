@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Any
 
-from ..moves import Move
+from thirteen.core.moves import Move
 
 
 class Verdict(StrEnum):

@@ -21,7 +21,7 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .budget import OutOfBudget, Paused, SearchBudget, Steps, finish
+from thirteen.search.budget import OutOfBudget, Paused, SearchBudget, Steps, finish
 
 Children = Callable[[Any], Iterator[tuple[Any, Any]]]
 

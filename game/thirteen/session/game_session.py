@@ -20,12 +20,12 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Protocol
 
-from .deals import MAX_DEAL
-from .game import Game
-from .i18n import N_, Message, message
-from .moves import Move
-from .profile import Profile, Stats
-from .variants import GameSetup, spec_of
+from thirteen.core.deals import MAX_DEAL
+from thirteen.core.game import Game
+from thirteen.core.i18n import N_, Message, message
+from thirteen.core.moves import Move
+from thirteen.games import GameSetup, spec_of
+from thirteen.records.profile import Profile, Stats
 
 WINNABLE_FALLBACK = N_(
     "Winnable deals only: the deal checker is not available, so this deal is unchecked."
@@ -330,7 +330,7 @@ class Session:
         random deal is played unchecked and the player is told (on the table
         and on the start screen), never silently.
         """
-        from .solver.budget import finish
+        from thirteen.search.budget import finish
 
         return finish(self.random_setup_steps(game_id, layout))
 
@@ -344,8 +344,13 @@ class Session:
             wanted = self.profile.settings.winnable_difficulty
             found, fallback = None, WINNABLE_NOT_FOUND  # type: str | Message
             try:
-                from .difficulty import ANY, WANTED, first_graded_deal_steps, wanted_words
-                from .winnable import first_winnable_deal, first_winnable_deal_steps
+                from thirteen.advice.difficulty import (
+                    ANY,
+                    WANTED,
+                    first_graded_deal_steps,
+                    wanted_words,
+                )
+                from thirteen.advice.winnable import first_winnable_deal, first_winnable_deal_steps
 
                 options = {"layout": layout, "budget_ms": 200}
                 if wanted in WANTED and wanted != ANY:

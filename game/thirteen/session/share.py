@@ -34,11 +34,11 @@ from datetime import date
 from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, unquote_plus, urlencode
 
-from .cards import is_plain_number
-from .deals import MAX_DEAL, SplitMix64
-from .i18n import N_, Message, message, reason
-from .thirteens import DEFAULT_LAYOUT, Layout
-from .variants import GAMES, GameSetup, GameSpec, game_spec
+from thirteen.core.cards import is_plain_number
+from thirteen.core.deals import MAX_DEAL, SplitMix64
+from thirteen.core.i18n import N_, Message, message, reason
+from thirteen.core.options import DEFAULT_LAYOUT, Layout
+from thirteen.games import GAMES, GameSetup, GameSpec, game_spec
 
 MAX_QUERY = 4000
 """Longer query strings are not read at all (a deck of three decks is ~500)."""
@@ -280,7 +280,7 @@ def forget_link(window: Callable[[], Any] | None = None) -> bool:
         return False
     try:
         if window is None:
-            from .storage import browser_window
+            from thirteen.records.storage import browser_window
 
             window = browser_window
         win = window()
@@ -312,7 +312,7 @@ def _location_text(name: str) -> str:
     if sys.platform != "emscripten":
         return ""
     try:
-        from .storage import browser_window
+        from thirteen.records.storage import browser_window
 
         value = getattr(browser_window().location, name)
     except Exception:

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import Card, rank, suit
-from .game import Game, Outcome, Termination
-from .i18n import N_, tr, tr_n
-from .moves import Move, MoveToEmpty, Recycle
-from .spec import TableKind
-from .variants import spec_of
+from thirteen.core.cards import Card, rank, suit
+from thirteen.core.game import Game, Outcome, Termination
+from thirteen.core.i18n import N_, tr, tr_n
+from thirteen.core.moves import Move, MoveToEmpty, Recycle
+from thirteen.core.spec import TableKind
+from thirteen.games import spec_of
 
 RANK_WORDS = (
     N_("Ace"),

@@ -29,11 +29,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import quoted
-from .deals import MAX_DEAL, SplitMix64
-from .game import Game, Outcome
-from .solver.result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
-from .variants import GAMES, game_spec, new_game
+from thirteen.core.cards import quoted
+from thirteen.core.deals import MAX_DEAL, SplitMix64
+from thirteen.core.game import Game, Outcome
+from thirteen.games import GAMES, game_spec, new_game
+from thirteen.search.result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
 
 BENCHED_GAMES = tuple(GAMES)
 DEFAULT_DEALS = "1-200"
@@ -299,7 +299,7 @@ def bench_game(
     memory_deals: int = MEMORY_DEALS,
 ) -> GameBench:
     """Measure one game (see the module docstring)."""
-    from .solver import solve
+    from thirteen.advice.solving import solve
 
     spec = game_spec(game_id)
     if spec.has_layout:

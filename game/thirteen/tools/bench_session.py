@@ -1,6 +1,6 @@
 """``python -m thirteen bench-ui --session``: frame times over a scripted session.
 
-The real :class:`~thirteen.app.App` runs in its real loop (:func:`thirteen.app.drive`,
+The real :class:`~thirteen.ui.app.App` runs in its real loop (:func:`thirteen.ui.app.drive`,
 sleeping on idle screens as it does for a player) beside a script that plays through
 it with real pygame events: a few games of the registry, a hint asked for with H
 before each move and then played by clicking its cards (D for a draw), the rest of
@@ -140,7 +140,7 @@ async def _play_by_hand(app, move) -> None:
 async def _game(app, game_id: str) -> None:
     import pygame
 
-    from ..variants import GameSetup, game_spec
+    from thirteen.games import GameSetup, game_spec
 
     spec = game_spec(game_id)
     app.new_game(GameSetup(game_id, deal=3, layout=spec.default_layout))
@@ -164,8 +164,8 @@ async def _game(app, game_id: str) -> None:
 
 
 async def _script(app, frames: Frames, out: dict) -> None:
-    from .. import app as app_module
-    from ..variants import GameSetup
+    from thirteen.games import GameSetup
+    from thirteen.ui import app as app_module
 
     for game_id in GAMES:
         await _game(app, game_id)
@@ -188,10 +188,10 @@ def main() -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from .. import app as app_module
-    from ..profile import Profile
-    from ..storage import MemoryStorage
-    from .idle import how_it_waits
+    from thirteen.records.profile import Profile
+    from thirteen.records.storage import MemoryStorage
+    from thirteen.ui import app as app_module
+    from thirteen.ui.idle import how_it_waits
 
     profile = Profile(MemoryStorage())
     profile.settings.show_winnable = True  # the indicator searches after every move

@@ -1,5 +1,5 @@
 """``python -m thirteen bench``: figures for the engine and the solvers (see
-:mod:`thirteen.bench`)."""
+:mod:`thirteen.tools.bench`)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,15 @@ import json
 import platform
 import sys
 
-from .. import bench
-from ..variants import game_spec
-from .args import CommandError, layout_text, non_negative_int, non_negative_seconds, positive_ms
+from thirteen.cli.args import (
+    CommandError,
+    layout_text,
+    non_negative_int,
+    non_negative_seconds,
+    positive_ms,
+)
+from thirteen.games import game_spec
+from thirteen.tools import bench
 
 
 def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:

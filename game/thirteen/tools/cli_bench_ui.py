@@ -1,12 +1,12 @@
 """``python -m thirteen bench-ui``: drawing speed and the idle loop's cost (see
-:mod:`thirteen.ui.bench`)."""
+:mod:`thirteen.tools.ui_bench`)."""
 
 from __future__ import annotations
 
 import argparse
 
-from ..ui import bench as ui_bench
-from .args import int_range
+from thirteen.cli.args import int_range
+from thirteen.tools import ui_bench as ui_bench
 
 
 def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -46,7 +46,7 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Print the drawing figures (pygame is imported only now)."""
     if args.session:
-        from ..ui import bench_session
+        from thirteen.tools import bench_session
 
         return bench_session.main()
     return ui_bench.main(args.frames, args.idle_seconds, baseline=not args.no_baseline)

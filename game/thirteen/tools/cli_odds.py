@@ -1,6 +1,6 @@
 """``python -m thirteen odds``: the share of deals the solver proves winnable, with the
 ``center`` player's figures and (with --playouts) the deals' difficulty grades (see
-:mod:`thirteen.odds`)."""
+:mod:`thirteen.tools.odds`)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import sys
 import time
 from pathlib import Path
 
-from .. import odds
-from ..bench import parse_deals
-from ..variants import GAMES
-from .args import CommandError, layout_text, non_negative_int, positive_ms
+from thirteen.cli.args import CommandError, layout_text, non_negative_int, positive_ms
+from thirteen.games import GAMES
+from thirteen.tools import odds
+from thirteen.tools.bench import parse_deals
 
 PROGRESS_SECONDS = 10.0
 """How often the progress line is printed (to standard error)."""

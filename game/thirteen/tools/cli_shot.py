@@ -1,5 +1,5 @@
 """``python -m thirteen shot``: render any scene headless to a PNG (drawn by
-:mod:`thirteen.ui.shot`; pygame is imported only when the command runs)."""
+:mod:`thirteen.tools.shot`; pygame is imported only when the command runs)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ import re
 import sys
 from pathlib import Path
 
-from ..cards import QUOTE_MAX, Card, NotationError, parse_card, quoted
-from ..database import copied_rows
-from ..i18n import LANGUAGES
-from ..storage import (
+from thirteen.cli.args import CommandError, add_game_arguments, game_from_args
+from thirteen.core.cards import QUOTE_MAX, Card, NotationError, parse_card, quoted
+from thirteen.core.i18n import LANGUAGES
+from thirteen.records.database import copied_rows
+from thirteen.records.storage import (
     DB_NAME,
     FILE_NAME,
     MemoryStorage,
@@ -20,9 +21,8 @@ from ..storage import (
     read_data_file,
     refuse_unless_regular,
 )
-from ..ui import shot as ui_shot
-from ..ui.canvas import canvas_size
-from .args import CommandError, add_game_arguments, game_from_args
+from thirteen.tools import shot as ui_shot
+from thirteen.ui.canvas import canvas_size
 
 PATH = ui_shot.PATH_SHOWN
 MIN_SIDE, MAX_SIDE = 64, 4096
@@ -131,8 +131,8 @@ def check_out(path: str) -> None:
 def read_profile_dir(directory: str) -> MemoryStorage:
     """A memory copy of the data saved in ``directory``, which is only read.
 
-    The database (:data:`~thirteen.storage.DB_NAME`), else the JSON file of earlier
-    versions.  Unlike :func:`~thirteen.storage.open_storage`, nothing there is
+    The database (:data:`~thirteen.records.storage.DB_NAME`), else the JSON file of earlier
+    versions.  Unlike :func:`~thirteen.records.storage.open_storage`, nothing there is
     renamed, taken in or rewritten: a file that cannot be read gives an empty copy (a
     note says so on stderr), and what cannot be read is set aside in memory only.
     """

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from .. import players
-from ..variants import GAMES
-from .args import CommandError, layout_text, positive_int, seed_number, sim_games
+from thirteen.cli.args import CommandError, layout_text, positive_int, seed_number, sim_games
+from thirteen.games import GAMES
+from thirteen.tools import players
 
 
 def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:

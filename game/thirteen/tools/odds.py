@@ -24,13 +24,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .difficulty import GRADES, Grader
-from .game import Outcome
-from .players import center_player
-from .solver import NOT_WINNABLE, UNKNOWN, WINNABLE
-from .solver.budget import finish
-from .variants import GameSetup, game_spec, new_game
-from .winnable import winnable_verdict
+from thirteen.advice.difficulty import GRADES, Grader
+from thirteen.advice.solving import NOT_WINNABLE, UNKNOWN, WINNABLE
+from thirteen.advice.winnable import winnable_verdict
+from thirteen.core.game import Outcome
+from thirteen.games import GameSetup, game_spec, new_game
+from thirteen.search.budget import finish
+from thirteen.tools.players import center_player
 
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""

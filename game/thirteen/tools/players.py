@@ -7,7 +7,7 @@ Players:
   order), else the first other legal move (Draw, Recycle; in Thirteens the
   empty-column move that starts the shortest way to a removal).
 * ``center``: a sensible human strategy that never looks at hidden cards
-  (the heuristic of :mod:`thirteen.hints`): in Thirteens remove Kings at once,
+  (the heuristic of :mod:`thirteen.advice.hints`): in Thirteens remove Kings at once,
   avoid pairs whose removal splits another neighbouring pair, prefer the middle
   column, then higher rows; in the pyramids Kings, then pyramid pairs from the
   lowest rows, then pairs with the draw card or waste, then Draw.
@@ -30,12 +30,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import quoted
-from .deals import MAX_DEAL, SplitMix64
-from .game import Game, Outcome
-from .hints import heuristic_move
-from .moves import Move, RemoveKing, RemovePair
-from .variants import game_spec, new_game, spec_of
+from thirteen.advice.hints import heuristic_move
+from thirteen.core.cards import quoted
+from thirteen.core.deals import MAX_DEAL, SplitMix64
+from thirteen.core.game import Game, Outcome
+from thirteen.core.moves import Move, RemoveKing, RemovePair
+from thirteen.games import game_spec, new_game, spec_of
 
 PLAYERS = ("random", "greedy", "center", "solver")
 DEFAULT_SOLVER_NODES = 200_000
@@ -184,7 +184,7 @@ def simulate(
     if games < 0:
         raise ValueError("the number of games cannot be negative")
     if spec.has_layout:
-        from .thirteens import Layout
+        from thirteen.core.options import Layout
 
         layout = str(Layout.parse(layout or spec.default_layout))
     elif layout is not None:

@@ -9,16 +9,16 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from .. import difficulty
-from ..cards import Card, card_text, clip, quoted
-from ..game import Game
-from ..i18n import tr
-from ..moves import Move
-from ..storage import MemoryStorage, Storage
-from . import HEIGHT, WIDTH
-from .canvas import canvas_size
-from .scene_names import SceneName
-from .spots import SpotKind
+from thirteen.advice import difficulty
+from thirteen.core.cards import Card, card_text, clip, quoted
+from thirteen.core.game import Game
+from thirteen.core.i18n import tr
+from thirteen.core.moves import Move
+from thirteen.records.storage import MemoryStorage, Storage
+from thirteen.ui import HEIGHT, WIDTH
+from thirteen.ui.canvas import canvas_size
+from thirteen.ui.scene_names import SceneName
+from thirteen.ui.spots import SpotKind
 
 SCENES = tuple(name.value for name in SceneName)
 """What a shot can show: ``entry`` is the screen-name keyboard."""
@@ -80,7 +80,7 @@ def render_shot(
     whose rule removes groups); ``storage`` holds the profile the
     statistics and scores come from (an empty one in memory when None); ``back`` and
     ``felt`` name the card back and the table's colour; ``language`` the language its
-    words are in (an :data:`~thirteen.i18n.LANGUAGES` code); ``high_contrast`` and
+    words are in (an :data:`~thirteen.core.i18n.LANGUAGES` code); ``high_contrast`` and
     ``larger_text`` are the display settings.  Scene ``end``
     of a game that is not over first plays it to its end (see :func:`next_move_to_end`).
     Returns how many moves that took (0: none were played); raises :class:`ShotError`.
@@ -88,10 +88,10 @@ def render_shot(
     headless()
     import pygame
 
-    from .. import app as app_module
-    from ..profile import Profile
-    from .cards import BACKS
-    from .theme import FELTS
+    from thirteen.records.profile import Profile
+    from thirteen.ui import app as app_module
+    from thirteen.ui.cards import BACKS
+    from thirteen.ui.theme import FELTS
 
     for option, name, known in (("--back", back, BACKS), ("--table-colour", felt, FELTS)):
         if name not in known:
@@ -136,7 +136,7 @@ def render_shot(
     if scene == SceneName.START:
         app.go_start()
     elif scene == SceneName.ENTRY:
-        from .screens.entry import NAME_PROMPT, EntryScene
+        from thirteen.ui.screens.entry import NAME_PROMPT, EntryScene
 
         title = tr("Post your score: {score}", score=game.score)  # as the end screen opens it
         app.push(EntryScene(app, title, tr(NAME_PROMPT), lambda text: None, "Lucky 13"))

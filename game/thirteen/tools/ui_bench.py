@@ -1,4 +1,4 @@
-"""``python -m thirteen bench-ui`` (or ``python -m thirteen.ui.bench``): drawing speed.
+"""``python -m thirteen bench-ui`` (or ``python -m thirteen.tools.ui_bench``): drawing speed.
 
 Prints figures rather than asserting them: the median time to draw a full
 table frame at 1280x720 for each game (targets: <= 4 ms), the time from
@@ -32,7 +32,7 @@ def idle_share(app: object, seconds: float, sleeps: bool) -> float:
     as before it learnt to sleep. A QUIT event posted by SDL's timer ends the loop."""
     import pygame
 
-    from .. import app as app_module
+    from thirteen.ui import app as app_module
 
     assert isinstance(app, app_module.App)
     app.sleeps_when_idle = sleeps
@@ -55,8 +55,8 @@ def window_frame_ms(app: object, size: tuple[int, int], frames: int, crisp: bool
     ``size`` (the dummy driver's window); ``crisp`` False: only scaled, as before."""
     import pygame
 
-    from .. import app as app_module
-    from .display import Display
+    from thirteen.ui import app as app_module
+    from thirteen.ui.display import Display
 
     assert isinstance(app, app_module.App) and app.table is not None
     app.display = Display("window", size)
@@ -88,11 +88,11 @@ def main(frames: int = 300, idle_seconds: int = 10, baseline: bool = True) -> in
     started = time.perf_counter()
     import pygame
 
-    from .. import app as app_module
-    from ..profile import Profile
-    from ..storage import MemoryStorage
-    from ..variants import GAMES, GameSetup
-    from .idle import how_it_waits
+    from thirteen.games import GAMES, GameSetup
+    from thirteen.records.profile import Profile
+    from thirteen.records.storage import MemoryStorage
+    from thirteen.ui import app as app_module
+    from thirteen.ui.idle import how_it_waits
 
     profile = Profile(MemoryStorage())
     app = app_module.make_app(["--query", "?game=pyramid13&deal=1"], profile)

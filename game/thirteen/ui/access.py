@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import speech
-from ..i18n import N_, language, tr
-from .display import page_window
-from .spots import SpotKind
+from thirteen.core.i18n import N_, language, tr
+from thirteen.session import speech
+from thirteen.ui.display import page_window
+from thirteen.ui.spots import SpotKind
 
 if TYPE_CHECKING:
-    from ..app import App
-    from .scene import Scene
+    from thirteen.ui.app import App
+    from thirteen.ui.scene import Scene
 
 NAMED_KEYS = {
     "ArrowLeft": pygame.K_LEFT,

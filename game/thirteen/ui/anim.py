@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..cards import Card
-from . import cards as card_art
-from .layout import Geometry, Spot
-from .spots import SpotKind, Zone
+from thirteen.core.cards import Card
+from thirteen.ui import cards as card_art
+from thirteen.ui.layout import Geometry, Spot
+from thirteen.ui.spots import SpotKind, Zone
 
 MAX_MS = 300
 

@@ -24,26 +24,27 @@ from typing import Any
 
 import pygame
 
-from . import i18n, share
-from .game import Game
-from .hints import HintMemo
-from .i18n import Message, tr
-from .profile import Profile
-from .session import TAKEOVER_CHECK_MS, Session, Showing
-from .ui import HEIGHT, WIDTH, theme
-from .ui.access import Access
-from .ui.display import Display, page_languages
-from .ui.idle import wait_for_event
-from .ui.page_wake import PageWake
-from .ui.prefs import page_preferences, resolved
-from .ui.preload import preload
-from .ui.scene import Scene, backdrop, felt_under
-from .ui.scene_names import SceneName
-from .ui.sound import Sounds
-from .ui.table import TableScene
-from .ui.tasks import SLICE_MS, Tasks
-from .ui.touch import TapReader
-from .variants import GameSetup
+from thirteen.advice.hints import HintMemo
+from thirteen.core import i18n
+from thirteen.core.game import Game
+from thirteen.core.i18n import Message, tr
+from thirteen.games import GameSetup
+from thirteen.records.profile import Profile
+from thirteen.session import share
+from thirteen.session.game_session import TAKEOVER_CHECK_MS, Session, Showing
+from thirteen.ui import HEIGHT, WIDTH, theme
+from thirteen.ui.access import Access
+from thirteen.ui.display import Display, page_languages
+from thirteen.ui.idle import wait_for_event
+from thirteen.ui.page_wake import PageWake
+from thirteen.ui.prefs import page_preferences, resolved
+from thirteen.ui.preload import preload
+from thirteen.ui.scene import Scene, backdrop, felt_under
+from thirteen.ui.scene_names import SceneName
+from thirteen.ui.sound import Sounds
+from thirteen.ui.table import TableScene
+from thirteen.ui.tasks import SLICE_MS, Tasks
+from thirteen.ui.touch import TapReader
 
 current: App | None = None
 """The running App (the web bundle's tests read ``current.game``)."""
@@ -142,7 +143,7 @@ class App:
         """When (in :attr:`now_ms`) input last came or a frame last drew (see :data:`LINGER_MS`)."""
         self.access = Access(self)
         """The screen reader's words and the page's hidden controls (off on the desktop)."""
-        from .ui.screens.start import StartScene
+        from thirteen.ui.screens.start import StartScene
 
         self.start_scene = StartScene(self)
         self.scene: Scene = self.start_scene
@@ -333,7 +334,7 @@ class App:
     def ask_before_leaving(self, command: str) -> None:
         """Open the end screen asking about the unposted score that ``command`` (new,
         restart, menu) would lose."""
-        from .ui.screens.end import EndScene
+        from thirteen.ui.screens.end import EndScene
 
         self.open(SceneName.END)
         if isinstance(self.scene, EndScene):
@@ -341,10 +342,10 @@ class App:
 
     def open(self, name: SceneName) -> None:
         """Open a scene over the current one; ``back`` returns to it."""
-        from .ui.screens.end import EndScene
-        from .ui.screens.help import HelpScene
-        from .ui.screens.settings import SettingsScene
-        from .ui.screens.stats import StatsScene
+        from thirteen.ui.screens.end import EndScene
+        from thirteen.ui.screens.help import HelpScene
+        from thirteen.ui.screens.settings import SettingsScene
+        from thirteen.ui.screens.stats import StatsScene
 
         made = {
             SceneName.HELP: HelpScene,
@@ -360,7 +361,7 @@ class App:
     def warm_end_screen(self) -> None:
         """Render the end screen's words beside the game while the table waits to open it
         (:meth:`.EndScene.warm`): its first frame then only blits them."""
-        from .ui.screens.end import EndScene
+        from thirteen.ui.screens.end import EndScene
 
         table = self.table
         if table is None:
@@ -463,7 +464,7 @@ class App:
 
     def opens_help(self) -> bool:
         """Whether F1 opens help over the scene on show (not over help itself)."""
-        from .ui.screens.help import HelpScene
+        from thirteen.ui.screens.help import HelpScene
 
         return not isinstance(self.scene, HelpScene)
 

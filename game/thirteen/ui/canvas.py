@@ -4,7 +4,7 @@ shape gives, within 21:9 either way.  :mod:`.display` shows the canvas."""
 
 from __future__ import annotations
 
-from . import HEIGHT, WIDTH
+from thirteen.ui import HEIGHT, WIDTH
 
 SHORT_SIDE = 720
 WIDEST = 21 / 9

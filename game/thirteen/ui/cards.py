@@ -16,9 +16,9 @@ from typing import ParamSpec
 
 import pygame
 
-from ..cards import Card, rank, suit
-from ..i18n import N_
-from . import court_art, theme
+from thirteen.core.cards import Card, rank, suit
+from thirteen.core.i18n import N_
+from thirteen.ui import court_art, theme
 
 FACE = (252, 251, 245)
 FACE_EDGE = (150, 150, 140)

@@ -23,10 +23,10 @@ from enum import StrEnum
 
 import pygame
 
-from ..cards import Card, make_card
-from ..i18n import N_, tr
-from . import cards as card_art
-from . import theme
+from thirteen.core.cards import Card, make_card
+from thirteen.core.i18n import N_, tr
+from thirteen.ui import cards as card_art
+from thirteen.ui import theme
 
 STEP_MS = 16.0
 LAUNCH_MS = {"win": 105.0, "sweep": 70.0}

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..storage import browser_window
+from thirteen.records.storage import browser_window
 
 COPIED = "copied"
 """The text is on the clipboard."""

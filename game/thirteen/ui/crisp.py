@@ -27,8 +27,8 @@ from enum import Enum
 
 import pygame
 
-from . import cards as card_art
-from . import theme
+from thirteen.ui import cards as card_art
+from thirteen.ui import theme
 
 GLOW_PIXELS = 40_000
 """The largest see-through surface of unknown origin noted as a :attr:`Kind.GLOW` (a

@@ -22,11 +22,11 @@ import warnings
 
 import pygame
 
-from ..storage import browser_window
-from . import HEIGHT, WIDTH
-from .canvas import MIN_WINDOW, VIEWPORT_POLL_MS, canvas_size, first_window_size
-from .canvas import fit as _fit
-from .crisp import SharpCanvas
+from thirteen.records.storage import browser_window
+from thirteen.ui import HEIGHT, WIDTH
+from thirteen.ui.canvas import MIN_WINDOW, VIEWPORT_POLL_MS, canvas_size, first_window_size
+from thirteen.ui.canvas import fit as _fit
+from thirteen.ui.crisp import SharpCanvas
 
 
 class Display:

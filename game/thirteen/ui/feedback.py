@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from . import theme
+from thirteen.ui import theme
 
 NUDGE_MS = 2200
 """How long the reason stays next to the card."""

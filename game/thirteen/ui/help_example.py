@@ -14,16 +14,16 @@ import dataclasses
 
 import pygame
 
-from ..examples import ExampleStep, replay
-from ..game import Game
-from ..i18n import tr
-from ..moves import Draw, Move, MoveToEmpty, Recycle
-from ..spec import GameSpec
-from . import cards as card_art
-from . import theme
-from .anim import Animator
-from .layout import LANDSCAPE, Frame, Geometry, Spot, geometry
-from .spots import SpotKind
+from thirteen.core.examples import ExampleStep, replay
+from thirteen.core.game import Game
+from thirteen.core.i18n import tr
+from thirteen.core.moves import Draw, Move, MoveToEmpty, Recycle
+from thirteen.core.spec import GameSpec
+from thirteen.ui import cards as card_art
+from thirteen.ui import theme
+from thirteen.ui.anim import Animator
+from thirteen.ui.layout import LANDSCAPE, Frame, Geometry, Spot, geometry
+from thirteen.ui.spots import SpotKind
 
 R = pygame.Rect
 

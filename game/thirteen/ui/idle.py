@@ -11,7 +11,7 @@ cannot be found, or the video driver cannot block (the headless ``dummy`` driver
 tests and benchmarks, where SDL would poll every millisecond too), it looks at the
 queue once a frame instead: input is still seen within a frame.
 
-Never used in the browser, which cannot block at all (see :mod:`thirteen.app`).
+Never used in the browser, which cannot block at all (see :mod:`thirteen.ui.app`).
 """
 
 from __future__ import annotations

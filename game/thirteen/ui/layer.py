@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable, Sequence
 
 import pygame
 
-from . import theme
+from thirteen.ui import theme
 
 
 class Layer:

@@ -21,14 +21,14 @@ from enum import StrEnum
 
 import pygame
 
-from ..cards import Card
-from ..game import Game
-from ..i18n import tr
-from ..moves import Draw, Recycle
-from ..spec import TableKind
-from ..variants import spec_of
-from . import HEIGHT, WIDTH
-from .spots import SpotKind, Zone
+from thirteen.core.cards import Card
+from thirteen.core.game import Game
+from thirteen.core.i18n import tr
+from thirteen.core.moves import Draw, Recycle
+from thirteen.core.spec import TableKind
+from thirteen.games import spec_of
+from thirteen.ui import HEIGHT, WIDTH
+from thirteen.ui.spots import SpotKind, Zone
 
 MIN_TARGET = 80
 """Smallest hit area side in logical pixels (40 CSS px on a sideways phone)."""

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..storage import browser_window
+from thirteen.records.storage import browser_window
 
 REDUCED_MOTION = "(prefers-reduced-motion: reduce)"
 MORE_CONTRAST = "(prefers-contrast: more)"

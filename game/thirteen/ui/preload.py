@@ -8,7 +8,7 @@ first frame costs about a quarter of a second of the page's loading time there, 
 and no frame ever compiles a module.
 
 What is imported is whatever the package holds, less the command line and the
-development tools (:data:`DEVELOPMENT`): the browser's archive holds only the modules the
+development tools (:data:`SKIPPED`): the browser's archive holds only the modules the
 page can import, so there the walk finds exactly those.
 """
 
@@ -18,20 +18,9 @@ import importlib
 import pkgutil
 import sys
 
-DEVELOPMENT = (
-    "thirteen.bench",
-    "thirteen.odds",
-    "thirteen.players",
-    "thirteen.ui.bench",
-    "thirteen.ui.bench_session",
-    "thirteen.ui.shot",
-)
-"""The benchmarks, the odds, the simulated players and the screenshot driver: run from
-the command line only, and left out of the browser's archive (its test checks that the
-archive lacks exactly these, the command line and ``__main__``)."""
-
-SKIPPED = ("thirteen.cli", "thirteen.__main__", *DEVELOPMENT)
-"""The command line, which sits on top of everything, and the development tools."""
+SKIPPED = ("thirteen.cli", "thirteen.__main__", "thirteen.tools")
+"""The command line and the development tools (benchmarks, odds, simulated players,
+screenshots), which sit on top of everything and are left out of the browser's archive."""
 
 
 def preload(package: str = "thirteen") -> list[str]:

@@ -8,15 +8,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import N_, tr, tr_n
-from ..moves import Move
-from ..variants import GameSetup
-from .layout import TableButton, geometry
-from .table import TableScene
-from .widgets import Button, key_words
+from thirteen.core.i18n import N_, tr, tr_n
+from thirteen.core.moves import Move
+from thirteen.games import GameSetup
+from thirteen.ui.layout import TableButton, geometry
+from thirteen.ui.table import TableScene
+from thirteen.ui.widgets import Button, key_words
 
 if TYPE_CHECKING:
-    from ..app import App
+    from thirteen.ui.app import App
 
 STEP_MS = 900
 """The pause between two moves while the replay plays."""

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..game import Game, RoundEnd
-from ..i18n import tr
-from . import theme
-from .layout import Frame, Geometry
-from .widgets import Button, key_words
+from thirteen.core.game import Game, RoundEnd
+from thirteen.core.i18n import tr
+from thirteen.ui import theme
+from thirteen.ui.layout import Frame, Geometry
+from thirteen.ui.widgets import Button, key_words
 
 CONTINUE = "next-round"
 BOX_W = 700

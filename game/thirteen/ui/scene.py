@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from . import theme
+from thirteen.ui import theme
 
 if TYPE_CHECKING:
-    from ..app import App
+    from thirteen.ui.app import App
 
 CONFIRM_ARM_MS = 400
 """A give-up warning's button counts a second press only this long after the warning
@@ -73,7 +73,7 @@ class Scene:
     def lays_out(self, size: tuple[int, int]) -> bool:
         """Whether the scene lays itself out on a canvas of ``size``; the others are laid
         out for 1280x720 and shown scaled to fit."""
-        from . import HEIGHT, WIDTH
+        from thirteen.ui import HEIGHT, WIDTH
 
         return size == (WIDTH, HEIGHT)
 
@@ -129,7 +129,7 @@ def backdrop(size: tuple[int, int] | None = None, felt: str = "green") -> pygame
     """Felt with a soft vignette for a canvas of ``size`` (1280x720 unless given), of one
     of :data:`theme.FELTS` (green unless named), built once per size and felt (a
     full-canvas blit per frame)."""
-    from . import HEIGHT, WIDTH
+    from thirteen.ui import HEIGHT, WIDTH
 
     width, height = size or (WIDTH, HEIGHT)
     if _standing_in and _standing_in[-1].get_size() == (width, height):

@@ -13,22 +13,25 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import difficulty, hints, i18n, share
-from ..cards import FULL_DECK, Card
-from ..game import Game, IllegalMoveError, Progress, Refusal, RoundEnd, Termination
-from ..i18n import N_, tr
-from ..moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing
-from ..session import RedoLine
-from ..solver import NOT_WINNABLE, WINNABLE, budget, solve_steps
-from ..spec import TableKind
-from ..variants import GameSetup, spec_of
-from . import cards as card_art
-from . import theme
-from .anim import Animator
-from .celebrate import Celebration, Kind, still
-from .feedback import FLASH_MS, Nudge, draw_hover
-from .layer import Layer
-from .layout import (
+from thirteen.advice import difficulty, hints
+from thirteen.advice.solving import NOT_WINNABLE, WINNABLE, solve_steps
+from thirteen.core import i18n
+from thirteen.core.cards import FULL_DECK, Card
+from thirteen.core.game import Game, IllegalMoveError, Progress, Refusal, RoundEnd, Termination
+from thirteen.core.i18n import N_, tr
+from thirteen.core.moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing
+from thirteen.core.spec import TableKind
+from thirteen.games import GameSetup, spec_of
+from thirteen.search import budget
+from thirteen.session import share
+from thirteen.session.game_session import RedoLine
+from thirteen.ui import cards as card_art
+from thirteen.ui import theme
+from thirteen.ui.anim import Animator
+from thirteen.ui.celebrate import Celebration, Kind, still
+from thirteen.ui.feedback import FLASH_MS, Nudge, draw_hover
+from thirteen.ui.layer import Layer
+from thirteen.ui.layout import (
     PILE_X,
     Frame,
     Geometry,
@@ -38,15 +41,15 @@ from .layout import (
     geometry,
     pyramid_metrics,
 )
-from .round_summary import RoundSummary
-from .scene import ARRIVE_MS, DEAL_GRACE_MS, Scene, backdrop, same_press
-from .scene_names import SceneName
-from .spots import SpotKind, Zone
-from .tasks import SLICE_MS
-from .widgets import Button, key_words
+from thirteen.ui.round_summary import RoundSummary
+from thirteen.ui.scene import ARRIVE_MS, DEAL_GRACE_MS, Scene, backdrop, same_press
+from thirteen.ui.scene_names import SceneName
+from thirteen.ui.spots import SpotKind, Zone
+from thirteen.ui.tasks import SLICE_MS
+from thirteen.ui.widgets import Button, key_words
 
 if TYPE_CHECKING:
-    from ..app import App
+    from thirteen.ui.app import App
 
 HINT_MS = 1600
 HINT_BUDGET_MS = 400 if sys.platform == "emscripten" else 150

@@ -4,7 +4,7 @@ A hint, the end screen's verdict, a winnable deal and the "can this still be won
 indicator each search for up to a few hundred milliseconds, more in the browser.  Run
 in one piece, that froze the page (a hint in Pyramid 13 held a frame for 410 ms).
 Each is instead a generator that yields between time slices (see
-:mod:`thirteen.solver.budget`); :class:`Tasks` holds them, and the loop gives one of
+:mod:`thirteen.search.budget`); :class:`Tasks` holds them, and the loop gives one of
 them a slice of :data:`SLICE_MS` each frame, so frames stay short and the table stays
 playable.  No threads: the browser has none.
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ..i18n import N_
+from thirteen.core.i18n import N_
 
 FELT = (22, 84, 58)
 FELT_DARK = (14, 58, 40)

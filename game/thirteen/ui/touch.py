@@ -22,7 +22,7 @@ import math
 import time
 from dataclasses import dataclass
 
-from . import HEIGHT, WIDTH
+from thirteen.ui import HEIGHT, WIDTH
 
 TAP_SLOP = 24
 """Logical pixels a finger may wander between down and up and still tap (about

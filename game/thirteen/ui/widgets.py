@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..i18n import N_, tr
-from . import theme
+from thirteen.core.i18n import N_, tr
+from thirteen.ui import theme
 
 KEY_WORDS = {
     key: key

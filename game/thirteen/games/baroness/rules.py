@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Self
 
-from .cards import (
+from thirteen.core.cards import (
     DECK_SIZE,
     Card,
     NotationError,
@@ -22,10 +22,10 @@ from .cards import (
     parse_compact,
     quoted,
 )
-from .game import Game, Outcome, Progress, Refusal
-from .i18n import N_
-from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from .spec import Example, GameSpec, TableKind
+from thirteen.core.game import Game, Outcome, Progress, Refusal
+from thirteen.core.i18n import N_
+from thirteen.core.moves import Draw, Move, Recycle, RemoveKing, RemovePair
+from thirteen.core.spec import Example, GameSpec, TableKind
 
 PILES = 5
 RESERVE = 2
@@ -280,11 +280,11 @@ SPEC = GameSpec(
     score_unit="cards",
     table=TableKind.PILES,
     draw_hint=N_("deal a card onto each pile"),
-    solver="thirteen.solver.baroness:solve",
-    best_line="thirteen.solver.baroness:best_line",
-    solver_steps="thirteen.solver.baroness:solve_steps",
-    best_line_steps="thirteen.solver.baroness:best_line_steps",
-    heuristic="thirteen.solver.baroness:heuristic",
-    player="thirteen.solver.baroness:play_solver_line",
-    baseline="thirteen.bench:baseline_solve_thirteens",
+    solver="thirteen.games.baroness.solver:solve",
+    best_line="thirteen.games.baroness.solver:best_line",
+    solver_steps="thirteen.games.baroness.solver:solve_steps",
+    best_line_steps="thirteen.games.baroness.solver:best_line_steps",
+    heuristic="thirteen.games.baroness.solver:heuristic",
+    player="thirteen.games.baroness.solver:play_solver_line",
+    baseline="thirteen.tools.bench:baseline_solve_thirteens",
 )

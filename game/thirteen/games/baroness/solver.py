@@ -1,4 +1,4 @@
-"""Baroness's hooks, named by its record (:data:`thirteen.baroness.SPEC`): the solver
+"""Baroness's hooks, named by its record (:data:`thirteen.games.baroness.rules.SPEC`): the solver
 (perfect information: it reads the stock's order), the hint's line, the visible-cards
 heuristic and the solver player.  Game-owned: it reads the piles, reserve and stock.
 
@@ -11,7 +11,7 @@ things that keep it exact and small:
 * Cards of one rank are interchangeable, so positions that differ only in suits share one
   key (and the reserve's two cards in either order).
 
-Imports: the engine, :mod:`thirteen.baroness`, :mod:`.budget`, :mod:`.result`,
+Imports: the engine, :mod:`thirteen.games.baroness.rules`, :mod:`.budget`, :mod:`.result`,
 :mod:`.search`.
 """
 
@@ -19,13 +19,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..baroness import PILES, RESERVE, Baroness
-from ..cards import DECK_SIZE, Card
-from ..game import Game
-from ..moves import Draw, Move, RemoveKing, RemovePair
-from .budget import Steps, finish
-from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, Basis, SolveResult, refuse_shortest
-from .search import Search
+from thirteen.core.cards import DECK_SIZE, Card
+from thirteen.core.game import Game
+from thirteen.core.moves import Draw, Move, RemoveKing, RemovePair
+from thirteen.games.baroness.rules import PILES, RESERVE, Baroness
+from thirteen.search.budget import Steps, finish
+from thirteen.search.result import (
+    NOT_WINNABLE,
+    UNKNOWN,
+    WINNABLE,
+    Basis,
+    SolveResult,
+    refuse_shortest,
+)
+from thirteen.search.search import Search
 
 SP = 56
 """A search position is one int: the removed cards' bits, and above bit ``SP`` how many

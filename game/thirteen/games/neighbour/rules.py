@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Self
 
-from .cards import (
+from thirteen.core.cards import (
     DECK_SIZE,
     Card,
     NotationError,
@@ -22,10 +22,10 @@ from .cards import (
     parse_compact,
     quoted,
 )
-from .game import Game, Outcome, Progress, Refusal
-from .i18n import N_
-from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from .spec import Example, GameSpec, TableKind
+from thirteen.core.game import Game, Outcome, Progress, Refusal
+from thirteen.core.i18n import N_
+from thirteen.core.moves import Draw, Move, Recycle, RemoveKing, RemovePair
+from thirteen.core.spec import Example, GameSpec, TableKind
 
 SIDE = 5
 CELLS = SIDE * SIDE
@@ -254,11 +254,11 @@ SPEC = GameSpec(
     max_score=DECK_SIZE,
     score_unit="cards",
     table=TableKind.GRID,
-    solver="thirteen.solver.neighbour:solve",
-    best_line="thirteen.solver.neighbour:best_line",
-    solver_steps="thirteen.solver.neighbour:solve_steps",
-    best_line_steps="thirteen.solver.neighbour:best_line_steps",
-    heuristic="thirteen.solver.neighbour:heuristic",
-    player="thirteen.solver.neighbour:play_solver_line",
-    baseline="thirteen.bench:baseline_solve_thirteens",
+    solver="thirteen.games.neighbour.solver:solve",
+    best_line="thirteen.games.neighbour.solver:best_line",
+    solver_steps="thirteen.games.neighbour.solver:solve_steps",
+    best_line_steps="thirteen.games.neighbour.solver:best_line_steps",
+    heuristic="thirteen.games.neighbour.solver:heuristic",
+    player="thirteen.games.neighbour.solver:play_solver_line",
+    baseline="thirteen.tools.bench:baseline_solve_thirteens",
 )

@@ -1,4 +1,4 @@
-"""Neighbour's hooks, named by its record (:data:`thirteen.neighbour.SPEC`): the solver
+"""Neighbour's hooks, named by its record (:data:`thirteen.games.neighbour.rules.SPEC`): the solver
 (perfect information: it reads the stock's order), the hint's line, the visible-cards
 heuristic and the solver player.  Game-owned: it reads the grid and the stock.
 
@@ -7,7 +7,7 @@ Cards of one rank are interchangeable (which cells touch, how the cards close up
 what the stock brings depend on ranks and places only), so positions that differ only
 in suits share one key.
 
-Imports: the engine, :mod:`thirteen.neighbour`, :mod:`.budget`, :mod:`.result`,
+Imports: the engine, :mod:`thirteen.games.neighbour.rules`, :mod:`.budget`, :mod:`.result`,
 :mod:`.search`.
 """
 
@@ -15,13 +15,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..cards import DECK_SIZE, Card
-from ..game import Game
-from ..moves import Move, RemoveKing, RemovePair
-from ..neighbour import Neighbour, close_up, removals
-from .budget import Steps, finish
-from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, Basis, SolveResult, refuse_shortest
-from .search import Search
+from thirteen.core.cards import DECK_SIZE, Card
+from thirteen.core.game import Game
+from thirteen.core.moves import Move, RemoveKing, RemovePair
+from thirteen.games.neighbour.rules import Neighbour, close_up, removals
+from thirteen.search.budget import Steps, finish
+from thirteen.search.result import (
+    NOT_WINNABLE,
+    UNKNOWN,
+    WINNABLE,
+    Basis,
+    SolveResult,
+    refuse_shortest,
+)
+from thirteen.search.search import Search
 
 State = tuple[tuple[Card, ...], int]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Self
 
-from .cards import (
+from thirteen.core.cards import (
     DECK_SIZE,
     Card,
     NotationError,
@@ -22,11 +22,11 @@ from .cards import (
     parse_compact,
     quoted,
 )
-from .game import Game, Outcome, Progress, Refusal
-from .i18n import N_
-from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from .pyramid import COL_OF, COVER, PYRAMID_SIZE, ROW_OF, ROWS, index_of
-from .spec import Example, GameSpec, TableKind
+from thirteen.core.game import Game, Outcome, Progress, Refusal
+from thirteen.core.i18n import N_
+from thirteen.core.moves import Draw, Move, Recycle, RemoveKing, RemovePair
+from thirteen.core.spec import Example, GameSpec, TableKind
+from thirteen.games.pyramids.rules import COL_OF, COVER, PYRAMID_SIZE, ROW_OF, ROWS, index_of
 
 RESERVES = 8
 PILE_SIZE = 3
@@ -298,11 +298,11 @@ SPEC = GameSpec(
     score_unit="cards",
     table=TableKind.PYRAMID_RESERVES,
     no_draw=N_("every card is dealt face up from the start"),
-    solver="thirteen.solver.giza:solve",
-    best_line="thirteen.solver.giza:best_line",
-    solver_steps="thirteen.solver.giza:solve_steps",
-    best_line_steps="thirteen.solver.giza:best_line_steps",
-    heuristic="thirteen.solver.giza:heuristic",
-    player="thirteen.solver.giza:play_solver_line",
-    baseline="thirteen.bench:baseline_solve_thirteens",
+    solver="thirteen.games.pyramids.giza_solver:solve",
+    best_line="thirteen.games.pyramids.giza_solver:best_line",
+    solver_steps="thirteen.games.pyramids.giza_solver:solve_steps",
+    best_line_steps="thirteen.games.pyramids.giza_solver:best_line_steps",
+    heuristic="thirteen.games.pyramids.giza_solver:heuristic",
+    player="thirteen.games.pyramids.giza_solver:play_solver_line",
+    baseline="thirteen.tools.bench:baseline_solve_thirteens",
 )

@@ -1,37 +1,43 @@
-"""Giza's hooks, named by its record (:data:`thirteen.giza.SPEC`): the solver, the hint's
-line, the heuristic and the solver player.  Every card is face up, so the solver sees no
-more than the player.  Game-owned: it reads the pyramid cells and the reserve piles.
+"""Giza's hooks, named by its record (:data:`thirteen.games.pyramids.giza.SPEC`): the
+solver, the hint's line, the heuristic and the solver player. Every card is face up, so
+the solver sees no more than the player. Game-owned: it reads the pyramid cells and the
+reserve piles.
 
 The solver is :class:`.search.Search` over one integer, the removed cards' bits: every
 card still on the table gets a place number, and each place knows the places that cover
-it (the two pyramid cards below it, or the card dealt over it on its reserve pile).
-Giza is monotone: a removal never covers a card, it only frees cards.  Hence three
-things that keep the search exact and small:
+it (the two pyramid cards below it, or the card dealt over it on its reserve pile). Giza
+is monotone: a removal never covers a card, it only frees cards. Hence three things that
+keep the search exact and small:
 
 * A free King is removed at once, as the only move tried: it pairs with nothing, and
-  removing it only frees cards sooner.
-* The last two cards of a pair of ranks (say the last Ace and the last Queen), once both
-  are free, are removed at once, as the only move tried: they can only go together.
-* A position is cut when one pair of ranks alone cannot be cleared in the easier game
-  where every other card vanishes as soon as it is free: then a card of that pair lies
-  under another whose partner it needs, directly or through a chain (answers kept per
-  search, by which of the pair's cards are gone).
+removing it only frees cards sooner. * The last two cards of a pair of ranks (say the
+last Ace and the last Queen), once both are free, are removed at once, as the only move
+tried: they can only go together. * A position is cut when one pair of ranks alone
+cannot be cleared in the easier game where every other card vanishes as soon as it is
+free: then a card of that pair lies under another whose partner it needs, directly or
+through a chain (answers kept per search, by which of the pair's cards are gone).
 
-Imports: the engine, :mod:`thirteen.giza`, :mod:`.budget`, :mod:`.result`, :mod:`.search`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..cards import DECK_SIZE, Card
-from ..game import Game
-from ..giza import Giza
-from ..moves import Move, RemoveKing, RemovePair
-from ..pyramid import COVER, PYRAMID_SIZE
-from .budget import Steps, finish
-from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, Basis, SolveResult, refuse_shortest
-from .search import Search
+from thirteen.core.cards import DECK_SIZE, Card
+from thirteen.core.game import Game
+from thirteen.core.moves import Move, RemoveKing, RemovePair
+from thirteen.games.pyramids.giza import Giza
+from thirteen.games.pyramids.rules import COVER, PYRAMID_SIZE
+from thirteen.search.budget import Steps, finish
+from thirteen.search.result import (
+    NOT_WINNABLE,
+    UNKNOWN,
+    WINNABLE,
+    Basis,
+    SolveResult,
+    refuse_shortest,
+)
+from thirteen.search.search import Search
 
 KING = 12
 """A King's rank index (``card >> 2``, the Ace's is 0): a pair's indexes add up to 11."""

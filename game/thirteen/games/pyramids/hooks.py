@@ -1,17 +1,16 @@
 """The hooks of Pyramid and Pyramid 13, named by their records
-(:data:`thirteen.pyramid.SPEC`, :data:`thirteen.pyramid.SPEC13`): their solvers, the
-hint's lines, the heuristic, the solver players, the baseline and Pyramid 13's points
-search.  Game-owned: it reads the deal and its position.  Imports: the engine and
-:mod:`.pyramid`, :mod:`.result`.
-"""
+(:data:`thirteen.games.pyramids.rules.SPEC`,
+:data:`thirteen.games.pyramids.rules.SPEC13`): their solvers, the hint's lines, the
+heuristic, the solver players, the baseline and Pyramid 13's points search. Game-owned:
+it reads the deal and its position. Imports: the engine and :mod:`.pyramid`,
+:mod:`.result`."""
 
 from __future__ import annotations
 
-from ..game import Game
-from ..moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from ..pyramid import CLEAR_BONUS, ROW_OF, Pyramid, Pyramid13, round_points
-from .budget import Steps, finish
-from .pyramid import (
+from thirteen.core.game import Game
+from thirteen.core.moves import Draw, Move, Recycle, RemoveKing, RemovePair
+from thirteen.games.pyramids.rules import CLEAR_BONUS, ROW_OF, Pyramid, Pyramid13, round_points
+from thirteen.games.pyramids.solver import (
     baseline_solve_pyramid,
     max_points_pyramid13_deal,
     max_points_steps,
@@ -20,7 +19,8 @@ from .pyramid import (
     solve_pyramid13_steps,
     solve_pyramid_steps,
 )
-from .result import UNKNOWN, Basis, SolveResult, refuse_shortest
+from thirteen.search.budget import Steps, finish
+from thirteen.search.result import UNKNOWN, Basis, SolveResult, refuse_shortest
 
 MoveScore = tuple[float, ...]
 

@@ -49,10 +49,9 @@ import itertools
 from bisect import bisect_right
 from collections.abc import Sequence
 
-from ..moves import Draw, RemoveKing, RemovePair
-from ..pyramid import FULL_PYRAMID, PYRAMID_SIZE, ROW_OF, DealKey, PyramidDeal
-from .budget import SearchBudget, Steps, finish, pausing
-from .pyramid_core import (
+from thirteen.core.moves import Draw, RemoveKing, RemovePair
+from thirteen.games.pyramids.rules import FULL_PYRAMID, PYRAMID_SIZE, ROW_OF, DealKey, PyramidDeal
+from thirteen.games.pyramids.solver_core import (
     KING_INDEX,
     RANK_GUARD,
     DealTables,
@@ -62,6 +61,7 @@ from .pyramid_core import (
     prefix_steps,
     rank_code,
 )
+from thirteen.search.budget import SearchBudget, Steps, finish, pausing
 
 LEVEL = 3
 """Projection size checked at every position (the twenty 3-class sets)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Self
 
-from .cards import (
+from thirteen.core.cards import (
     DECK_SIZE,
     Card,
     NotationError,
@@ -25,8 +25,8 @@ from .cards import (
     parse_compact,
     quoted,
 )
-from .deals import decks_for_deal_n
-from .game import (  # noqa: F401  (IllegalMoveError re-exported)
+from thirteen.core.deals import decks_for_deal_n
+from thirteen.core.game import (  # noqa: F401 - IllegalMoveError re-exported
     Game,
     IllegalMoveError,
     Outcome,
@@ -35,9 +35,9 @@ from .game import (  # noqa: F401  (IllegalMoveError re-exported)
     RoundEnd,
     Termination,
 )
-from .i18n import N_, message
-from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from .spec import Example, GameSpec, TableKind
+from thirteen.core.i18n import N_, message
+from thirteen.core.moves import Draw, Move, Recycle, RemoveKing, RemovePair
+from thirteen.core.spec import Example, GameSpec, TableKind
 
 ROWS = 7
 PYRAMID_SIZE = 28
@@ -747,14 +747,14 @@ SPEC13 = GameSpec(
     posts_scores=True,
     rounds=DEALS_PER_GAME,
     table=TableKind.PYRAMID,
-    solver="thirteen.solver.pyramid_hooks:solve_round",
-    best_line="thirteen.solver.pyramid_hooks:round_line",
-    solver_steps="thirteen.solver.pyramid_hooks:solve_round_steps",
-    best_line_steps="thirteen.solver.pyramid_hooks:round_line_steps",
-    heuristic="thirteen.solver.pyramid_hooks:heuristic",
-    player="thirteen.solver.pyramid_hooks:play_rounds",
-    baseline="thirteen.solver.pyramid_hooks:baseline",
-    points="thirteen.solver.pyramid_hooks:points",
+    solver="thirteen.games.pyramids.hooks:solve_round",
+    best_line="thirteen.games.pyramids.hooks:round_line",
+    solver_steps="thirteen.games.pyramids.hooks:solve_round_steps",
+    best_line_steps="thirteen.games.pyramids.hooks:round_line_steps",
+    heuristic="thirteen.games.pyramids.hooks:heuristic",
+    player="thirteen.games.pyramids.hooks:play_rounds",
+    baseline="thirteen.games.pyramids.hooks:baseline",
+    points="thirteen.games.pyramids.hooks:points",
     solve_goal=N_("clearing its pyramid in one pass"),
 )
 
@@ -799,13 +799,13 @@ SPEC = GameSpec(
     max_score=PYRAMID_SIZE,
     score_unit="pyramid cards",
     table=TableKind.PYRAMID,
-    solver="thirteen.solver.pyramid_hooks:solve",
-    best_line="thirteen.solver.pyramid_hooks:line",
-    solver_steps="thirteen.solver.pyramid_hooks:solve_steps",
-    best_line_steps="thirteen.solver.pyramid_hooks:line_steps",
-    heuristic="thirteen.solver.pyramid_hooks:heuristic",
-    player="thirteen.solver.pyramid_hooks:play_solver_line",
-    baseline="thirteen.solver.pyramid_hooks:baseline",
+    solver="thirteen.games.pyramids.hooks:solve",
+    best_line="thirteen.games.pyramids.hooks:line",
+    solver_steps="thirteen.games.pyramids.hooks:solve_steps",
+    best_line_steps="thirteen.games.pyramids.hooks:line_steps",
+    heuristic="thirteen.games.pyramids.hooks:heuristic",
+    player="thirteen.games.pyramids.hooks:play_solver_line",
+    baseline="thirteen.games.pyramids.hooks:baseline",
 )
 
 __all__ = ["Pyramid", "Pyramid13", "PyramidDeal", "IllegalMoveError", "SPEC", "SPEC13"]

@@ -59,8 +59,15 @@ kept) stays as the reference the tests compare this one against.
 
 from __future__ import annotations
 
-from ..pyramid import FULL_PYRAMID, DealKey, PyramidDeal
-from .pyramid_core import KING_INDEX, PYRAMID_SIZE, DealTables, RawMove, SearchBudget, rank_code
+from thirteen.games.pyramids.rules import FULL_PYRAMID, DealKey, PyramidDeal
+from thirteen.games.pyramids.solver_core import (
+    KING_INDEX,
+    PYRAMID_SIZE,
+    DealTables,
+    RawMove,
+    SearchBudget,
+    rank_code,
+)
 
 State = tuple[int, int, int, int]
 """``(pm, sm, p, u)``: pyramid cards gone, draw-pile cards gone, pointer, recycles used."""

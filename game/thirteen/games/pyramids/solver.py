@@ -10,7 +10,7 @@ imports this module).
 
 Every search walks a deal's position as plain integers over tables built once
 per deal (:class:`~.pyramid_core.DealTables`), never building
-:class:`~thirteen.game.Game` objects: ``pm`` (pyramid cards gone, bit mask),
+:class:`~thirteen.core.game.Game` objects: ``pm`` (pyramid cards gone, bit mask),
 ``sm`` (draw-pile cards gone, bit mask), ``p`` (the pointer between waste and
 draw pile) and ``u`` (recycles used).  ``p`` is kept *normalised* to the index
 of the draw card (the first remaining card at or after the pointer, or the pile
@@ -104,9 +104,10 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Sequence
 
-from ..cards import DECK_SIZE, Card
-from ..moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from ..pyramid import (
+from thirteen.core.cards import DECK_SIZE, Card
+from thirteen.core.moves import Draw, Move, Recycle, RemoveKing, RemovePair
+from thirteen.games.pyramids.onepass import one_pass_steps
+from thirteen.games.pyramids.rules import (
     CLEAR_BONUS,
     COVER,
     FULL_PYRAMID,
@@ -116,11 +117,10 @@ from ..pyramid import (
     PyramidDeal,
     round_points,
 )
-from .budget import OutOfBudget, Paused, SearchBudget, Steps, finish, pausing
-from .onepass import one_pass_steps
-from .pyramid_core import KING_INDEX, DealTables, RawMove, rank_code
-from .pyramid_shortest import shortest_search
-from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
+from thirteen.games.pyramids.shortest import shortest_search
+from thirteen.games.pyramids.solver_core import KING_INDEX, DealTables, RawMove, rank_code
+from thirteen.search.budget import OutOfBudget, Paused, SearchBudget, Steps, finish, pausing
+from thirteen.search.result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
 
 
 def _to_move(raw: RawMove) -> Move:
@@ -568,7 +568,7 @@ def _points_steps(
     Positions are told apart by the ranks of their waste, not its cards: two
     wastes of the same ranks in the same order have the same moves and the same
     points to come (a third fewer positions, median 161 -> 107 ms on deals 1-40).
-    Points and bounds are scored by :func:`~thirteen.pyramid.round_points` for
+    Points and bounds are scored by :func:`~thirteen.games.pyramids.rules.round_points` for
     round ``round_index``: a bound as if every card that might still go went.
     In slices of ``slice_ms``, each from the root (see :mod:`.budget`).
     """
@@ -865,7 +865,7 @@ def max_points_pyramid13_deal(
 ) -> tuple[int, list[Move], str]:
     """The most points one Pyramid 13 deal can give from ``key`` (default: its start).
 
-    Points are the whole deal's, as :func:`~thirteen.pyramid.round_points` scores
+    Points are the whole deal's, as :func:`~thirteen.games.pyramids.rules.round_points` scores
     them: 10 per card gone from its 52 (including cards already gone at ``key``)
     plus ``bonus`` if the pyramid is cleared (pass ``CLEAR_BONUS[deal_index]``;
     any other value is refused).  Returns (points, a line from ``key`` that
@@ -928,7 +928,7 @@ def max_points_steps(
 
 def _round_with_bonus(bonus: int) -> int:
     """The first Pyramid 13 round whose clearing bonus is ``bonus``, to score through
-    :func:`~thirteen.pyramid.round_points` (rounds with one bonus score alike)."""
+    :func:`~thirteen.games.pyramids.rules.round_points` (rounds with one bonus score alike)."""
     if bonus not in CLEAR_BONUS:
         raise ValueError(f"no Pyramid 13 round has a clearing bonus of {bonus}")
     return CLEAR_BONUS.index(bonus)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import DECK_SIZE, Card
-from ..pyramid import COVER, FULL_PYRAMID, PYRAMID_SIZE, DealKey, PyramidDeal
-from .budget import SearchBudget
+from thirteen.core.cards import DECK_SIZE, Card
+from thirteen.games.pyramids.rules import COVER, FULL_PYRAMID, PYRAMID_SIZE, DealKey, PyramidDeal
+from thirteen.search.budget import SearchBudget
 
 KING_INDEX = 12
 """``card >> 2`` of a King; two non-King cards pair when their indices add to 11."""

@@ -7,12 +7,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from .cards import DECK_SIZE, Card, rank
-from .game import PairRule
-from .i18n import N_
-from .moves import Move
-from .refill_grid import REFILL_RULES, RefillGrid
-from .spec import Example, GameSpec, TableKind
+from thirteen.core.cards import DECK_SIZE, Card, rank
+from thirteen.core.game import PairRule
+from thirteen.core.i18n import N_
+from thirteen.core.moves import Move
+from thirteen.core.spec import Example, GameSpec, TableKind
+from thirteen.games.sums.refill_grid import REFILL_RULES, RefillGrid
 
 TARGET = 15
 SET_RANKS = (10, 11, 12, 13)
@@ -103,11 +103,11 @@ SPEC = GameSpec(
     max_score=DECK_SIZE,
     score_unit="cards",
     table=TableKind.GRID,
-    solver="thirteen.solver.sum_grid:solve",
-    best_line="thirteen.solver.sum_grid:best_line",
-    solver_steps="thirteen.solver.sum_grid:solve_steps",
-    best_line_steps="thirteen.solver.sum_grid:best_line_steps",
-    heuristic="thirteen.solver.sum_grid:heuristic",
-    player="thirteen.solver.sum_grid:play_solver_line",
-    baseline="thirteen.bench:baseline_solve_thirteens",
+    solver="thirteen.games.sums.solver:solve",
+    best_line="thirteen.games.sums.solver:best_line",
+    solver_steps="thirteen.games.sums.solver:solve_steps",
+    best_line_steps="thirteen.games.sums.solver:best_line_steps",
+    heuristic="thirteen.games.sums.solver:heuristic",
+    player="thirteen.games.sums.solver:play_solver_line",
+    baseline="thirteen.tools.bench:baseline_solve_thirteens",
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Self
 
-from .cards import (
+from thirteen.core.cards import (
     DECK_SIZE,
     Card,
     NotationError,
@@ -20,9 +20,9 @@ from .cards import (
     parse_compact,
     quoted,
 )
-from .game import Game, Outcome, Progress, Refusal
-from .i18n import N_
-from .moves import Draw, Move, Recycle
+from thirteen.core.game import Game, Outcome, Progress, Refusal
+from thirteen.core.i18n import N_
+from thirteen.core.moves import Draw, Move, Recycle
 
 Cells = tuple[Card | None, ...]
 """The grid's cells in reading order (left to right, rows from the top); None is a hole."""

@@ -1,5 +1,5 @@
 """The solver, hint line, heuristic and solver player of the grids refilled in reading
-order (Elevens, Fifteens: :mod:`thirteen.refill_grid`), named by their records.
+order (Elevens, Fifteens: :mod:`thirteen.games.sums.refill_grid`), named by their records.
 Game-owned: it reads the grid's cells and stock.
 
 The search works on ranks, not cards.  Where a card lies never matters to what may be
@@ -26,12 +26,19 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from ..cards import DECK_SIZE, Card, rank
-from ..game import Game, PairRule
-from ..moves import Move
-from ..refill_grid import RefillGrid, refill
-from .budget import OutOfBudget, Paused, SearchBudget, Steps, finish
-from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, Basis, SolveResult, refuse_shortest
+from thirteen.core.cards import DECK_SIZE, Card, rank
+from thirteen.core.game import Game, PairRule
+from thirteen.core.moves import Move
+from thirteen.games.sums.refill_grid import RefillGrid, refill
+from thirteen.search.budget import OutOfBudget, Paused, SearchBudget, Steps, finish
+from thirteen.search.result import (
+    NOT_WINNABLE,
+    UNKNOWN,
+    WINNABLE,
+    Basis,
+    SolveResult,
+    refuse_shortest,
+)
 
 Counts = tuple[int, ...]
 """How many cards of each rank lie on the grid, indexed by rank (index 0 unused)."""

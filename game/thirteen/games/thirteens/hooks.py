@@ -1,4 +1,4 @@
-"""Thirteens' hooks, named by its record (:data:`thirteen.thirteens.SPEC`): its solver,
+"""Thirteens' hooks, named by its record (:data:`thirteen.games.thirteens.rules.SPEC`): its solver,
 the hint's line, the visible-cards heuristic, the solver player and the plain
 baseline.  Game-owned: it reads the grid's columns.  Imports: the engine and
 :mod:`.thirteens`, :mod:`.result`.
@@ -8,13 +8,22 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..cards import DECK_SIZE
-from ..game import Game
-from ..moves import Move, MoveToEmpty, RemoveKing, RemovePair
-from ..thirteens import REACHABILITY_LIMIT, Thirteens, column_moves, find_removals
-from .budget import Steps, finish
-from .result import Basis, SolveResult, refuse_shortest
-from .thirteens import best_line_thirteens, best_line_thirteens_steps, solve_thirteens_steps
+from thirteen.core.cards import DECK_SIZE
+from thirteen.core.game import Game
+from thirteen.core.moves import Move, MoveToEmpty, RemoveKing, RemovePair
+from thirteen.games.thirteens.rules import (
+    REACHABILITY_LIMIT,
+    Thirteens,
+    column_moves,
+    find_removals,
+)
+from thirteen.games.thirteens.solver import (
+    best_line_thirteens,
+    best_line_thirteens_steps,
+    solve_thirteens_steps,
+)
+from thirteen.search.budget import Steps, finish
+from thirteen.search.result import Basis, SolveResult, refuse_shortest
 
 MoveScore = tuple[float, ...]
 

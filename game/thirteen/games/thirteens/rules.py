@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Self
 
-from .cards import (
+from thirteen.core.cards import (
     DECK_SIZE,
     Card,
     NotationError,
@@ -16,15 +15,15 @@ from .cards import (
     count_text,
     is_king,
     is_pair,
-    is_plain_number,
     parse_compact,
     quoted,
     rank,
 )
-from .game import Game, Outcome, Progress, Refusal, Termination
-from .i18n import N_
-from .moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing, RemovePair
-from .spec import Example, GameSpec, TableKind
+from thirteen.core.game import Game, Outcome, Progress, Refusal, Termination
+from thirteen.core.i18n import N_
+from thirteen.core.moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing, RemovePair
+from thirteen.core.options import DEFAULT_LAYOUT, Layout
+from thirteen.core.spec import Example, GameSpec, TableKind
 
 Columns = tuple[tuple[Card, ...], ...]
 """Each column's cards from the bottom cell upwards (cards always sit at the bottom)."""
@@ -32,41 +31,6 @@ Columns = tuple[tuple[Card, ...], ...]
 # Past this many arrangements the search for a reachable removal gives up and
 # calls the game still in progress, so a position is never called lost wrongly.
 REACHABILITY_LIMIT = 50_000
-
-
-@dataclass(frozen=True, slots=True)
-class Layout:
-    columns: int = 3
-    rows: int = 5
-
-    def __post_init__(self) -> None:
-        c, r = self.columns, self.rows
-        if c < 2 or r < 2 or c * r > 30:
-            raise ValueError(
-                f"layout {c}x{r} is not allowed: need at least 2 columns and 2 rows "
-                "and at most 30 cells"
-            )
-
-    @classmethod
-    def parse(cls, text: str) -> Layout:
-        """``CxR`` (``x`` or ``X``); ValueError naming the text for anything else, also
-        digits that are not ASCII (:func:`.cards.is_plain_number`)."""
-        parts = str(text).lower().strip().split("x")
-        if len(parts) != 2 or not all(is_plain_number(p, 9) for p in parts):
-            raise ValueError(
-                f"layout {quoted(text)} must be COLUMNSxROWS with whole numbers, like 3x5"
-            )
-        return cls(int(parts[0]), int(parts[1]))
-
-    @property
-    def cells(self) -> int:
-        return self.columns * self.rows
-
-    def __str__(self) -> str:
-        return f"{self.columns}x{self.rows}"
-
-
-DEFAULT_LAYOUT = Layout()
 
 
 def deal_columns(tableau: Sequence[Card], layout: Layout) -> Columns:
@@ -439,11 +403,11 @@ SPEC = GameSpec(
     max_score=DECK_SIZE,
     score_unit="cards",
     table=TableKind.GRID,
-    solver="thirteen.solver.thirteens_hooks:solve",
-    best_line="thirteen.solver.thirteens_hooks:best_line",
-    solver_steps="thirteen.solver.thirteens_hooks:solve_steps",
-    best_line_steps="thirteen.solver.thirteens_hooks:best_line_steps",
-    heuristic="thirteen.solver.thirteens_hooks:heuristic",
-    player="thirteen.solver.thirteens_hooks:play_solver_line",
-    baseline="thirteen.bench:baseline_solve_thirteens",
+    solver="thirteen.games.thirteens.hooks:solve",
+    best_line="thirteen.games.thirteens.hooks:best_line",
+    solver_steps="thirteen.games.thirteens.hooks:solve_steps",
+    best_line_steps="thirteen.games.thirteens.hooks:best_line_steps",
+    heuristic="thirteen.games.thirteens.hooks:heuristic",
+    player="thirteen.games.thirteens.hooks:play_solver_line",
+    baseline="thirteen.tools.bench:baseline_solve_thirteens",
 )

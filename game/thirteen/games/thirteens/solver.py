@@ -28,11 +28,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..cards import DECK_SIZE, Card
-from ..moves import Move, MoveToEmpty, RemoveKing, RemovePair
-from ..thirteens import Thirteens
-from .budget import OutOfBudget, Paused, SearchBudget, Steps, finish
-from .result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
+from thirteen.core.cards import DECK_SIZE, Card
+from thirteen.core.moves import Move, MoveToEmpty, RemoveKing, RemovePair
+from thirteen.games.thirteens.rules import Thirteens
+from thirteen.search.budget import OutOfBudget, Paused, SearchBudget, Steps, finish
+from thirteen.search.result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
 
 Columns = tuple[tuple[Card, ...], ...]
 State = tuple[Columns, int]

@@ -8,23 +8,29 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ... import difficulty, share
-from ...i18n import N_, reason, tr
-from ...profile import NAME_CHARS, NAME_MAX, deals_label
-from ...variants import spec_of
-from ...verdicts import deal_verdicts_steps, known_verdicts, known_winning_line, verdict_words
-from .. import clipboard, theme
-from ..layout import PANEL_W
-from ..scene import ARRIVE_MS, backdrop, same_press
-from ..table import HINT_BUDGET_MS, end_words, grade_beside, graded_words, titled
-from ..tasks import SLICE_MS
-from ..widgets import Button, key_words
-from .entry import NAME_PROMPT, EntryScene
-from .menu import MenuScene
-from .stats import win_rate
+from thirteen.advice import difficulty
+from thirteen.advice.verdicts import (
+    deal_verdicts_steps,
+    known_verdicts,
+    known_winning_line,
+    verdict_words,
+)
+from thirteen.core.i18n import N_, reason, tr
+from thirteen.games import spec_of
+from thirteen.records.profile import NAME_CHARS, NAME_MAX, deals_label
+from thirteen.session import share
+from thirteen.ui import clipboard, theme
+from thirteen.ui.layout import PANEL_W
+from thirteen.ui.scene import ARRIVE_MS, backdrop, same_press
+from thirteen.ui.screens.entry import NAME_PROMPT, EntryScene
+from thirteen.ui.screens.menu import MenuScene
+from thirteen.ui.screens.stats import win_rate
+from thirteen.ui.table import HINT_BUDGET_MS, end_words, grade_beside, graded_words, titled
+from thirteen.ui.tasks import SLICE_MS
+from thirteen.ui.widgets import Button, key_words
 
 if TYPE_CHECKING:
-    from ...app import App
+    from thirteen.ui.app import App
 
 R = pygame.Rect
 
@@ -237,7 +243,7 @@ class EndScene(MenuScene):
             self.copy_link()
             return
         if name == EndButton.REPLAY:
-            from ..replay import ReplayScene
+            from thirteen.ui.replay import ReplayScene
 
             line = self.win_line()
             if line:

@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...cards import is_plain_number
-from ...i18n import N_, tr, tr_n
-from .. import theme
-from ..widgets import Keyboard
-from .menu import MenuScene, back_button, draw_backdrop
+from thirteen.core.cards import is_plain_number
+from thirteen.core.i18n import N_, tr, tr_n
+from thirteen.ui import theme
+from thirteen.ui.screens.menu import MenuScene, back_button, draw_backdrop
+from thirteen.ui.widgets import Keyboard
 
 if TYPE_CHECKING:
-    from ...app import App
+    from thirteen.ui.app import App
 
 R = pygame.Rect
 

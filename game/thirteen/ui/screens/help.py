@@ -6,20 +6,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...cards import RANK_NAMES, Card, rank
-from ...game import THIRTEEN, PairRule
-from ...i18n import N_, tr
-from ...moves import parse_move_text
-from ...spec import THIRTEEN_PICTURE
-from ...variants import GAMES
-from .. import cards as card_art
-from .. import theme
-from ..help_example import HelpExample
-from ..widgets import Button
-from .menu import MenuScene, back_button, draw_backdrop, flow, shown_game
+from thirteen.core.cards import RANK_NAMES, Card, rank
+from thirteen.core.game import THIRTEEN, PairRule
+from thirteen.core.i18n import N_, tr
+from thirteen.core.moves import parse_move_text
+from thirteen.core.spec import THIRTEEN_PICTURE
+from thirteen.games import GAMES
+from thirteen.ui import cards as card_art
+from thirteen.ui import theme
+from thirteen.ui.help_example import HelpExample
+from thirteen.ui.screens.menu import MenuScene, back_button, draw_backdrop, flow, shown_game
+from thirteen.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from ...app import App
+    from thirteen.ui.app import App
 
 R = pygame.Rect
 CARD_W, CARD_H = 90, 126

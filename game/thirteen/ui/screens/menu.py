@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import tr
-from .. import HEIGHT, WIDTH, theme
-from ..scene import Scene, backdrop
-from ..widgets import Button, Checkbox, Choice, key_words
+from thirteen.core.i18n import tr
+from thirteen.ui import HEIGHT, WIDTH, theme
+from thirteen.ui.scene import Scene, backdrop
+from thirteen.ui.widgets import Button, Checkbox, Choice, key_words
 
 if TYPE_CHECKING:
-    from ...app import App
+    from thirteen.ui.app import App
 
 R = pygame.Rect
 

@@ -7,22 +7,22 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ... import i18n
-from ...i18n import N_, tr
-from ...storage import FULL, NOT_KEPT
-from .. import theme
-from ..cards import BACKS
-from ..widgets import Button, Checkbox, Choice
-from .menu import MenuScene, back_button, draw_backdrop
+from thirteen.core import i18n
+from thirteen.core.i18n import N_, tr
+from thirteen.records.storage import FULL, NOT_KEPT
+from thirteen.ui import theme
+from thirteen.ui.cards import BACKS
+from thirteen.ui.screens.menu import MenuScene, back_button, draw_backdrop
+from thirteen.ui.widgets import Button, Checkbox, Choice
 
 if TYPE_CHECKING:
-    from ...app import App
+    from thirteen.ui.app import App
 
 R = pygame.Rect
 
 
 Field = tuple[str, str, str] | tuple[str, str, str, tuple[tuple[object, str], ...]]
-"""One option: (the :class:`~thirteen.profile.Settings` field, label, note) for a switch,
+"""One option: (the :class:`~thirteen.records.profile.Settings` field, label, note) for a switch,
 with (value, words) pairs after them for a choice (volume, card back, difficulty...)."""
 
 OPTION_W, OPTION_H, OPTION_PITCH = 600, 92, 110

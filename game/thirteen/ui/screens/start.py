@@ -7,20 +7,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ... import share
-from ...cards import is_plain_number
-from ...deals import MAX_DEAL
-from ...i18n import tr
-from ...variants import GAMES, GameSetup
-from .. import theme
-from ..scene import same_press
-from ..scene_names import SceneName
-from ..widgets import Button, Checkbox, key_words
-from .entry import EntryScene
-from .menu import MenuScene, draw_backdrop
+from thirteen.core.cards import is_plain_number
+from thirteen.core.deals import MAX_DEAL
+from thirteen.core.i18n import tr
+from thirteen.games import GAMES, GameSetup
+from thirteen.session import share
+from thirteen.ui import theme
+from thirteen.ui.scene import same_press
+from thirteen.ui.scene_names import SceneName
+from thirteen.ui.screens.entry import EntryScene
+from thirteen.ui.screens.menu import MenuScene, draw_backdrop
+from thirteen.ui.widgets import Button, Checkbox, key_words
 
 if TYPE_CHECKING:
-    from ...app import App
+    from thirteen.ui.app import App
 
 R = pygame.Rect
 

@@ -6,18 +6,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import N_, tr
-from ...profile import Stats
-from ...variants import GAMES
-from .. import HEIGHT, WIDTH, theme
-from ..canvas import SHORT_SIDE
-from ..scene import same_press
-from ..table import clock_words
-from ..widgets import Button
-from .menu import MenuScene, back_button, draw_backdrop, flow, shown_game
+from thirteen.core.i18n import N_, tr
+from thirteen.games import GAMES
+from thirteen.records.profile import Stats
+from thirteen.ui import HEIGHT, WIDTH, theme
+from thirteen.ui.canvas import SHORT_SIDE
+from thirteen.ui.scene import same_press
+from thirteen.ui.screens.menu import MenuScene, back_button, draw_backdrop, flow, shown_game
+from thirteen.ui.table import clock_words
+from thirteen.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from ...app import App
+    from thirteen.ui.app import App
 
 R = pygame.Rect
 

@@ -1,4 +1,4 @@
-"""Cards and decks in the notation of RULES.md.
+"""Cards and decks in the project's notation (docs/rules.md).
 
 A card is an ``int`` from 0 to 51: ``(rank - 1) * 4 + suit`` with suits in the
 order clubs, diamonds, hearts, spades.  Plain ints keep positions small and
@@ -38,7 +38,7 @@ Card = int
 
 
 class NotationError(ValueError):
-    """A card or deck string that does not follow RULES.md's notation."""
+    """A card or deck string that does not follow the notation of docs/rules.md."""
 
 
 def is_plain_number(text: str, max_digits: int | None = None) -> bool:

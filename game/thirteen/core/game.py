@@ -6,10 +6,13 @@ import enum
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Hashable, Iterable
 from dataclasses import dataclass
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from thirteen.core.cards import Card, NotationError, card_text, clip, quoted, rank
 from thirteen.core.moves import Move, RemoveGroup, RemoveKing, RemovePair, parse_move_text
+
+if TYPE_CHECKING:
+    from thirteen.core.registry import GameSetup
 
 
 class Outcome(enum.Enum):
@@ -173,6 +176,10 @@ class Game(ABC):
     title: ClassVar[str]
     rule: ClassVar[PairRule] = THIRTEEN
     """Which cards this game removes together."""
+    setup: GameSetup
+    """How this game was set up (game, options, deal or deck): given by
+    :meth:`.GameSetup.new_game`, which is how every game is made outside the engine's own
+    tests."""
 
     def __init__(self) -> None:
         self._undo: list[tuple[Hashable, Move]] = []

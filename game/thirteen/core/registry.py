@@ -123,7 +123,9 @@ class GameSetup:
             object.__setattr__(self, "deck", canonical)
         if spec.has_layout:
             # (an empty layout is refused: only a missing one means the default)
-            layout = Layout.parse(spec.default_layout if self.layout is None else self.layout)
+            given = spec.default_layout if self.layout is None else self.layout
+            assert given is not None  # a game with layouts has a default one
+            layout = Layout.parse(given)
             object.__setattr__(self, "layout", str(layout))
         elif self.layout is not None:
             raise ValueError(f"{spec.title} has no layout option")
@@ -140,7 +142,7 @@ class GameSetup:
     def new_game(self) -> Game:
         layout = Layout.parse(self.layout) if self.layout else DEFAULT_LAYOUT
         game = self.spec.build(self.decks(), layout)
-        game.setup = self  # type: ignore[attr-defined]
+        game.setup = self
         return game
 
     @property

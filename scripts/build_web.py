@@ -1,8 +1,8 @@
 """Build the browser version of Thirteen: `make web`.
 
-Writes build/web/ (the static site: index.html, the app archive, manifest,
-service worker, icons) and build/thirteen-itch.zip (the same files for
-itch.io), with no network access. Settings are in web/build.toml.
+Writes build/web/ (the static site: index.html, its stylesheets and scripts, the
+app archive, manifest, service worker, icons) and build/thirteen-itch.zip (the
+same files for itch.io), with no network access. Settings are in web/build.toml.
 
 pygbag packs an app folder into APP_DIR/build/web. To keep tests, caches and
 pygbag's own output out of the archive, and game/ untouched, it runs on a
@@ -40,7 +40,8 @@ SW_BUILD_LINE = re.compile(r"^const BUILD = .*; // @build$", re.MULTILINE)
 # and these permissions, in sorted order: the same sources give the same bytes.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 ZIP_FILE_MODE = 0o100644
-DOWNLOADS_LINE = re.compile(r"^  const DOWNLOADS = .*; // @downloads$", re.MULTILINE)
+PAGE_DATA = '<script type="application/json" id="{id}">{{}}</script>'
+"""A line of the template the build fills in with JSON for the page's script."""
 META_MARK = re.compile(r"^<!-- @meta: .* -->$", re.MULTILINE)
 BASE_URL = re.compile(r"^https?://[^/\s]+/(\S*/)?$")
 
@@ -74,6 +75,10 @@ class Settings:
     exclude: tuple[str, ...]
     max_archive_bytes: int
     template: Path
+    assets: tuple[Path, ...]
+    """The page's stylesheets and scripts, copied in under fingerprinted names."""
+    page_words: Path
+    """The page's own words in English (web/page_words.py)."""
     manifest: Path
     service_worker: Path
     favicon: Path
@@ -126,6 +131,8 @@ def load_settings(
         exclude=tuple(app["exclude"]),
         max_archive_bytes=int(app["max_archive_bytes"]),
         template=WEB / site["template"],
+        assets=tuple(WEB / asset for asset in site["assets"]),
+        page_words=WEB / site["page_words"],
         manifest=WEB / site["manifest"],
         service_worker=WEB / site["service_worker"],
         favicon=WEB / site["favicon"],
@@ -170,7 +177,8 @@ def check_environment(settings: Settings) -> None:
             f"black is importable in {sys.executable}; pygbag would reformat the sources. "
             "Uninstall it from this environment (`pip uninstall black`) and build again."
         )
-    for path in (settings.template, settings.manifest, settings.service_worker, settings.favicon):
+    page = [settings.template, *settings.assets, settings.page_words]
+    for path in (*page, settings.manifest, settings.service_worker, settings.favicon):
         if not path.is_file():
             raise BuildError(f"missing {shown(path)}")
     for icon in settings.icons:
@@ -305,7 +313,8 @@ def fingerprint(settings: Settings, app_dir: Path, files: list[str], label: str)
     )
     for name in files:
         digest.update(name.encode() + b"\0" + (app_dir / name).read_bytes() + b"\0")
-    extras = [settings.template, settings.manifest, settings.service_worker, settings.favicon]
+    extras = [settings.template, *settings.assets, settings.page_words, settings.manifest]
+    extras += [settings.service_worker, settings.favicon]
     for path in [*extras, *settings.icons, SETTINGS_FILE]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:12]
@@ -482,15 +491,135 @@ def first_visit(settings: Settings, archive_bytes: int) -> dict[str, int]:
     return {**settings.downloads, settings.archive: archive_bytes}
 
 
-def write_downloads(settings: Settings, site: Path) -> None:
-    """Fill the page's @downloads line: the loading bar counts bytes against these."""
+def page_words(settings: Settings) -> dict[str, str]:
+    """The page's own words: id -> the English text (web/page_words.py's WORDS)."""
+    spec = importlib.util.spec_from_file_location("thirteen_page_words", settings.page_words)
+    if spec is None or spec.loader is None:
+        raise BuildError(f"{shown(settings.page_words)} cannot be read")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    words = getattr(module, "WORDS", None)
+    if not isinstance(words, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in words.items()
+    ):
+        raise BuildError(f"{shown(settings.page_words)}: WORDS must map ids to English texts")
+    return dict(words)
+
+
+WORD_USES = (
+    re.compile(r'\bdata-words(?:-label)?="(\w+)"'),  # the template's elements
+    re.compile(r'\bwords\("(\w+)"'),  # the scripts' calls
+)
+
+
+def check_page_words_used(settings: Settings, words: dict[str, str]) -> None:
+    """The page uses exactly the ids web/page_words.py declares: none missing (it would
+    show its id), none left over (the page's share holds only what the page shows)."""
+    used: set[str] = set()
+    for path in (settings.template, *settings.assets):
+        text = path.read_text(encoding="utf-8")
+        for pattern in WORD_USES:
+            used.update(pattern.findall(text))
+    if used - set(words):
+        raise BuildError(
+            f"the page uses words {sorted(used - set(words))} that "
+            f"{shown(settings.page_words)} does not declare"
+        )
+    if set(words) - used:
+        raise BuildError(
+            f"{shown(settings.page_words)} declares words the page does not use: "
+            f"{sorted(set(words) - used)}"
+        )
+
+
+def catalogue_dir(settings: Settings) -> Path:
+    """The game's catalogues (<code>.json): the one folder named locale in its packages,
+    wherever the package keeps it."""
+    found = sorted(
+        {
+            path.parent
+            for package in settings.packages
+            for path in (settings.source_dir / package).rglob("locale/*.json")
+            if not any(
+                _excluded(part, settings.exclude)
+                for part in path.relative_to(settings.source_dir).parts
+            )
+        }
+    )
+    if len(found) != 1:
+        places = ", ".join(shown(path) for path in found) or "none"
+        raise BuildError(f"expected one folder of catalogues (locale/*.json), found: {places}")
+    return found[0]
+
+
+def page_share(settings: Settings) -> dict[str, dict[str, str]]:
+    """The page's words in English and in each language of the game's catalogues, by id.
+    A word a catalogue lacks is left out: the page shows it in English, as the game does."""
+    words = page_words(settings)
+    check_page_words_used(settings, words)
+    share = {"en": words}
+    for path in sorted(catalogue_dir(settings).glob("*.json")):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            code, messages = data["language"], data["messages"]
+        except (ValueError, KeyError, TypeError) as error:
+            raise BuildError(f"{shown(path)} is not a catalogue: {error}") from error
+        if code != path.stem:
+            raise BuildError(f"{shown(path)} says its language is {code!r}")
+        share[code] = {
+            key: messages[english]
+            for key, english in words.items()
+            if isinstance(messages.get(english), str)
+        }
+    return share
+
+
+def page_json(data: object) -> str:
+    """JSON to sit inside a script element: compact, sorted, and with no "<" (so that no
+    "</script>" or "<!--" in a text can end the element)."""
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return text.replace("<", "\\u003c")
+
+
+def write_page_data(settings: Settings, site: Path) -> None:
+    """Fill in the page's data: its words in every language (#page-words), and every file
+    a first visit downloads with its size (#page-downloads: the loading bar counts bytes
+    against these)."""
     page = site / "index.html"
     sizes = first_visit(settings, (site / settings.archive).stat().st_size)
-    line = f"  const DOWNLOADS = {json.dumps(sizes, sort_keys=True)}; // @downloads"
-    text, count = DOWNLOADS_LINE.subn(lambda _match: line, page.read_text(encoding="utf-8"))
-    if count != 1:
-        raise BuildError(f"{settings.template.name}: no single '// @downloads' line to fill in")
+    text = page.read_text(encoding="utf-8")
+    for name, data in (("page-words", page_share(settings)), ("page-downloads", sizes)):
+        empty = PAGE_DATA.format(id=name)
+        if text.count(empty) != 1:
+            raise BuildError(f"{settings.template.name}: no single {empty!r} line to fill in")
+        text = text.replace(empty, empty.replace("{}", page_json(data)))
     page.write_text(text, encoding="utf-8")
+
+
+def fingerprinted(path: Path) -> str:
+    """The name a page file has in the site: its content's hash between stem and suffix
+    (page.css -> page.3f2a9c1b.css), so that a changed file is a new address."""
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:8]
+    return f"{path.stem}.{digest}{path.suffix}"
+
+
+def write_assets(settings: Settings, site: Path) -> dict[str, str]:
+    """Copy the page's stylesheets and scripts in under fingerprinted names and point
+    index.html at them; return each file's name -> its name in the site."""
+    page = site / "index.html"
+    text = page.read_text(encoding="utf-8")
+    names: dict[str, str] = {}
+    for asset in settings.assets:
+        names[asset.name] = fingerprinted(asset)
+        reference = re.compile(rf'\b(href|src)="{re.escape(asset.name)}"')
+        text, count = reference.subn(rf'\g<1>="{names[asset.name]}"', text)
+        if count != 1:
+            raise BuildError(
+                f"{settings.template.name} must refer to {asset.name} once (found {count})"
+            )
+        shutil.copyfile(asset, site / names[asset.name])
+    page.write_text(text, encoding="utf-8")
+    return names
 
 
 def write_meta(settings: Settings, site: Path) -> None:
@@ -522,7 +651,8 @@ def assemble(settings: Settings, pygbag_out: Path, site: Path, build_id: str) ->
         shutil.copyfile(ART_LICENCE, site / "LICENSE-court-cards.txt")
     render_preview(settings, site / settings.preview)
     write_meta(settings, site)
-    write_downloads(settings, site)
+    write_page_data(settings, site)
+    write_assets(settings, site)
     # the preview is for other sites' link cards: the game never needs it offline
     precache = sorted(
         name

@@ -1,6 +1,6 @@
 """The texts marked for translation in the code (``tr``, ``tr_n``, ``N_``, ``message``,
-``message_n`` with literal English), found by reading the sources; and what each
-catalogue lacks.
+``message_n`` with literal English), found by reading the sources (the game's, and the
+browser page's own words in ``web/page_words.py``); and what each catalogue lacks.
 
 Run as a script to list what a language still needs, as JSON to fill in::
 
@@ -17,6 +17,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "game"
+PAGE_WORDS = ROOT / "web" / "page_words.py"
+"""The browser page's own words: translated in the same catalogues as the game's."""
 SINGLE = {"tr", "N_", "message"}
 PLURAL = {"tr_n", "message_n"}
 
@@ -44,12 +46,15 @@ def _literal(node: ast.expr) -> str | None:
     return None
 
 
-def marked_texts(root: Path = SOURCES) -> tuple[dict[str, Marked], list[str]]:
-    """Every marked text by its English key; and the calls whose text is not a literal
-    (which no catalogue can hold: each is a mistake to fix)."""
+def marked_texts(
+    root: Path = SOURCES, extra: tuple[Path, ...] = (PAGE_WORDS,)
+) -> tuple[dict[str, Marked], list[str]]:
+    """Every marked text by its English key, in the sources under ``root`` and the
+    ``extra`` files; and the calls whose text is not a literal (which no catalogue can
+    hold: each is a mistake to fix)."""
     found: dict[str, Marked] = {}
     problems: list[str] = []
-    for path in sorted(root.rglob("*.py")):
+    for path in [*sorted(root.rglob("*.py")), *extra]:
         if "__pycache__" in path.parts:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))

@@ -3,11 +3,12 @@ placeholders; and the rules for choosing, formatting and counting."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 
 import pytest
 
-from messages import marked_texts
+from messages import PAGE_WORDS, marked_texts
 from thirteen.core import i18n
 from thirteen.core.i18n import Message, message, message_n, tr, tr_n
 
@@ -31,6 +32,29 @@ def test_every_marked_text_has_this_language(code):
     have = i18n.catalogue(code)
     lacking = sorted(key for key in texts if key not in have)
     assert lacking == [], f"{code}.json lacks {len(lacking)}: {lacking[:10]}"
+
+
+def page_words() -> dict[str, str]:
+    """web/page_words.py's WORDS: the browser page's own words, id -> English."""
+    spec = importlib.util.spec_from_file_location("thirteen_page_words", PAGE_WORDS)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.WORDS
+
+
+@pytest.mark.parametrize("code", OTHER)
+def test_every_page_word_has_this_language(code):
+    """The page's loading and failure words are translated in the game's catalogues
+    (the build writes the page's share): marked like the game's, and none lacking."""
+    words = page_words()
+    texts, _ = marked_texts()
+    assert set(words.values()) <= set(texts)
+    have = i18n.catalogue(code)
+    lacking = sorted(key for key, english in words.items() if english not in have)
+    assert lacking == [], f"{code}.json lacks the page's {lacking}"
+    for english in words.values():
+        assert isinstance(have[english], str), (code, english)  # the page has no plurals
 
 
 @pytest.mark.parametrize("code", OTHER)

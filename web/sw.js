@@ -2,9 +2,10 @@
  * Thirteen's service worker: lets the game start with no network after one
  * online visit.
  *
- * - The site's own files (page, app archive, manifest, icons) are precached at
- *   install time in a cache named after the build, and served from it first, so
- *   that a page and its archive always come from the same build.
+ * - The site's own files (page, its stylesheets and scripts, app archive,
+ *   manifest, icons) are precached at install time in a cache named after the
+ *   build, and served from it first, so that a page, its scripts and its archive
+ *   always come from the same build.
  * - The runtime pygbag loads from its CDN (pythons.js, the CPython wasm build,
  *   the pygame-ce wheel) is cached the first time the page fetches it, and then
  *   served from the cache: a deployed build keeps working even if the files

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import os
 import re
@@ -33,6 +34,11 @@ SITE_FILES = {
     "icons/maskable-512.png",
     "icons/apple-touch-icon.png",
     "preview.png",
+    # the page's stylesheets and scripts, each as NAME.<hash>.EXT (see site_names)
+    "page.css",
+    "toolbar.css",
+    "loader.js",
+    "toolbar.js",
 }
 ART = ROOT / "game" / "thirteen" / "ui" / "art"
 """The court pictures `make art` builds (the site carries their licence when they are)."""
@@ -47,6 +53,22 @@ LOCALE_BYTES = sum(p.stat().st_size for p in CATALOGUES)
 
 def files_under(folder: Path) -> set[str]:
     return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+
+FINGERPRINTED = re.compile(r"^(\w+)\.[0-9a-f]{8}\.(css|js)$")
+"""A page file's name in the site: page.3f2a9c1b.css."""
+
+
+def site_names(names: set[str] | list[str]) -> set[str]:
+    """Names of the site's files with the page files' fingerprints taken out."""
+    return {FINGERPRINTED.sub(r"\1.\2", name) for name in names}
+
+
+def whole_page(site: Path) -> str:
+    """index.html followed by every stylesheet and script of the site it refers to."""
+    page = (site / "index.html").read_text()
+    refs = re.findall(r'\b(?:href|src)="([\w.]+\.(?:css|js))"', page)
+    return "\n".join([page, *((site / ref).read_text() for ref in refs)])
 
 
 def sw_build(site: Path) -> dict[str, Any]:
@@ -71,9 +93,10 @@ def pinned_build(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 def test_site_has_the_page_archive_manifest_worker_and_icons(pinned_build: dict) -> None:
     site = Path(pinned_build["site"])
-    assert files_under(site) == SITE_FILES
+    assert site_names(files_under(site)) == SITE_FILES
     precache = set(sw_build(site)["precache"])
-    assert precache == SITE_FILES - {"sw.js", "preview.png"}  # the preview is for link cards
+    assert precache <= files_under(site)
+    assert site_names(precache) == SITE_FILES - {"sw.js", "preview.png"}  # for link cards
 
 
 def test_runtime_and_versions_are_pinned(pinned_build: dict) -> None:
@@ -100,8 +123,9 @@ def test_runtime_and_versions_are_pinned(pinned_build: dict) -> None:
             "cpython312/main.data",
         )
     ]
+    loader = whole_page(Path(pinned_build["site"]))
     for name in ("pythons.js", "cpythonrc.py", "main.js", "main.wasm", "main.data"):
-        assert f'"{name}"' in page
+        assert f'"{name}"' in loader
 
 
 def test_a_new_runtime_version_gets_a_runtime_cache_of_its_own(tmp_path: Path) -> None:
@@ -128,7 +152,7 @@ def test_page_loads_the_apk_everywhere(pinned_build: dict) -> None:
 def test_page_shows_the_canvas_at_the_game_s_shape(pinned_build: dict) -> None:
     """The game picks its canvas from the box the page reports and tells the page the
     shape through --lw/--lh; the template's size is only the default."""
-    page = (Path(pinned_build["site"]) / "index.html").read_text()
+    page = whole_page(Path(pinned_build["site"]))
     assert "user_canvas_managed: 1," in page  # the page sizes the canvas, not the runtime
     assert "--lw: 1280;" in page and "--lh: 720;" in page
     assert "calc(var(--fit-h) * var(--lw) / var(--lh))) !important;" in page
@@ -164,7 +188,7 @@ def test_page_gives_a_screen_reader_the_game_s_words_and_controls(pinned_build: 
 
 def test_page_has_no_turn_your_phone_notice(pinned_build: dict) -> None:
     """The game uses an upright phone fully."""
-    page = (Path(pinned_build["site"]) / "index.html").read_text()
+    page = whole_page(Path(pinned_build["site"]))
     assert 'id="turn"' not in page and "#turn" not in page
     assert "sideways" not in page
     assert "orientation: portrait" not in page
@@ -192,6 +216,84 @@ def test_template_python_part_compiles(pinned_build: dict) -> None:
     assert "import pygame" in code
 
 
+PAGE_FILES = tomllib.loads((ROOT / "web" / "build.toml").read_text())["site"]["assets"]
+
+
+def test_the_page_s_styles_and_scripts_are_files_named_by_their_content(
+    pinned_build: dict,
+) -> None:
+    """The template refers to page.css, loader.js...; the site has each as
+    NAME.<hash>.EXT, the same bytes, and index.html refers to that name only."""
+    site = Path(pinned_build["site"])
+    page = (site / "index.html").read_text()
+    precache = set(sw_build(site)["precache"])
+    for name in PAGE_FILES:
+        source = ROOT / "web" / name
+        stem, ext = name.rsplit(".", 1)
+        digest = hashlib.sha256(source.read_bytes()).hexdigest()[:8]
+        built = f"{stem}.{digest}.{ext}"
+        assert (site / built).read_bytes() == source.read_bytes(), name
+        assert [n for n in files_under(site) if site_names([n]) == {name}] == [built]
+        attribute = "href" if ext == "css" else "src"
+        assert page.count(f'{attribute}="{built}"') == 1, name
+        assert f'"{name}"' not in page, name
+        assert built in precache, name
+    # no styles or scripts of the page's own left in the page itself: the one inline
+    # script is the runtime's settings, from the template's variables
+    assert "<style" not in page
+    inline = re.findall(r"<script>(.*?)</script>", page, re.DOTALL)
+    assert len(inline) == 1 and inline[0].strip().startswith("var config = {")
+    assert "{{" not in (ROOT / "web" / "page.css").read_text()  # pygbag fills only the template
+
+
+def page_data(page: str, name: str) -> Any:
+    found = re.search(rf'<script type="application/json" id="{name}">(.*?)</script>', page)
+    assert found, name
+    assert "<" not in found[1]
+    return json.loads(found[1])
+
+
+def test_the_page_s_words_are_the_catalogues_share(pinned_build: dict) -> None:
+    """Each word of the page is translated once, in the game's catalogues: the build
+    writes the page's share (its words, by id, in English and every catalogue's
+    language) into index.html, and the page uses exactly those ids."""
+    from thirteen import i18n
+
+    words = build_web.page_words(build_web.load_settings())
+    page = (Path(pinned_build["site"]) / "index.html").read_text()
+    share = page_data(page, "page-words")
+    assert share["en"] == words
+    assert sorted(share) == sorted(i18n.LANGUAGES)
+    for code in i18n.LANGUAGES:
+        if code != i18n.SOURCE:
+            assert share[code] == {key: i18n.catalogue(code)[text] for key, text in words.items()}
+    everything = whole_page(Path(pinned_build["site"]))
+    used = set(re.findall(r'data-words(?:-label)?="(\w+)"', everything))
+    used |= set(re.findall(r'\bwords\("(\w+)"', everything))
+    assert used == set(words)
+    downloads = page_data(page, "page-downloads")
+    assert downloads == pinned_build["downloads"]
+
+
+def test_a_page_word_not_declared_or_not_used_stops_the_build(tmp_path: Path) -> None:
+    settings = build_web.load_settings()
+    words = build_web.page_words(settings)
+    template = tmp_path / "index.tmpl"
+    text = settings.template.read_text()
+    template.write_text(text.replace('data-words="tagline"', 'data-words="motto"'))
+    odd = dataclasses.replace(settings, template=template)
+    with pytest.raises(build_web.BuildError, match=r"uses words \['motto'\]"):
+        build_web.check_page_words_used(odd, words)
+    with pytest.raises(build_web.BuildError, match=r"does not use: \['spare'\]"):
+        build_web.check_page_words_used(settings, {**words, "spare": "Spare"})
+
+
+def test_page_data_cannot_end_its_script_element() -> None:
+    text = build_web.page_json({"en": {"x": "</script><!-- & é"}})
+    assert "<" not in text
+    assert json.loads(text) == {"en": {"x": "</script><!-- & é"}}
+
+
 def test_archive_holds_only_the_game_and_is_small(pinned_build: dict) -> None:
     archive = Path(pinned_build["site"]) / "thirteen.apk"
     size = archive.stat().st_size
@@ -210,7 +312,8 @@ def test_archive_holds_only_the_game_and_is_small(pinned_build: dict) -> None:
 
 def test_itch_zip_is_the_whole_site(pinned_build: dict) -> None:
     with zipfile.ZipFile(pinned_build["zip"]) as bundle:
-        assert set(bundle.namelist()) == SITE_FILES
+        assert set(bundle.namelist()) == files_under(Path(pinned_build["site"]))
+        assert site_names(bundle.namelist()) == SITE_FILES
         site_apk = Path(pinned_build["site"]) / "thirteen.apk"
         assert bundle.read("thirteen.apk") == site_apk.read_bytes()
 

@@ -370,6 +370,12 @@ def test_service_worker_precaches_the_build(
     app = caches.pop(f"thirteen-app-{site_build['build']}")
     expected = ["index.html", "thirteen.apk", "manifest.webmanifest", "favicon.png"]
     expected += [f"icons/{icon}" for icon in ("icon-192.png", "icon-512.png", "maskable-512.png")]
+    # the page's stylesheets and scripts, under their fingerprinted names
+    page_files = [
+        p.name for p in Path(site_build["site"]).glob("*.*.*") if p.suffix in (".css", ".js")
+    ]
+    assert len(page_files) == 4
+    expected += page_files
     assert {site.url(path) for path in expected} <= set(app)
     [(runtime_name, runtime)] = caches.items()
     assert runtime_name.startswith("thirteen-runtime-")

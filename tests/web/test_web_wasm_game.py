@@ -22,6 +22,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -77,19 +78,19 @@ def wasm_cache() -> tuple[Path, Path]:
     return cache / "pyodide", wheels[-1]
 
 
-TEMPLATE = ROOT / "web" / "index.tmpl"
-
-
-def harness_page() -> str:
-    """The harness with the site template's block for screen readers (the live region,
-    the keys' description and the hidden controls) copied in, as the site has it."""
-    template = TEMPLATE.read_text(encoding="utf-8")
-    start = template.index("<!-- a11y:")
-    end = template.index("<!-- /a11y -->") + len("<!-- /a11y -->")
+def harness_page(site: Path) -> tuple[str, list[str]]:
+    """The harness with the built page's block for screen readers (the live region, the
+    keys' description and the hidden controls) copied in, as the site has it; and the
+    site's files that block loads (its stylesheet and script), to serve beside it."""
+    built = (site / "index.html").read_text(encoding="utf-8")
+    start = built.index("<!-- a11y:")
+    end = built.index("<!-- /a11y -->") + len("<!-- /a11y -->")
+    block = built[start:end]
     page = HARNESS.read_text(encoding="utf-8")
     mark = "<!-- @a11y:"
     at = page.index(mark)
-    return page[:at] + template[start:end] + page[page.index("-->", at) + 3 :]
+    files = re.findall(r'\b(?:href|src)="([\w.]+\.(?:css|js))"', block)
+    return page[:at] + block + page[page.index("-->", at) + 3 :], files
 
 
 @pytest.fixture
@@ -104,8 +105,10 @@ def wasm_site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[
     name, _, tag = wheel.stem.rpartition("-")
     served = f"{name}-{PYODIDE_TAG}.whl" if tag != PYODIDE_TAG else wheel.name
     shutil.copyfile(wheel, root / served)
-    (root / "index.html").write_text(harness_page(), encoding="utf-8")
-    shutil.copyfile(Path(site_build["site"]) / "thirteen.apk", root / "thirteen.apk")
+    page, files = harness_page(Path(site_build["site"]))
+    (root / "index.html").write_text(page, encoding="utf-8")
+    for name in [*files, "thirteen.apk"]:
+        shutil.copyfile(Path(site_build["site"]) / name, root / name)
     server = Server(root)
     yield server, served, version
     server.close()

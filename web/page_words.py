@@ -1,0 +1,53 @@
+"""The browser page's own words, in English: the loading screen, its steps, the failure
+message and the update notice.
+
+They show while the game's code and catalogues are still downloading, so the page
+cannot ask the game for them; but they are translated in the game's catalogues
+(``game/thirteen/locale/<code>.json``, keyed by the English text, like every text the
+game marks), so that each word is translated once. ``scripts/build_web.py`` writes the
+page's share of every catalogue into ``index.html``, by the ids below, which
+``web/index.tmpl`` (``data-words``, ``data-words-label``) and ``web/loader.js``
+(``words("id")``) use; the build fails when the page uses an id that is not here, or
+when one here is not used. The texts are marked ``N_()`` so that ``tests/messages.py``
+finds them beside the game's (``tests/test_i18n.py`` then checks every catalogue has
+them, with the same placeholders).
+
+Placeholders: ``{title}`` the game's name, ``{mb}`` a size in megabytes (with its
+unit), ``{got}`` and ``{total}`` megabytes (numbers).
+"""
+
+from __future__ import annotations
+
+
+def N_(text: str) -> str:
+    """Mark ``text`` for the catalogues."""
+    return text
+
+
+WORDS: dict[str, str] = {
+    "tagline": N_("Make-13 solitaire"),
+    "loading": N_("Loading"),
+    "loadingDots": N_("Loading…"),
+    "slow": N_("This is taking longer than usual."),
+    "retry": N_("Try again"),
+    "failed": N_("{title} could not start"),
+    "runtime": N_(
+        "The game runs on a Python runtime that this page downloads (about {mb}) the first "
+        "time it is played, and it could not be loaded."
+    ),
+    "check": N_(
+        "Check the internet connection, then try again. After one complete visit the game "
+        "also starts with no connection."
+    ),
+    "update": N_("A new version of {title} is ready."),
+    "reload": N_("Reload"),
+    "later": N_("Later"),
+    "runtimeStep": N_("Downloading the Python runtime…"),
+    "python": N_("Setting up Python and pygame…"),
+    "game": N_("Unpacking the game…"),
+    "start": N_("Starting the game…"),
+    "gesture": N_("Click or press a key to start."),
+    "ready": N_("Ready"),
+    "bytes": N_("{got} of {total} MB"),
+}
+"""Id (as the page uses it) -> the English text (the key into the catalogues)."""

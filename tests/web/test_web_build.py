@@ -257,7 +257,7 @@ def test_the_page_s_words_are_the_catalogues_share(pinned_build: dict) -> None:
     """Each word of the page is translated once, in the game's catalogues: the build
     writes the page's share (its words, by id, in English and every catalogue's
     language) into index.html, and the page uses exactly those ids."""
-    from thirteen import i18n
+    from thirteen.core import i18n
 
     words = build_web.page_words(build_web.load_settings())
     page = (Path(pinned_build["site"]) / "index.html").read_text()

@@ -20,8 +20,9 @@ import pytest
 from thirteen.core.game import Outcome
 from thirteen.games import GameSetup
 from thirteen.records.database import DatabaseStorage
+from thirteen.records.notices import recovered_notice
 from thirteen.records.platform_storage import open_storage
-from thirteen.records.profile import Profile, recovered_notice
+from thirteen.records.profile import Profile
 from thirteen.records.storage import (
     DB_NAME,
     FILE_NAME,

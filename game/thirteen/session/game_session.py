@@ -25,7 +25,8 @@ from thirteen.core.game import Game
 from thirteen.core.i18n import N_, Message, message
 from thirteen.core.moves import Move
 from thirteen.games import GameSetup, spec_of
-from thirteen.records.profile import Profile, Stats
+from thirteen.records.profile import Profile
+from thirteen.records.stats import Stats
 
 WINNABLE_FALLBACK = N_(
     "Winnable deals only: the deal checker is not available, so this deal is unchecked."

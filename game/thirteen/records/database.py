@@ -52,6 +52,12 @@ def _is_damage(exc: sqlite3.Error) -> bool:
     return name.startswith(DAMAGED) or "malformed" in str(exc) or "not a database" in str(exc)
 
 
+def _unless_there(text: str) -> Change:
+    """A change that writes ``text`` where the record is missing, and keeps one that is
+    there (the database's, written since by another window)."""
+    return lambda old: text if old is None else old
+
+
 def free_name(path: Path, suffix: str) -> Path:
     """``path`` with ``suffix`` (then ``-2``, ``-3``...) where no file is yet."""
     for n in range(1, 1000):
@@ -178,7 +184,7 @@ class DatabaseStorage(Storage):
             # refused (a full disk, a read-only one): shown, queued, and the file stays
             # to be taken in again at the next start
             for key, text in sorted(rows.items()):
-                self.update(key, lambda old, text=text: text if old is None else old)
+                self.update(key, _unless_there(text))
             taken = False
         if taken:
             try:

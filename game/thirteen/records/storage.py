@@ -36,7 +36,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from thirteen.core.cards import is_plain_number
 from thirteen.core.i18n import N_
@@ -357,23 +357,46 @@ class MemoryStorage(Storage):
         return list(self.data)
 
 
+class LocalStorage(Protocol):
+    """The page's ``window.localStorage`` as this module uses it.  What it gives back is
+    checked: through the runtime's bridge a missing item may come as JS null or
+    undefined rather than None."""
+
+    @property
+    def length(self) -> float: ...
+
+    def key(self, index: int) -> object: ...
+
+    def getItem(self, key: str) -> object: ...
+
+    def setItem(self, key: str, value: str) -> None: ...
+
+    def removeItem(self, key: str) -> None: ...
+
+
+class PageWithStorage(Protocol):
+    """The page's ``window``: pygbag's ``platform.window``, Pyodide's ``js.window``, or
+    a test's stand-in."""
+
+    @property
+    def localStorage(self) -> LocalStorage: ...
+
+
 class BrowserStorage(Storage):
     """``window.localStorage`` (shared with every other game on the origin).
 
-    ``window_like`` is pygbag's ``platform.window``, Pyodide's ``js.window``,
-    or a fake with ``localStorage.getItem/setItem/removeItem/key/length``.
     ``localStorage`` is looked up on every call because merely touching it
     throws when the browser blocks storage in a third-party iframe.
     """
 
     kind = "browser"
 
-    def __init__(self, window_like: Any) -> None:
+    def __init__(self, window_like: PageWithStorage) -> None:
         super().__init__()
         self.window = window_like
 
     @property
-    def _ls(self) -> Any:
+    def _ls(self) -> LocalStorage:
         return self.window.localStorage
 
     def _get(self, key: str) -> str | None:
@@ -557,6 +580,6 @@ def browser_window() -> Any:
     window = getattr(platform, "window", None)
     if window is not None:
         return window
-    import js  # type: ignore[import-not-found]  # Pyodide only
+    import js  # Pyodide's module, only in the page
 
     return js.window

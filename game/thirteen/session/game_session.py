@@ -58,6 +58,9 @@ WINNABLE_BUDGET_MS = 400
 """The whole search for a winnable random deal, so a click never freezes the game
 (the solver's own budget is per deal, and some layouts take hundreds of deals)."""
 
+DEAL_CHECK_MS = 200
+"""Each deal's own search for a winnable random deal (within the whole search's budget)."""
+
 GRADED_BUDGET_MS = 2000
 """The same when a difficulty is asked for: each deal proven winnable is then graded
 by up to a hundred playouts, and a hard deal takes them all."""
@@ -280,7 +283,7 @@ class Session:
                 self.note(
                     message(
                         "Your unfinished game ({game}) was counted as played.",
-                        game=saved.setup.label,
+                        game=_label(saved),
                     )
                 )
             saved = None
@@ -307,7 +310,7 @@ class Session:
             self.note(
                 message(
                     "Your unfinished game ({game}) in another tab was counted as played.",
-                    game=other.setup.label,
+                    game=_label(other),
                 )
             )
         self.slot.take()
@@ -343,7 +346,8 @@ class Session:
         number = random.randint(1, MAX_DEAL)
         if self.profile.settings.winnable_only:
             wanted = self.profile.settings.winnable_difficulty
-            found, fallback = None, WINNABLE_NOT_FOUND  # type: str | Message
+            found: int | None = None
+            fallback: str | Message = WINNABLE_NOT_FOUND
             try:
                 from thirteen.advice.difficulty import (
                     ANY,
@@ -353,24 +357,33 @@ class Session:
                 )
                 from thirteen.advice.winnable import first_winnable_deal, first_winnable_deal_steps
 
-                options = {"layout": layout, "budget_ms": 200}
                 if wanted in WANTED and wanted != ANY:
                     fallback = Message(GRADED_NOT_FOUND, {"grade": wanted_words(wanted)})
                     found = yield from first_graded_deal_steps(
                         game_id,
                         number,
                         wanted,
+                        layout=layout,
+                        budget_ms=DEAL_CHECK_MS,
                         total_ms=GRADED_BUDGET_MS,
                         slice_ms=slice_ms,
-                        **options,
                     )
                 elif slice_ms is None:
                     found = first_winnable_deal(
-                        game_id, number, total_ms=WINNABLE_BUDGET_MS, **options
+                        game_id,
+                        number,
+                        layout=layout,
+                        budget_ms=DEAL_CHECK_MS,
+                        total_ms=WINNABLE_BUDGET_MS,
                     )
                 else:
                     found = yield from first_winnable_deal_steps(
-                        game_id, number, total_ms=WINNABLE_BUDGET_MS, slice_ms=slice_ms, **options
+                        game_id,
+                        number,
+                        layout=layout,
+                        budget_ms=DEAL_CHECK_MS,
+                        total_ms=WINNABLE_BUDGET_MS,
+                        slice_ms=slice_ms,
                     )
             except LookupError:  # none proven winnable in time: play this one unchecked
                 pass
@@ -521,7 +534,14 @@ class Session:
         return not self.slot.owns()
 
 
-def _tell_nobody(message: str, ms: float) -> None:
+def _label(game: Game) -> Message:
+    """How the screens name ``game``'s setup: every game in the save slot has one."""
+    setup: GameSetup | None = getattr(game, "setup", None)
+    assert setup is not None, "the save slot holds only games made from a GameSetup"
+    return setup.label
+
+
+def _tell_nobody(message: str | Message, ms: float) -> None:
     """A session no one looks at (a test, a tool) has no one to tell."""
 
 

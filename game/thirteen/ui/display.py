@@ -42,6 +42,10 @@ class Display:
         """Whether the desktop window fills the screen (F11 switches, see
         :meth:`toggle_fullscreen`)."""
         self._since_poll = 0.0
+        self.window: pygame.Surface
+        """What the player sees: the desktop window, else the canvas itself."""
+        self.canvas: pygame.Surface
+        """What the scenes draw on: a :class:`SharpCanvas` in a desktop window."""
         if kind == "window":
             window = size or first_window_size(_desktop_size())
             self.window = pygame.display.set_mode(window, pygame.RESIZABLE)

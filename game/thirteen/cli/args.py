@@ -64,7 +64,7 @@ class Parser(argparse.ArgumentParser):
 # and one "error: argument --x: ..." line and exits with status 2.
 
 MAX_SIM_GAMES = 1_000_000
-"""``sim --games`` at most: a million random games already take minutes."""
+"""``sim --games`` at most: a million random games is already a long run."""
 MAX_SEED = 2**64 - 1
 """Seeds are 64-bit: larger or negative numbers would repeat others' deals."""
 

@@ -73,7 +73,7 @@ class DatabaseStorage(Storage):
 
     Raises OSError when ``path`` or the JSON file is there but no regular file (a
     folder, a FIFO) or cannot be opened: they are left alone, and
-    :func:`~thirteen.records.storage.open_storage` keeps nothing rather than touch them.
+    :func:`~thirteen.records.platform_storage.open_storage` keeps nothing rather than touch them.
     """
 
     kind = "file"
@@ -161,8 +161,9 @@ class DatabaseStorage(Storage):
         return db
 
     def _take_in(self, found: Salvaged) -> None:
-        """Put the JSON data file's records in the database (those it has already
-        win), then rename the file ``.bak``: kept, and never taken in twice."""
+        """Put the JSON data file's records in the database (where it has a record
+        already, the database's wins), then rename the file ``.bak``: kept, and never
+        taken in twice."""
         rows = dict(found.records)
         for key, text in found.damaged.items():
             base = RECOVERY + key.removeprefix(NAMESPACE) + "/"

@@ -34,7 +34,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import asdict, replace
 from datetime import date
-from typing import Any
+from enum import Enum
+from typing import Any, Final
 
 from thirteen.core.game import Game, Outcome
 from thirteen.core.i18n import Message
@@ -78,8 +79,15 @@ from thirteen.records.stats import (
 )
 from thirteen.records.storage import Change, Storage, full_key, load_json
 
-_ANY: Any = object()
-"""Whatever the save slot holds (see :meth:`Profile.save_game`)."""
+
+class _Unchecked(Enum):
+    """Whatever the save slot holds: written over without a look (see
+    :meth:`Profile.save_game`)."""
+
+    ANY = "any"
+
+
+_ANY: Final = _Unchecked.ANY
 
 
 class Profile:
@@ -355,7 +363,7 @@ class Profile:
         wrote it since; True when it cannot be read, which proves no change."""
         return self.storage.holds(GAME_KEY, text)
 
-    def save_game(self, game: Game, over: str | None = _ANY) -> str | None:
+    def save_game(self, game: Game, over: str | None | _Unchecked = _ANY) -> str | None:
         """Store the game in progress (setup + moves): the text stored, or None, writing
         nothing, for a game not made from a GameSetup (it cannot be resumed), or when
         ``over`` is given and the slot no longer holds it (None: holds nothing): another
@@ -389,7 +397,7 @@ class Profile:
         """The setup of the saved game, without replaying it (for a menu line)."""
         return saved_setup_in(self.storage.get(GAME_KEY))
 
-    def clear_game(self, only: str | None = _ANY) -> None:
+    def clear_game(self, only: str | None | _Unchecked = _ANY) -> None:
         """Empty the save slot; with ``only``, only while it still holds that text."""
         if only is _ANY:
             self.storage.remove(GAME_KEY)

@@ -1,6 +1,7 @@
 """Where the game keeps what a player would hate to lose, on every platform.
 
-Three backends behind one small interface, chosen by :func:`open_storage`:
+Three backends behind one small interface, chosen by
+:func:`~thirteen.records.platform_storage.open_storage`:
 
 * :class:`BrowserStorage`: ``window.localStorage`` in the browser (pygbag gives
   ``from platform import window``, Pyodide ``js.window``);
@@ -63,8 +64,8 @@ in notices marked for translation)."""
 
 MAX_JSON_DEPTH = 32
 """The deepest nesting of brackets read back.  Our records nest four levels at most;
-in the browser the stack runs out near 8,000 levels, and that is a fatal error of the
-whole page, not a RecursionError, so deeper text is refused before it is parsed."""
+in the browser the stack runs out some thousands of levels deep, and that is a fatal error
+of the whole page, not a RecursionError, so deeper text is refused before it is parsed."""
 
 _JSON_MARKS = re.compile(r'["\\\[\]{}]')
 """The characters that open or close a string or a level of JSON."""

@@ -342,7 +342,7 @@ class Session:
         self, game_id: str, layout: str | None = None, slice_ms: float | None = None
     ) -> Generator[None, None, GameSetup]:
         """:meth:`random_setup` in slices of ``slice_ms``, for the interface to search
-        beside the game (see :mod:`.solver.budget`)."""
+        beside the game (see :mod:`.search.budget`)."""
         number = random.randint(1, MAX_DEAL)
         if self.profile.settings.winnable_only:
             wanted = self.profile.settings.winnable_difficulty

@@ -5,7 +5,7 @@ Made from the registry (each game's table kind) and the engine's public queries 
 (the table views ``grid()``, ``pyramid_cards()``, ``pile_cards()``...), in the player's
 language (every text is a catalogue text, the card-name pattern too: German says
 "Herz-Dame").  No pygame: the interface hands the words to the page's live region (see
-``ui/access.py``), and these tests read them without a display.
+``ui/access.py``), and the tests read them without a display.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ RANK_WORDS = (
 )
 SUIT_WORDS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
 """The suits as a card's name says them ("Queen of hearts"), in the order of
-:mod:`.cards`."""
+:mod:`thirteen.core.cards`."""
 
 
 def card_name(card: Card) -> str:
@@ -57,7 +57,7 @@ def card_list(cards: Iterable[Card]) -> str:
 
 
 @runtime_checkable
-class GridTable(Protocol):
+class GridView(Protocol):
     """A table of cells (:attr:`TableKind.GRID`): rows from the top, None for an empty
     cell."""
 
@@ -65,14 +65,14 @@ class GridTable(Protocol):
 
 
 @runtime_checkable
-class PyramidTable(Protocol):
+class PyramidView(Protocol):
     """A pyramid's cards still on the table: (row, place in the row, card, free)."""
 
     def pyramid_cards(self) -> list[tuple[int, int, Card, bool]]: ...
 
 
 @runtime_checkable
-class DrawPileTable(PyramidTable, Protocol):
+class DrawPileView(PyramidView, Protocol):
     """A pyramid beside a draw pile and its waste (:attr:`TableKind.PYRAMID`)."""
 
     @property
@@ -88,7 +88,7 @@ class DrawPileTable(PyramidTable, Protocol):
 
 
 @runtime_checkable
-class ReservePilesTable(PyramidTable, Protocol):
+class ReservePilesView(PyramidView, Protocol):
     """A pyramid over reserve piles (:attr:`TableKind.PYRAMID_RESERVES`), each pile from
     its bottom card up."""
 
@@ -96,7 +96,7 @@ class ReservePilesTable(PyramidTable, Protocol):
 
 
 @runtime_checkable
-class PilesTable(Protocol):
+class PilesView(Protocol):
     """A row of piles, each from its bottom card up, and reserve cards lying apart
     (:attr:`TableKind.PILES`)."""
 
@@ -162,30 +162,30 @@ def places(game: Game) -> dict[Card, Place]:
     kind = spec_of(game).table
     out: dict[Card, Place] = {}
     if kind is TableKind.GRID:
-        assert isinstance(game, GridTable)
+        assert isinstance(game, GridView)
         for r, row in enumerate(game.grid()):
             for c, card in enumerate(row):
                 if card is not None:
                     out[card] = Place("cell", r + 1, c + 1)
         return out
     if kind in (TableKind.PYRAMID, TableKind.PYRAMID_RESERVES):
-        assert isinstance(game, PyramidTable)
+        assert isinstance(game, PyramidView)
         for r, c, card, _free in game.pyramid_cards():
             out[card] = Place("pyramid", r + 1, c + 1)
     if kind is TableKind.PYRAMID:
-        assert isinstance(game, DrawPileTable)
+        assert isinstance(game, DrawPileView)
         draw, waste = game.draw_card, game.waste_top
         if draw is not None:
             out[draw] = Place("draw")
         if waste is not None:
             out[waste] = Place("waste")
     elif kind is TableKind.PYRAMID_RESERVES:
-        assert isinstance(game, ReservePilesTable)
+        assert isinstance(game, ReservePilesView)
         for n, pile in enumerate(game.reserve_piles()):
             for card in pile:
                 out[card] = Place("reserve pile", n + 1)
     elif kind is TableKind.PILES:
-        assert isinstance(game, PilesTable)
+        assert isinstance(game, PilesView)
         for n, pile in enumerate(game.pile_cards()):
             for card in pile:
                 out[card] = Place("pile", n + 1)
@@ -233,7 +233,7 @@ def _left_words(game: Game) -> str | None:
     if stock is not None:
         return tr_n("{n} card left in the stock", "{n} cards left in the stock", stock)
     if spec_of(game).table is TableKind.PYRAMID:
-        assert isinstance(game, DrawPileTable)
+        assert isinstance(game, DrawPileView)
         n = game.draw_count
         return tr_n("{n} card left to draw", "{n} cards left to draw", n)
     return None
@@ -343,11 +343,11 @@ def table_words(game: Game) -> str:
     kind = spec_of(game).table
     lines: list[str] = []
     if kind is TableKind.GRID:
-        assert isinstance(game, GridTable)
+        assert isinstance(game, GridView)
         for r, row in enumerate(game.grid()):
             lines.append(tr("Row {row}: {cards}", row=r + 1, cards=_row_words(row)))
     if kind in (TableKind.PYRAMID, TableKind.PYRAMID_RESERVES):
-        assert isinstance(game, PyramidTable)
+        assert isinstance(game, PyramidView)
         rows: dict[int, list[str]] = {}
         for r, _c, card, free in game.pyramid_cards():
             name = card_name(card)
@@ -357,7 +357,7 @@ def table_words(game: Game) -> str:
         if not rows:
             lines.append(tr("The pyramid is cleared"))
     if kind is TableKind.PYRAMID:
-        assert isinstance(game, DrawPileTable)
+        assert isinstance(game, DrawPileView)
         draw, waste = game.draw_card, game.waste_top
         lines.append(
             tr("Draw card: {card}", card=card_name(draw))
@@ -370,11 +370,11 @@ def table_words(game: Game) -> str:
             else tr("The waste is empty")
         )
     elif kind is TableKind.PYRAMID_RESERVES:
-        assert isinstance(game, ReservePilesTable)
+        assert isinstance(game, ReservePilesView)
         for n, pile in enumerate(game.reserve_piles()):
             lines.append(_pile_words(tr("Reserve pile {n}", n=n + 1), pile))
     elif kind is TableKind.PILES:
-        assert isinstance(game, PilesTable)
+        assert isinstance(game, PilesView)
         for n, pile in enumerate(game.pile_cards()):
             lines.append(_pile_words(tr("Pile {n}", n=n + 1), pile))
         reserve = game.reserve_cards()

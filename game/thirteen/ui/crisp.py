@@ -39,9 +39,8 @@ GLOW_PIXELS = 40_000
 glow round a card; a veil over the whole table is left to cover what it covers)."""
 
 KEPT_PIXELS = 16_000_000
-"""How many pixels of surfaces rendered at the window's resolution are kept, the least
-recently shown dropped first (64 MB: a full Pyramid 13 table in a 3840x2160 window takes
-about a third of it; a new scale drops them all)."""
+"""How many pixels of surfaces rendered at the window's resolution are kept (64 MB), the
+least recently shown dropped first; a new scale drops them all."""
 
 
 class Kind(Enum):
@@ -105,8 +104,8 @@ class SharpCanvas(pygame.Surface):
         """The window's scale over the canvas; noting happens only above 1."""
         self.noting = True
         """Off while cards move: a frame in motion is shown scaled (drawing it again at
-        the window's resolution costs two to three times the frame), and the frame
-        where everything comes to rest is drawn sharp."""
+        the window's resolution costs more than the frame itself), and the frame where
+        everything comes to rest is drawn sharp."""
         self.noted: list[Noted] = []
         self._rects: list[pygame.Rect] = []
         self._renders: OrderedDict[tuple, pygame.Surface | None] = OrderedDict()

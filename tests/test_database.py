@@ -19,6 +19,7 @@ import pytest
 
 from thirteen.core.game import Outcome
 from thirteen.games import GameSetup
+from thirteen.records.data_file import salvage_records
 from thirteen.records.database import DatabaseStorage
 from thirteen.records.notices import recovered_notice
 from thirteen.records.platform_storage import open_storage
@@ -32,7 +33,6 @@ from thirteen.records.storage import (
     RECOVERY,
     SAVED_AFTER_ALL,
     MemoryStorage,
-    salvage_records,
 )
 from thirteen.session.game_session import RETRY_MS, Session
 

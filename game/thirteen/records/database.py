@@ -10,7 +10,7 @@ never an empty file); and a busy timeout makes a second window wait out the firs
 short transaction instead of failing.
 
 The JSON file of earlier versions (:data:`~thirteen.records.storage.FILE_NAME`) is taken in on
-the first start, record by record (:func:`~thirteen.records.storage.salvage_records`), and
+the first start, record by record (:func:`~thirteen.records.data_file.salvage_records`), and
 kept beside the database as ``thirteen.json.bak``.  A database SQLite finds damaged is
 read row by row, what can be read goes into a new one, and the damaged file is kept
 as ``thirteen.db.corrupt-<n>``; :attr:`Storage.aside` names what was lost.
@@ -27,16 +27,8 @@ import tempfile
 from pathlib import Path
 from urllib.parse import quote
 
-from thirteen.records.storage import (
-    FILE_NAME,
-    NAMESPACE,
-    RECOVERY,
-    Change,
-    Salvaged,
-    Storage,
-    read_data_file,
-    refuse_unless_regular,
-)
+from thirteen.records.data_file import Salvaged, read_data_file, refuse_unless_regular
+from thirteen.records.storage import FILE_NAME, NAMESPACE, RECOVERY, Change, Storage
 
 BUSY_TIMEOUT_S = 10.0
 """How long a write waits for another window's transaction (each takes milliseconds)."""

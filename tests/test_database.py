@@ -19,9 +19,11 @@ import pytest
 
 from thirteen.core.game import Outcome
 from thirteen.games import GameSetup
+from thirteen.records.data_file import salvage_records
 from thirteen.records.database import DatabaseStorage
+from thirteen.records.notices import recovered_notice
 from thirteen.records.platform_storage import open_storage
-from thirteen.records.profile import Profile, recovered_notice
+from thirteen.records.profile import Profile
 from thirteen.records.storage import (
     DB_NAME,
     FILE_NAME,
@@ -31,7 +33,6 @@ from thirteen.records.storage import (
     RECOVERY,
     SAVED_AFTER_ALL,
     MemoryStorage,
-    salvage_records,
 )
 from thirteen.session.game_session import RETRY_MS, Session
 

@@ -25,15 +25,10 @@ from thirteen.core.game import Game
 from thirteen.core.i18n import Message
 from thirteen.games import GAMES, GameSetup, parse_decks
 from thirteen.records.database import DatabaseStorage
-from thirteen.records.profile import (
-    NAME_CHARS,
-    NAME_MAX,
-    NAME_MIN,
-    Profile,
-    Settings,
-    Stats,
-    validate_name,
-)
+from thirteen.records.profile import Profile
+from thirteen.records.scores import NAME_CHARS, NAME_MAX, NAME_MIN, validate_name
+from thirteen.records.settings import Settings
+from thirteen.records.stats import Stats
 from thirteen.records.storage import (
     DB_NAME,
     FILE_NAME,

@@ -16,17 +16,17 @@ from thirteen.core.cards import deck_text
 from thirteen.core.game import Game, Outcome
 from thirteen.games import GameSetup
 from thirteen.records.database import DatabaseStorage
-from thirteen.records.profile import (
+from thirteen.records.profile import Profile
+from thirteen.records.scores import (
     DAYS_KEPT,
     TOP,
-    Profile,
     ScoreBoard,
     ScoreEntry,
-    Settings,
-    Stats,
     deals_label,
     validate_name,
 )
+from thirteen.records.settings import Settings
+from thirteen.records.stats import Stats
 from thirteen.records.storage import (
     DB_NAME,
     NAMESPACE,

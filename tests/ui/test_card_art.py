@@ -11,7 +11,8 @@ import pygame
 import pytest
 
 from thirteen.core.cards import make_card
-from thirteen.records.profile import Profile, _settings_from
+from thirteen.records.profile import Profile
+from thirteen.records.settings import settings_from
 from thirteen.records.storage import MemoryStorage
 from thirteen.ui import cards as card_art
 from thirteen.ui import celebrate, court_art, sound
@@ -243,10 +244,10 @@ def test_every_back_is_its_own():
 
 
 def test_choice_settings_are_kept_and_wrong_types_are_dropped():
-    settings, clean = _settings_from({"card_back": "blue", "table_colour": "red", "volume": 50})
+    settings, clean = settings_from({"card_back": "blue", "table_colour": "red", "volume": 50})
     assert (settings.card_back, settings.table_colour, settings.volume) == ("blue", "red", 50)
     assert clean
-    settings, clean = _settings_from({"card_back": 3, "volume": 400, "sound": "yes"})
+    settings, clean = settings_from({"card_back": 3, "volume": 400, "sound": "yes"})
     assert not clean and settings.card_back == "red" and settings.volume == 75 and settings.sound
 
 

@@ -7,8 +7,8 @@ import argparse
 import math
 import re
 import sys
-from collections.abc import Callable, Sequence
-from typing import NoReturn
+from collections.abc import Callable, Iterable
+from typing import Any, NoReturn, TypeVar, overload
 
 from thirteen.core.cards import QUOTE_MAX, NotationError, clip, quoted
 from thirteen.core.deals import MAX_DEAL
@@ -16,17 +16,35 @@ from thirteen.core.game import Game, IllegalMoveError
 from thirteen.core.options import Layout
 from thirteen.games import GAMES, GameSetup
 
+_N = TypeVar("_N")
+"""The namespace a parse fills in (argparse's own unless one is given)."""
+
 
 class Parser(argparse.ArgumentParser):
     """argparse's parser, except that its error line quotes a long argument cut (an
     unknown sub-command, choice or option would otherwise be echoed whole).  Its
     sub-command parsers are of this class too (argparse makes them of the parent's)."""
 
+    @overload
     def parse_known_args(
-        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
-    ) -> tuple[argparse.Namespace, list[str]]:
-        self._given = list(sys.argv[1:] if args is None else args)
-        return super().parse_known_args(args, namespace)
+        self, args: Iterable[str] | None = None, namespace: None = None
+    ) -> tuple[argparse.Namespace, list[str]]: ...
+
+    @overload
+    def parse_known_args(
+        self, args: Iterable[str] | None, namespace: _N
+    ) -> tuple[_N, list[str]]: ...
+
+    @overload
+    def parse_known_args(self, *, namespace: _N) -> tuple[_N, list[str]]: ...
+
+    def parse_known_args(
+        self, args: Iterable[str] | None = None, namespace: Any = None
+    ) -> tuple[Any, list[str]]:
+        """argparse's (typed as argparse's own), keeping the arguments for :meth:`error`."""
+        given = list(sys.argv[1:] if args is None else args)
+        self._given = given
+        return super().parse_known_args(given, namespace)
 
     def error(self, message: str) -> NoReturn:
         given = getattr(self, "_given", sys.argv[1:])
@@ -46,7 +64,7 @@ class Parser(argparse.ArgumentParser):
 # and one "error: argument --x: ..." line and exits with status 2.
 
 MAX_SIM_GAMES = 1_000_000
-"""``sim --games`` at most: a million random games already take minutes."""
+"""``sim --games`` at most: a million random games is already a long run."""
 MAX_SEED = 2**64 - 1
 """Seeds are 64-bit: larger or negative numbers would repeat others' deals."""
 

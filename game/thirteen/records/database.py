@@ -10,7 +10,7 @@ never an empty file); and a busy timeout makes a second window wait out the firs
 short transaction instead of failing.
 
 The JSON file of earlier versions (:data:`~thirteen.records.storage.FILE_NAME`) is taken in on
-the first start, record by record (:func:`~thirteen.records.storage.salvage_records`), and
+the first start, record by record (:func:`~thirteen.records.data_file.salvage_records`), and
 kept beside the database as ``thirteen.json.bak``.  A database SQLite finds damaged is
 read row by row, what can be read goes into a new one, and the damaged file is kept
 as ``thirteen.db.corrupt-<n>``; :attr:`Storage.aside` names what was lost.
@@ -27,16 +27,8 @@ import tempfile
 from pathlib import Path
 from urllib.parse import quote
 
-from thirteen.records.storage import (
-    FILE_NAME,
-    NAMESPACE,
-    RECOVERY,
-    Change,
-    Salvaged,
-    Storage,
-    read_data_file,
-    refuse_unless_regular,
-)
+from thirteen.records.data_file import Salvaged, read_data_file, refuse_unless_regular
+from thirteen.records.storage import FILE_NAME, NAMESPACE, RECOVERY, Change, Storage
 
 BUSY_TIMEOUT_S = 10.0
 """How long a write waits for another window's transaction (each takes milliseconds)."""
@@ -50,6 +42,12 @@ DAMAGED = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
 def _is_damage(exc: sqlite3.Error) -> bool:
     name = getattr(exc, "sqlite_errorname", "") or ""
     return name.startswith(DAMAGED) or "malformed" in str(exc) or "not a database" in str(exc)
+
+
+def _unless_there(text: str) -> Change:
+    """A change that writes ``text`` where the record is missing, and keeps one that is
+    there (the database's, written since by another window)."""
+    return lambda old: text if old is None else old
 
 
 def free_name(path: Path, suffix: str) -> Path:
@@ -67,7 +65,7 @@ class DatabaseStorage(Storage):
 
     Raises OSError when ``path`` or the JSON file is there but no regular file (a
     folder, a FIFO) or cannot be opened: they are left alone, and
-    :func:`~thirteen.records.storage.open_storage` keeps nothing rather than touch them.
+    :func:`~thirteen.records.platform_storage.open_storage` keeps nothing rather than touch them.
     """
 
     kind = "file"
@@ -155,8 +153,9 @@ class DatabaseStorage(Storage):
         return db
 
     def _take_in(self, found: Salvaged) -> None:
-        """Put the JSON data file's records in the database (those it has already
-        win), then rename the file ``.bak``: kept, and never taken in twice."""
+        """Put the JSON data file's records in the database (where it has a record
+        already, the database's wins), then rename the file ``.bak``: kept, and never
+        taken in twice."""
         rows = dict(found.records)
         for key, text in found.damaged.items():
             base = RECOVERY + key.removeprefix(NAMESPACE) + "/"
@@ -178,7 +177,7 @@ class DatabaseStorage(Storage):
             # refused (a full disk, a read-only one): shown, queued, and the file stays
             # to be taken in again at the next start
             for key, text in sorted(rows.items()):
-                self.update(key, lambda old, text=text: text if old is None else old)
+                self.update(key, _unless_there(text))
             taken = False
         if taken:
             try:

@@ -25,7 +25,8 @@ from thirteen.core.game import Game
 from thirteen.core.i18n import N_, Message, message
 from thirteen.core.moves import Move
 from thirteen.games import GameSetup, spec_of
-from thirteen.records.profile import Profile, Stats
+from thirteen.records.profile import Profile
+from thirteen.records.stats import Stats
 
 WINNABLE_FALLBACK = N_(
     "Winnable deals only: the deal checker is not available, so this deal is unchecked."
@@ -56,6 +57,9 @@ NOT_SAVED_AT_CLOSE = "thirteen: {n} change(s) could not be saved: storage is ful
 WINNABLE_BUDGET_MS = 400
 """The whole search for a winnable random deal, so a click never freezes the game
 (the solver's own budget is per deal, and some layouts take hundreds of deals)."""
+
+DEAL_CHECK_MS = 200
+"""Each deal's own search for a winnable random deal (within the whole search's budget)."""
 
 GRADED_BUDGET_MS = 2000
 """The same when a difficulty is asked for: each deal proven winnable is then graded
@@ -279,7 +283,7 @@ class Session:
                 self.note(
                     message(
                         "Your unfinished game ({game}) was counted as played.",
-                        game=saved.setup.label,
+                        game=_label(saved),
                     )
                 )
             saved = None
@@ -306,7 +310,7 @@ class Session:
             self.note(
                 message(
                     "Your unfinished game ({game}) in another tab was counted as played.",
-                    game=other.setup.label,
+                    game=_label(other),
                 )
             )
         self.slot.take()
@@ -338,11 +342,12 @@ class Session:
         self, game_id: str, layout: str | None = None, slice_ms: float | None = None
     ) -> Generator[None, None, GameSetup]:
         """:meth:`random_setup` in slices of ``slice_ms``, for the interface to search
-        beside the game (see :mod:`.solver.budget`)."""
+        beside the game (see :mod:`.search.budget`)."""
         number = random.randint(1, MAX_DEAL)
         if self.profile.settings.winnable_only:
             wanted = self.profile.settings.winnable_difficulty
-            found, fallback = None, WINNABLE_NOT_FOUND  # type: str | Message
+            found: int | None = None
+            fallback: str | Message = WINNABLE_NOT_FOUND
             try:
                 from thirteen.advice.difficulty import (
                     ANY,
@@ -352,24 +357,33 @@ class Session:
                 )
                 from thirteen.advice.winnable import first_winnable_deal, first_winnable_deal_steps
 
-                options = {"layout": layout, "budget_ms": 200}
                 if wanted in WANTED and wanted != ANY:
                     fallback = Message(GRADED_NOT_FOUND, {"grade": wanted_words(wanted)})
                     found = yield from first_graded_deal_steps(
                         game_id,
                         number,
                         wanted,
+                        layout=layout,
+                        budget_ms=DEAL_CHECK_MS,
                         total_ms=GRADED_BUDGET_MS,
                         slice_ms=slice_ms,
-                        **options,
                     )
                 elif slice_ms is None:
                     found = first_winnable_deal(
-                        game_id, number, total_ms=WINNABLE_BUDGET_MS, **options
+                        game_id,
+                        number,
+                        layout=layout,
+                        budget_ms=DEAL_CHECK_MS,
+                        total_ms=WINNABLE_BUDGET_MS,
                     )
                 else:
                     found = yield from first_winnable_deal_steps(
-                        game_id, number, total_ms=WINNABLE_BUDGET_MS, slice_ms=slice_ms, **options
+                        game_id,
+                        number,
+                        layout=layout,
+                        budget_ms=DEAL_CHECK_MS,
+                        total_ms=WINNABLE_BUDGET_MS,
+                        slice_ms=slice_ms,
                     )
             except LookupError:  # none proven winnable in time: play this one unchecked
                 pass
@@ -520,7 +534,14 @@ class Session:
         return not self.slot.owns()
 
 
-def _tell_nobody(message: str, ms: float) -> None:
+def _label(game: Game) -> Message:
+    """How the screens name ``game``'s setup: every game in the save slot has one."""
+    setup: GameSetup | None = getattr(game, "setup", None)
+    assert setup is not None, "the save slot holds only games made from a GameSetup"
+    return setup.label
+
+
+def _tell_nobody(message: str | Message, ms: float) -> None:
     """A session no one looks at (a test, a tool) has no one to tell."""
 
 

@@ -5,13 +5,14 @@ Made from the registry (each game's table kind) and the engine's public queries 
 (the table views ``grid()``, ``pyramid_cards()``, ``pile_cards()``...), in the player's
 language (every text is a catalogue text, the card-name pattern too: German says
 "Herz-Dame").  No pygame: the interface hands the words to the page's live region (see
-``ui/access.py``), and these tests read them without a display.
+``ui/access.py``), and the tests read them without a display.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from thirteen.core.cards import Card, rank, suit
 from thirteen.core.game import Game, Outcome, Termination
@@ -37,7 +38,7 @@ RANK_WORDS = (
 )
 SUIT_WORDS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
 """The suits as a card's name says them ("Queen of hearts"), in the order of
-:mod:`.cards`."""
+:mod:`thirteen.core.cards`."""
 
 
 def card_name(card: Card) -> str:
@@ -53,6 +54,55 @@ def card_list(cards: Iterable[Card]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return tr("{cards} and {last}", cards=", ".join(names[:-1]), last=names[-1])
+
+
+@runtime_checkable
+class GridView(Protocol):
+    """A table of cells (:attr:`TableKind.GRID`): rows from the top, None for an empty
+    cell."""
+
+    def grid(self) -> list[list[Card | None]]: ...
+
+
+@runtime_checkable
+class PyramidView(Protocol):
+    """A pyramid's cards still on the table: (row, place in the row, card, free)."""
+
+    def pyramid_cards(self) -> list[tuple[int, int, Card, bool]]: ...
+
+
+@runtime_checkable
+class DrawPileView(PyramidView, Protocol):
+    """A pyramid beside a draw pile and its waste (:attr:`TableKind.PYRAMID`)."""
+
+    @property
+    def draw_card(self) -> Card | None: ...
+
+    @property
+    def waste_top(self) -> Card | None: ...
+
+    @property
+    def draw_count(self) -> int:
+        """Cards in the draw pile, the draw card included."""
+        ...
+
+
+@runtime_checkable
+class ReservePilesView(PyramidView, Protocol):
+    """A pyramid over reserve piles (:attr:`TableKind.PYRAMID_RESERVES`), each pile from
+    its bottom card up."""
+
+    def reserve_piles(self) -> list[tuple[Card, ...]]: ...
+
+
+@runtime_checkable
+class PilesView(Protocol):
+    """A row of piles, each from its bottom card up, and reserve cards lying apart
+    (:attr:`TableKind.PILES`)."""
+
+    def pile_cards(self) -> list[tuple[Card, ...]]: ...
+
+    def reserve_cards(self) -> list[Card]: ...
 
 
 @dataclass(frozen=True)
@@ -112,29 +162,34 @@ def places(game: Game) -> dict[Card, Place]:
     kind = spec_of(game).table
     out: dict[Card, Place] = {}
     if kind is TableKind.GRID:
-        for r, row in enumerate(game.grid()):  # type: ignore[attr-defined]
+        assert isinstance(game, GridView)
+        for r, row in enumerate(game.grid()):
             for c, card in enumerate(row):
                 if card is not None:
                     out[card] = Place("cell", r + 1, c + 1)
         return out
     if kind in (TableKind.PYRAMID, TableKind.PYRAMID_RESERVES):
-        for r, c, card, _free in game.pyramid_cards():  # type: ignore[attr-defined]
+        assert isinstance(game, PyramidView)
+        for r, c, card, _free in game.pyramid_cards():
             out[card] = Place("pyramid", r + 1, c + 1)
     if kind is TableKind.PYRAMID:
-        draw, waste = game.draw_card, game.waste_top  # type: ignore[attr-defined]
+        assert isinstance(game, DrawPileView)
+        draw, waste = game.draw_card, game.waste_top
         if draw is not None:
             out[draw] = Place("draw")
         if waste is not None:
             out[waste] = Place("waste")
     elif kind is TableKind.PYRAMID_RESERVES:
-        for n, pile in enumerate(game.reserve_piles()):  # type: ignore[attr-defined]
+        assert isinstance(game, ReservePilesView)
+        for n, pile in enumerate(game.reserve_piles()):
             for card in pile:
                 out[card] = Place("reserve pile", n + 1)
     elif kind is TableKind.PILES:
-        for n, pile in enumerate(game.pile_cards()):  # type: ignore[attr-defined]
+        assert isinstance(game, PilesView)
+        for n, pile in enumerate(game.pile_cards()):
             for card in pile:
                 out[card] = Place("pile", n + 1)
-        for card in game.reserve_cards():  # type: ignore[attr-defined]
+        for card in game.reserve_cards():
             out[card] = Place("reserve")
     return out
 
@@ -178,7 +233,8 @@ def _left_words(game: Game) -> str | None:
     if stock is not None:
         return tr_n("{n} card left in the stock", "{n} cards left in the stock", stock)
     if spec_of(game).table is TableKind.PYRAMID:
-        n = game.draw_count  # type: ignore[attr-defined]
+        assert isinstance(game, DrawPileView)
+        n = game.draw_count
         return tr_n("{n} card left to draw", "{n} cards left to draw", n)
     return None
 
@@ -190,7 +246,7 @@ def score_words(game: Game) -> str:
     return tr("Score {score}.", score=game.score)
 
 
-END_WORDS = {
+END_WORDS: dict[Termination | None, str] = {
     Termination.CLEARED: N_("You won!"),
     Termination.NO_REMOVALS: N_("No pairs left."),
     Termination.NO_MOVES: N_("No moves left."),
@@ -200,7 +256,7 @@ END_WORDS = {
 
 def end_words(game: Game) -> str:
     """A finished game: why it ended and its score ("You won! Score 52 of 52.")."""
-    why = END_WORDS.get(game.termination, END_WORDS[Termination.NO_MOVES])  # type: ignore[arg-type]
+    why = END_WORDS.get(game.termination, END_WORDS[Termination.NO_MOVES])
     if game.outcome is Outcome.WON:
         why = END_WORDS[Termination.CLEARED]
     return f"{tr(why)} {score_words(game)}"
@@ -287,11 +343,13 @@ def table_words(game: Game) -> str:
     kind = spec_of(game).table
     lines: list[str] = []
     if kind is TableKind.GRID:
-        for r, row in enumerate(game.grid()):  # type: ignore[attr-defined]
+        assert isinstance(game, GridView)
+        for r, row in enumerate(game.grid()):
             lines.append(tr("Row {row}: {cards}", row=r + 1, cards=_row_words(row)))
     if kind in (TableKind.PYRAMID, TableKind.PYRAMID_RESERVES):
+        assert isinstance(game, PyramidView)
         rows: dict[int, list[str]] = {}
-        for r, _c, card, free in game.pyramid_cards():  # type: ignore[attr-defined]
+        for r, _c, card, free in game.pyramid_cards():
             name = card_name(card)
             rows.setdefault(r, []).append(tr("{card} (free)", card=name) if free else name)
         for r, names in rows.items():
@@ -299,7 +357,8 @@ def table_words(game: Game) -> str:
         if not rows:
             lines.append(tr("The pyramid is cleared"))
     if kind is TableKind.PYRAMID:
-        draw, waste = game.draw_card, game.waste_top  # type: ignore[attr-defined]
+        assert isinstance(game, DrawPileView)
+        draw, waste = game.draw_card, game.waste_top
         lines.append(
             tr("Draw card: {card}", card=card_name(draw))
             if draw is not None
@@ -311,12 +370,14 @@ def table_words(game: Game) -> str:
             else tr("The waste is empty")
         )
     elif kind is TableKind.PYRAMID_RESERVES:
-        for n, pile in enumerate(game.reserve_piles()):  # type: ignore[attr-defined]
+        assert isinstance(game, ReservePilesView)
+        for n, pile in enumerate(game.reserve_piles()):
             lines.append(_pile_words(tr("Reserve pile {n}", n=n + 1), pile))
     elif kind is TableKind.PILES:
-        for n, pile in enumerate(game.pile_cards()):  # type: ignore[attr-defined]
+        assert isinstance(game, PilesView)
+        for n, pile in enumerate(game.pile_cards()):
             lines.append(_pile_words(tr("Pile {n}", n=n + 1), pile))
-        reserve = game.reserve_cards()  # type: ignore[attr-defined]
+        reserve = game.reserve_cards()
         if reserve:
             lines.append(tr("Reserve: {cards}", cards=card_list(reserve)))
     left = _left_words(game)

@@ -12,15 +12,9 @@ from pathlib import Path
 from thirteen.cli.args import CommandError, add_game_arguments, game_from_args
 from thirteen.core.cards import QUOTE_MAX, Card, NotationError, parse_card, quoted
 from thirteen.core.i18n import LANGUAGES
+from thirteen.records.data_file import Salvaged, read_data_file, refuse_unless_regular
 from thirteen.records.database import copied_rows
-from thirteen.records.storage import (
-    DB_NAME,
-    FILE_NAME,
-    MemoryStorage,
-    Salvaged,
-    read_data_file,
-    refuse_unless_regular,
-)
+from thirteen.records.storage import DB_NAME, FILE_NAME, MemoryStorage
 from thirteen.tools import shot as ui_shot
 from thirteen.ui.canvas import canvas_size
 

@@ -56,10 +56,12 @@ def window_frame_ms(app: object, size: tuple[int, int], frames: int, crisp: bool
     import pygame
 
     from thirteen.ui import app as app_module
+    from thirteen.ui.crisp import SharpCanvas
     from thirteen.ui.display import Display
 
     assert isinstance(app, app_module.App) and app.table is not None
     app.display = Display("window", size)
+    assert isinstance(app.display.canvas, SharpCanvas)  # a desktop window's canvas
     if not crisp:
         app.display.canvas.set_scale(1.0)  # the canvas notes nothing: only scaled
     app.table.relayout()

@@ -10,6 +10,7 @@ finishes the old ones, so input is never blocked.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -123,7 +124,9 @@ class Animator:
             elif pile is not None and rect != pile:
                 self.sprites.append(Sprite(None, rect, pile, 0, 200))
 
-    def deal(self, after: Geometry, removed_before: list[tuple[Card, pygame.Rect]] = ()) -> None:
+    def deal(
+        self, after: Geometry, removed_before: Sequence[tuple[Card, pygame.Rect]] = ()
+    ) -> None:
         """A whole new layout flies out of the pile, staggered (total <= 300 ms)."""
         self.finish()
         if not self.enabled or after.pile is None:

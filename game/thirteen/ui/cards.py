@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import ParamSpec
 
 import pygame
@@ -19,6 +19,11 @@ import pygame
 from thirteen.core.cards import Card, rank, suit
 from thirteen.core.i18n import N_
 from thirteen.ui import court_art, theme
+
+Rgb = tuple[int, int, int]
+"""A colour: red, green and blue from 0 to 255 (the ink of a suit)."""
+Colour = Rgb | tuple[int, int, int, int]
+"""A colour, or a colour with its alpha (a card's paper and edge may see through)."""
 
 FACE = (252, 251, 245)
 FACE_EDGE = (150, 150, 140)
@@ -62,12 +67,11 @@ RUN_LENGTH = sys.platform == "emscripten"
 def accelerated(surf: pygame.Surface, run_length: bool | None = None) -> pygame.Surface:
     """``surf``, marked to be blitted by SDL's run-length encoded alpha blit where
     :data:`RUN_LENGTH` (or ``run_length``) says so: a card is opaque but for its rounded
-    corners, and this blit copies the opaque runs and blends only the rest.  Under the
-    WebAssembly stand-in, whose blits have no SIMD, blitting 52 card faces took 12-15 ms
-    with the plain blend and 0.3 ms with this one (52 shadows: 14 ms and 1-2 ms); the
-    result differs from the plain blend by at most one level in a few edge pixels.  On
-    the desktop SDL's SIMD blend is as fast for faces and faster for shadows, so the art
-    is left as it is there."""
+    corners, and this blit copies the opaque runs and blends only the rest, far cheaper
+    where blits have no SIMD (the browser's WebAssembly); the result differs from the
+    plain blend by at most one level in a few edge pixels.  On the desktop SDL's SIMD
+    blend is as fast for faces and faster for shadows, so the art is left as it is
+    there (see docs/performance.md)."""
     if run_length is None:
         run_length = RUN_LENGTH
     if run_length and surf.get_flags() & pygame.SRCALPHA:
@@ -88,11 +92,11 @@ def suit_colour(card_suit: int, four_colour: bool) -> tuple[int, int, int]:
     return CONTRAST_INK[colour] if theme.high_contrast else colour
 
 
-def _circle(surf: pygame.Surface, colour, cx: float, cy: float, r: float, s: int) -> None:
+def _circle(surf: pygame.Surface, colour: Rgb, cx: float, cy: float, r: float, s: int) -> None:
     pygame.draw.circle(surf, colour, (round(cx * s), round(cy * s)), round(r * s))
 
 
-def _poly(surf: pygame.Surface, colour, points, s: int) -> None:
+def _poly(surf: pygame.Surface, colour: Rgb, points: Sequence[tuple[float, float]], s: int) -> None:
     pygame.draw.polygon(surf, colour, [(round(x * s), round(y * s)) for x, y in points])
 
 
@@ -121,7 +125,7 @@ def suit_shape(card_suit: int, size: int, colour: tuple[int, int, int]) -> pygam
     return pygame.transform.smoothscale(big, (size, size))
 
 
-def _blank(w: int, h: int, fill, edge, thick: int = 1) -> pygame.Surface:
+def _blank(w: int, h: int, fill: Colour, edge: Colour, thick: int = 1) -> pygame.Surface:
     """A rounded card shape with anti-aliased corners (drawn 4x, scaled down), its edge
     ``thick`` pixels wide: a copy of the one kept per size and colours, since drawing it
     4x is most of the time a face takes to render."""
@@ -135,7 +139,7 @@ def _blank(w: int, h: int, fill, edge, thick: int = 1) -> pygame.Surface:
 _blanks: dict[tuple, pygame.Surface] = {}
 
 
-def _draw_blank(w: int, h: int, fill, edge, thick: int) -> pygame.Surface:
+def _draw_blank(w: int, h: int, fill: Colour, edge: Colour, thick: int) -> pygame.Surface:
     big = pygame.Surface((w * _SS, h * _SS), pygame.SRCALPHA)
     radius = max(2, w // 12) * _SS
     pygame.draw.rect(big, edge, big.get_rect(), border_radius=radius)
@@ -181,7 +185,7 @@ PIPS: dict[int, tuple[tuple[int, float], ...]] = {
 as printed decks arrange them; pips below the middle stand upside down."""
 
 
-def _index(card: Card, w: int, h: int, colour) -> pygame.Surface:
+def _index(card: Card, w: int, h: int, colour: Rgb) -> pygame.Surface:
     """The corner index: the rank over its suit, on a transparent strip."""
     rank_size, suit_size = corner_sizes(h)
     label = theme.plain_font(rank_size).render(RANK_TEXT[rank(card) - 1], True, colour)
@@ -202,7 +206,7 @@ def _index_at(h: int, pad: int) -> int:
     return pad - corner_sizes(h)[0] // 10
 
 
-def _pips(surf: pygame.Surface, card: Card, colour) -> None:
+def _pips(surf: pygame.Surface, card: Card, colour: Rgb) -> None:
     """The number card's pips (the ace: one large one) in the middle of the card."""
     w, h = surf.get_size()
     r, s = rank(card), suit(card)
@@ -220,7 +224,7 @@ def _pips(surf: pygame.Surface, card: Card, colour) -> None:
         surf.blit(pip, pip.get_rect(center=(round(x), round(y))))
 
 
-def _court(surf: pygame.Surface, card: Card, colour, pad: int) -> None:
+def _court(surf: pygame.Surface, card: Card, colour: Rgb, pad: int) -> None:
     """A Jack, Queen or King: its picture in a frame between the corner indices, or a
     framed letter where the pictures were not built."""
     w, h = surf.get_size()
@@ -296,10 +300,9 @@ def warm(
     """Render the faces of ``cards`` at ``w`` x ``h`` not rendered yet (and their blocked
     look when ``blocked``), in order, for up to about ``budget_ms``; whether all are done.
 
-    A face takes about 0.2 ms to render on the desktop and several times that under the
-    WebAssembly stand-in: a new round's pyramid, rendered in its first frame, held that
-    frame for up to 100 ms there.  Warmed a few per frame ahead of need, no frame renders
-    many."""
+    A face takes several times longer to render in the browser than on the desktop, so a
+    new round's pyramid rendered in its first frame would hold that frame there.  Warmed
+    a few per frame ahead of need, no frame renders many."""
     end = time.perf_counter() + budget_ms / 1000
     for card in cards:
         if time.perf_counter() >= end:

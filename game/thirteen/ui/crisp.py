@@ -24,8 +24,12 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:  # for the annotations only, nothing at run time
+    from pygame.typing import Point, RectLike
 
 from thirteen.ui import cards as card_art
 from thirteen.ui import theme
@@ -35,9 +39,8 @@ GLOW_PIXELS = 40_000
 glow round a card; a veil over the whole table is left to cover what it covers)."""
 
 KEPT_PIXELS = 16_000_000
-"""How many pixels of surfaces rendered at the window's resolution are kept, the least
-recently shown dropped first (64 MB: a full Pyramid 13 table in a 3840x2160 window takes
-about a third of it; a new scale drops them all)."""
+"""How many pixels of surfaces rendered at the window's resolution are kept (64 MB), the
+least recently shown dropped first; a new scale drops them all."""
 
 
 class Kind(Enum):
@@ -101,8 +104,8 @@ class SharpCanvas(pygame.Surface):
         """The window's scale over the canvas; noting happens only above 1."""
         self.noting = True
         """Off while cards move: a frame in motion is shown scaled (drawing it again at
-        the window's resolution costs two to three times the frame), and the frame
-        where everything comes to rest is drawn sharp."""
+        the window's resolution costs more than the frame itself), and the frame where
+        everything comes to rest is drawn sharp."""
         self.noted: list[Noted] = []
         self._rects: list[pygame.Rect] = []
         self._renders: OrderedDict[tuple, pygame.Surface | None] = OrderedDict()
@@ -121,7 +124,13 @@ class SharpCanvas(pygame.Surface):
         self.noted.clear()
         self._rects.clear()
 
-    def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
+    def blit(
+        self,
+        source: pygame.Surface,
+        dest: Point | RectLike = (0, 0),
+        area: RectLike | None = None,
+        special_flags: int = 0,
+    ) -> pygame.Rect:
         """A blit as pygame's; above scale 1, a known surface's blit is noted."""
         if (
             not self.noting
@@ -136,7 +145,10 @@ class SharpCanvas(pygame.Surface):
             kind = Kind.GLOW
         if kind is None:
             return super().blit(source, dest, area, special_flags)
-        rect = pygame.Rect(int(dest[0]), int(dest[1]), *source.get_size())
+        corner = _corner(dest)
+        if corner is None:
+            return super().blit(source, dest, area, special_flags)
+        rect = pygame.Rect(*corner, *source.get_size())
         if not self.get_rect().contains(rect) or source.get_alpha() not in (None, 255):
             return super().blit(source, dest, area, special_flags)
         earlier = rect.collidelistall(self._rects)
@@ -178,6 +190,7 @@ class SharpCanvas(pygame.Surface):
             if kept is False:
                 continue
             box = _scaled(item.rect, k, left, top)
+            big: pygame.Surface | None
             if item.kind is Kind.GLOW:
                 big = pygame.transform.smoothscale(item.source, box.size)
             else:
@@ -247,6 +260,20 @@ class SharpCanvas(pygame.Surface):
 
 def _pixels(surface: pygame.Surface | None) -> int:
     return 0 if surface is None else surface.get_width() * surface.get_height()
+
+
+def _corner(dest: Point | RectLike) -> tuple[int, int] | None:
+    """Where a blit to ``dest`` puts the source's top left corner: a point's or a rect's
+    first two numbers; None for a rect given another way (a pair of pairs, an object
+    with a ``rect``), which pygame draws and nothing notes."""
+    if isinstance(dest, pygame.Rect | pygame.FRect):
+        return int(dest.x), int(dest.y)
+    if hasattr(dest, "rect"):
+        return None
+    x, y = dest[0], dest[1]
+    if not isinstance(x, int | float) or not isinstance(y, int | float):
+        return None
+    return int(x), int(y)
 
 
 def _scaled(rect: pygame.Rect, k: float, left: int, top: int) -> pygame.Rect:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import sys
 import warnings
+from typing import Any
 
 import pygame
 
@@ -42,6 +43,10 @@ class Display:
         """Whether the desktop window fills the screen (F11 switches, see
         :meth:`toggle_fullscreen`)."""
         self._since_poll = 0.0
+        self.window: pygame.Surface
+        """What the player sees: the desktop window, else the canvas itself."""
+        self.canvas: pygame.Surface
+        """What the scenes draw on: a :class:`SharpCanvas` in a desktop window."""
         if kind == "window":
             window = size or first_window_size(_desktop_size())
             self.window = pygame.display.set_mode(window, pygame.RESIZABLE)
@@ -159,7 +164,7 @@ def _desktop_size() -> tuple[int, int] | None:
     return sizes[0] if sizes else None
 
 
-def _display_window():
+def _display_window() -> pygame.Window | None:
     """The display module's window as pygame-ce's Window, or None where it is missing."""
     try:
         with warnings.catch_warnings():
@@ -182,8 +187,8 @@ def _set_minimum_size(size: tuple[int, int]) -> None:
             pass
 
 
-def page_window():  # pragma: no cover - the browser only
-    """The page's ``window`` in the browser (:func:`.storage.browser_window`), None
+def page_window() -> Any:  # pragma: no cover - the browser only
+    """The page's ``window`` in the browser (:func:`~thirteen.records.storage.browser_window`), None
     elsewhere."""
     if sys.platform != "emscripten":
         return None

@@ -70,9 +70,9 @@ class PageWake:
         if self.installed:
             return True
         try:
-            import js  # type: ignore[import-not-found]
-            import pyodide_js  # type: ignore[import-not-found]  # noqa: F401 - Pyodide's own
-            from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+            import js
+            import pyodide_js  # type: ignore[import-not-found]  # noqa: F401 - Pyodide's own, only in the page
+            from pyodide.ffi import create_proxy, to_js
         except ImportError:
             return False
         self.stirred = asyncio.Event()
@@ -97,7 +97,7 @@ class PageWake:
         """Wait for the page's next display frame (installed first), or for
         :data:`FRAME_WAIT_MS` if none comes: a hidden page gets no display frames, and
         there the loop still goes on, slowly, as a timer lets it."""
-        import js  # type: ignore[import-not-found]
+        import js
 
         self.frame = asyncio.get_running_loop().create_future()
         js.requestAnimationFrame(self.on_frame)

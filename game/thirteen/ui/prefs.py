@@ -14,9 +14,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from thirteen.records.storage import browser_window
+
+if TYPE_CHECKING:
+    from thirteen.records.settings import Settings
 
 REDUCED_MOTION = "(prefers-reduced-motion: reduce)"
 MORE_CONTRAST = "(prefers-contrast: more)"
@@ -59,7 +62,7 @@ def _matches(win: Any, query: str) -> bool:
         return False
 
 
-def resolved(settings: Any, name: str, page: PagePreferences) -> Any:
+def resolved(settings: Settings, name: str, page: PagePreferences) -> Any:
     """The value of setting ``name`` in effect: the player's choice, else the page's."""
     value = getattr(settings, name)
     if value is None and name in UNCHOSEN:

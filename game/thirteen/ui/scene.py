@@ -86,7 +86,9 @@ class Scene:
         self.relayout()
 
 
-_backdrops: dict[tuple[int, int], pygame.Surface] = {}
+_backdrops: dict[tuple[int, int] | tuple[int, int, str], pygame.Surface] = {}
+"""The felt made for each canvas size, with the felt's name or "high contrast" unless it
+is the green one."""
 _standing_in: list[pygame.Surface] = []
 """While a 1280x720 screen is drawn to be shown scaled on another canvas: the part of that
 canvas's felt it will cover, so that the screen's felt and the canvas's are one."""

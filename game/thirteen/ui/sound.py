@@ -138,7 +138,7 @@ def shuffle() -> list[float]:
 def fanfare() -> list[float]:
     """A short brass fanfare: up the chord in triplets, then the chord held."""
     c, e, g, hi = 523.25, 659.25, 783.99, 1046.5
-    notes = [
+    notes: Notes = [
         (g / 2, 0, 110, 0.16), (g / 2, 120, 110, 0.16), (g / 2, 240, 110, 0.16),
         (c, 360, 260, 0.2), (e, 620, 140, 0.18), (g, 760, 140, 0.18),
         (c, 900, 700, 0.13), (e, 900, 700, 0.13), (g, 900, 700, 0.13), (hi, 900, 700, 0.15),
@@ -194,9 +194,9 @@ class Sounds:
     """Named effects; ``play`` does nothing when muted or without audio.
 
     In the browser SDL's audio runs a callback on the page's main thread every few
-    milliseconds, silent or not: 1.5-2% of it on an idle table, measured under the
-    WebAssembly stand-in, as much as the rest of the idle page.  :meth:`rest` suspends
-    the page's audio while the game sleeps and :meth:`play` wakes it first."""
+    milliseconds, silent or not, which costs an idle table as much as the rest of the
+    idle page.  :meth:`rest` suspends the page's audio while the game sleeps and
+    :meth:`play` wakes it first."""
 
     def __init__(self, enabled: bool = True, volume: int = 75) -> None:
         self.enabled = enabled
@@ -215,7 +215,10 @@ class Sounds:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1)
-            freq, size, channels = pygame.mixer.get_init()
+            opened = pygame.mixer.get_init()
+            if opened is None:
+                raise pygame.error("the mixer did not open")
+            freq, size, channels = opened
             for name, make in EFFECTS.items():
                 self.sounds[name] = self._sound(samples(make()), freq, size, channels)
             self.ready = True

@@ -34,7 +34,7 @@ BUTTON_EDGE = (90, 170, 130)
 BUTTON_DOWN = (20, 70, 50)
 BUTTON_TEXT = (245, 250, 245)
 PRIMARY = (196, 150, 40)
-"""The gold of the chosen or main button; its words are dark (white on it was 2.6:1)."""
+"""The gold of the chosen or main button; its words are dark (white on it would be 2.6:1)."""
 PRIMARY_TEXT = (16, 42, 28)
 PRIMARY_KEY = (62, 48, 14)
 DISABLED = (60, 90, 75)

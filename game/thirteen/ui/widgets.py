@@ -187,17 +187,24 @@ class Choice:
             )
 
 
-KEY_ROWS = ("1234567890", "QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM-_.")
-SPECIAL = (
+SpecialKey = tuple[str, str, int]
+"""(value, label, width in key units) of a key that is not a character."""
+
+KEY_ROWS: tuple[str, ...] = ("1234567890", "QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM-_.")
+SPECIAL: tuple[SpecialKey, ...] = (
     ("shift", "aA", 2),
     ("space", N_("Space"), 4),
     ("back", N_("Delete"), 2),
     ("enter", N_("OK"), 2),
 )
-NARROW_ROWS = ("1234567", "890-_.", "ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZ")
+NARROW_ROWS: tuple[str, ...] = ("1234567", "890-_.", "ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZ")
 """Upright, seven keys to a row in alphabetical order: each key a thumb wide."""
-DIGIT_ROWS = ("123", "456", "789")
-DIGIT_SPECIAL = (("back", N_("Delete"), 1), ("0", "0", 1), ("enter", N_("OK"), 1))
+DIGIT_ROWS: tuple[str, ...] = ("123", "456", "789")
+DIGIT_SPECIAL: tuple[SpecialKey, ...] = (
+    ("back", N_("Delete"), 1),
+    ("0", "0", 1),
+    ("enter", N_("OK"), 1),
+)
 
 
 class Keyboard:

@@ -17,7 +17,7 @@ from thirteen.advice.verdicts import (
 )
 from thirteen.core.i18n import N_, reason, tr
 from thirteen.games import spec_of
-from thirteen.records.profile import NAME_CHARS, NAME_MAX, deals_label
+from thirteen.records.scores import NAME_CHARS, NAME_MAX, deals_label
 from thirteen.session import share
 from thirteen.ui import clipboard, theme
 from thirteen.ui.layout import PANEL_W

@@ -1,0 +1,93 @@
+"""The player's settings: what each one means, and how the stored record (key
+``settings``) is read back, field by field, and written."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from thirteen.records.record_format import RecordKind, dumps
+
+SETTINGS_KEY = "settings"
+
+
+@dataclass
+class Settings:
+    """What the player chose on the settings screen; each field's default is the choice
+    of a player who chose nothing."""
+
+    sound: bool = True
+    animations: bool | None = None
+    """Cards slide, fall and fly, a refused card shakes, a win celebrates in motion; off is
+    "reduce motion" (still pictures instead).  None: not chosen, which follows the
+    browser's prefers-reduced-motion (on where nothing asks otherwise)."""
+    four_colour: bool = False
+    winnable_only: bool = False
+    auto_draw: bool = False
+    """In the pyramids, draw by itself after a short pause when drawing is the only move."""
+    timer: bool = False
+    """Show the game's time on the table (best times are kept either way)."""
+    card_back: str = "red"
+    """The name of the card back drawn (the interface lists them; an unknown name draws
+    its first)."""
+    table_colour: str = "green"
+    """The name of the felt the table is laid on (likewise)."""
+    volume: int = 75
+    """Sound effects' loudness in percent, 0 to 100."""
+    show_winnable: bool = False
+    """The table's "can this still be won?" indicator."""
+    winnable_difficulty: str = "any"
+    """What "winnable deals only" asks of a deal's grade (:data:`.difficulty.WANTED`)."""
+    language: str = ""
+    """The code of the language the game speaks (:data:`.i18n.LANGUAGES`); "" follows the
+    browser's or the desktop's language."""
+    high_contrast: bool | None = None
+    """A near-black table, white cards with black outlines, strong focus and selection.
+    None: not chosen, which follows the browser's prefers-contrast (off elsewhere)."""
+    larger_text: bool = False
+    """Every screen's text about a quarter larger (the card faces keep their size)."""
+
+
+def _v1_to_v2(old: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 wrote every setting with any change, so ``animations: true`` there is
+    the old default as often as a choice: it becomes "not chosen" (None), which follows
+    the browser's reduced-motion preference.  Off stays a choice."""
+    new = {k: v for k, v in old.items() if not (k == "animations" and v is True)}
+    return {**new, "v": 2}
+
+
+SETTINGS = RecordKind("settings", 2, {1: _v1_to_v2})
+
+
+def settings_from(data: dict[str, Any]) -> tuple[Settings, bool]:
+    """The settings a record holds, and whether every field it has was kept (a field of
+    the wrong type, or a percentage out of range, is left at its default)."""
+    settings, clean = Settings(), True
+    for f in fields(Settings):
+        if f.name in data:
+            value, default = data[f.name], getattr(settings, f.name)
+            # a field whose default is None ("not chosen") holds None or a switch
+            unchosen = default is None and (value is None or type(value) is bool)
+            if unchosen or (
+                type(value) is type(default) and not (type(value) is int and not 0 <= value <= 100)
+            ):
+                setattr(settings, f.name, value)
+            else:
+                clean = False
+    return settings, clean
+
+
+def settings_record(settings: Settings) -> dict[str, Any]:
+    """The record that stores ``settings``."""
+    return SETTINGS.stamped(asdict(settings))
+
+
+def settings_in(text: str | None) -> Settings:
+    """The settings a stored text holds (the defaults where it holds none)."""
+    data = SETTINGS.read(text)
+    return settings_from(data)[0] if data is not None else Settings()
+
+
+def settings_text(settings: Settings) -> str:
+    """The text that stores ``settings``."""
+    return dumps(settings_record(settings))

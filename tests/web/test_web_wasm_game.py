@@ -57,9 +57,9 @@ REDRAWS = 300
 IDLE_S = 5
 """Seconds the idle table's main-thread time is counted, sleeping and not."""
 
-APP = "__import__('thirteen.ui.app').app.current"
+APP = "__import__('thirteen.ui.app').ui.app.current"
 GAME = f"{APP}.game"
-CARD = "__import__('thirteen.core.cards').cards.parse_card"
+CARD = "__import__('thirteen.core.cards').core.cards.parse_card"
 
 
 def wasm_cache() -> tuple[Path, Path]:
@@ -566,7 +566,7 @@ def test_the_end_screen_says_whether_the_deal_could_be_won_in_webassembly(
     idle(page)
     run(
         page,
-        f"{APP}.new_game(__import__('thirteen.games').variants.GameSetup('thirteens', deal=5))",
+        f"{APP}.new_game(__import__('thirteen.games').games.GameSetup('thirteens', deal=5))",
     )
     idle(page)
     run(page, f"while not {GAME}.is_over: {APP}.table.play({GAME}.legal_moves()[0])")
@@ -779,7 +779,7 @@ def test_a_scripted_session_keeps_its_frames_near_the_median_in_webassembly(
     idle(page)
     run(page, f"{APP}.settings.show_winnable = True")
     run(page, f"{APP}.frame_ms.clear(); {APP}.frame_gaps_ms.clear()")
-    setup = "__import__('thirteen.games').variants.GameSetup"
+    setup = "__import__('thirteen.games').games.GameSetup"
     for game_id, deal in SESSION_GAMES:
         run(page, f"{APP}.new_game({setup}({game_id!r}, deal={deal}))")
         idle(page)

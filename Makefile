@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 # that cannot fetch it warns and goes on: the game then draws framed letters.
 ART := game/thirteen/ui/art/LICENSE.txt
 
-.PHONY: play test lint bench web serve clean art
+.PHONY: play test lint bench web serve itch clean art
 
 $(PLAY_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,14 @@ web: $(STAMP) $(ART)
 
 serve: web
 	$(PY) scripts/serve_web.py $(if $(PORT),--port $(PORT))
+
+# The browser build pushed to itch.io with butler, itch.io's uploader (logged in by
+# `butler login` or BUTLER_API_KEY): make itch ITCH_TARGET=user/game:html5
+itch:
+	@test -n "$(ITCH_TARGET)" || { echo "make itch: set ITCH_TARGET=user/game:html5" >&2; exit 2; }
+	@command -v butler > /dev/null || { echo "make itch: butler is not installed (docs/web.md)" >&2; exit 2; }
+	$(MAKE) web
+	butler push build/thirteen-itch.zip "$(ITCH_TARGET)" --userversion "$$(git describe --tags --always)"
 
 clean:
 	rm -rf build game/build game/thirteen/ui/art

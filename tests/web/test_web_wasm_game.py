@@ -36,6 +36,9 @@ from webtools import ROOT, Server
 pytestmark = pytest.mark.browser
 
 HARNESS = Path(__file__).parent / "wasm" / "harness.html"
+STANDIN = HARNESS.parent / "pygbag_standin.py"
+"""pygbag's Python side as the harness presents it with ?runtime=pygbag
+(test_web_pygbag_mode.py)."""
 PYODIDE_FILES = (
     "pyodide.js",
     "pyodide.asm.js",
@@ -95,7 +98,8 @@ def harness_page(site: Path) -> tuple[str, list[str]]:
 
 @pytest.fixture
 def wasm_site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Server, str, str]]:
-    """A server with the harness, Pyodide, the wheel and the app archive."""
+    """A server with the harness, Pyodide, the wheel, the app archive and the pygbag
+    stand-in."""
     pyodide_dir, wheel = wasm_cache()  # skips before the site is built
     site_build: dict[str, Any] = request.getfixturevalue("site_build")
     version = json.loads((pyodide_dir / "package.json").read_text())["version"]
@@ -107,6 +111,7 @@ def wasm_site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[
     shutil.copyfile(wheel, root / served)
     page, files = harness_page(Path(site_build["site"]))
     (root / "index.html").write_text(page, encoding="utf-8")
+    shutil.copyfile(STANDIN, root / STANDIN.name)  # for ?runtime=pygbag
     for name in [*files, "thirteen.apk"]:
         shutil.copyfile(Path(site_build["site"]) / name, root / name)
     server = Server(root)

@@ -1,6 +1,6 @@
 import asyncio
 
-from thirteen.ui.app import run
+from thirteen.ui.launch import run
 
 
 async def main():

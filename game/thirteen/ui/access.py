@@ -238,7 +238,7 @@ class Access:
         hint = tuple(table.hint_spots)
         if self._changed("hint", hint) and hint:
             self.say(self._hint_words(table))
-        chosen = tuple(table.selection())
+        chosen = tuple(table.controller.selection())
         if self._changed("selection", chosen) and chosen:
             self.say(tr("Selected: {cards}", cards=speech.card_list(chosen)))
         if table.banner and self._changed("banner", table.banner):

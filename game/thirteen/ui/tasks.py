@@ -30,7 +30,7 @@ class Task:
     """One search in slices and what to do with its answer."""
 
     steps: Generator[None, None, Any]
-    done: Callable[[Any], None]
+    done: Callable[[Any], object]
     still: Callable[[], bool]
     """Whether the answer is still wanted (its position is still on the table)."""
     priority: int
@@ -49,7 +49,7 @@ class Tasks:
         self,
         name: str,
         steps: Generator[None, None, Any],
-        done: Callable[[Any], None],
+        done: Callable[[Any], object],
         still: Callable[[], bool] = lambda: True,
         priority: int = 0,
     ) -> None:

@@ -74,7 +74,9 @@ class App:
         self.stack: list[Scene] = []
         self.hint_memo: HintMemo = {}
         """Positions on proven hint lines, for every table (restarting a deal keeps them)."""
-        self.pointer = PointerReader(display, self._to_scene)
+        self.pointer = PointerReader(
+            lambda pos: self.display.to_canvas(pos), lambda: self.screen.get_size(), self._to_scene
+        )
         """Taps and the mouse, as the scene on show reads them (see :mod:`.events`)."""
         self.tasks = Tasks()
         """Solver searches running beside the game, a slice a frame (see :mod:`.ui.tasks`)."""
@@ -224,9 +226,11 @@ class App:
             return None
         table = self.put_on_table(showing.game, deal=showing.dealt)
         if showing.end is not None:
+            from thirteen.ui.screens.end import EndScene
+
             self.open(SceneName.END)
-            if showing.end:
-                self.scene.message = tr(showing.end)  # type: ignore[attr-defined]
+            if showing.end and isinstance(self.scene, EndScene):
+                self.scene.message = tr(showing.end)
         return table
 
     def put_on_table(self, game: Game, deal: bool = True) -> TableScene:

@@ -13,7 +13,6 @@ from collections.abc import Callable
 
 import pygame
 
-from thirteen.ui.display import Display
 from thirteen.ui.touch import TapReader
 
 Point = tuple[int, int]
@@ -22,23 +21,31 @@ Point = tuple[int, int]
 class PointerReader:
     """Turns the mouse's and the fingers' events into presses and motions on the scene."""
 
-    def __init__(self, display: Display, to_scene: Callable[[Point], Point]) -> None:
-        self.display = display
+    def __init__(
+        self,
+        to_canvas: Callable[[Point], Point],
+        canvas_size: Callable[[], Point],
+        to_scene: Callable[[Point], Point],
+    ) -> None:
+        self.to_canvas = to_canvas
+        """A point of the window on the canvas."""
+        self.canvas_size = canvas_size
+        """The canvas's size now (the fingers' fractions are of it)."""
         self.to_scene = to_scene
         """A point of the canvas where the scene on show reads it."""
         self.taps = TapReader()
 
     def finger_down(self, event: pygame.event.Event) -> None:
-        self.taps.size = self.display.canvas.get_size()
+        self.taps.size = self.canvas_size()
         self.taps.down(event.touch_id, event.finger_id, event.x, event.y)
 
     def finger_motion(self, event: pygame.event.Event) -> None:
-        self.taps.size = self.display.canvas.get_size()
+        self.taps.size = self.canvas_size()
         self.taps.motion(event.touch_id, event.finger_id, event.x, event.y)
 
     def tap(self, event: pygame.event.Event) -> pygame.event.Event | None:
         """A finger lifted: the left click its tap is, or None when it ends no tap."""
-        self.taps.size = self.display.canvas.get_size()
+        self.taps.size = self.canvas_size()
         pos = self.taps.up(event.touch_id, event.finger_id, event.x, event.y)
         if pos is None:
             return None
@@ -49,7 +56,7 @@ class PointerReader:
     def press(self, event: pygame.event.Event) -> pygame.event.Event | None:
         """A mouse button went down: the press on the scene, or None for the echo of a
         touch."""
-        pos = self.display.to_canvas(event.pos)
+        pos = self.to_canvas(event.pos)
         if getattr(event, "touch", False) or self.taps.is_echo(pos):
             return None
         return pygame.event.Event(
@@ -59,7 +66,7 @@ class PointerReader:
     def motion(self, event: pygame.event.Event) -> pygame.event.Event | None:
         """The mouse moved: the motion on the scene, or None once fingers are in use (a
         finger does not hover)."""
-        pos = self.display.to_canvas(event.pos)
+        pos = self.to_canvas(event.pos)
         if getattr(event, "touch", False) or self.taps.touched:
             return None
         return pygame.event.Event(pygame.MOUSEMOTION, pos=self.to_scene(pos), touch=False)

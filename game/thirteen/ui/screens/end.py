@@ -286,8 +286,8 @@ class EndScene(MenuScene):
     def ask_to_leave(self, name: str) -> None:
         """Say that the score is not posted and how to leave it so (the same button again,
         ``name``: new, restart or menu): also when the table's New, Restart or Menu
-        (whose keys differ here) brought this screen up, which used to come back with
-        no word, looking like a loop."""
+        (whose keys differ here) brought this screen up, which would otherwise come back
+        with no word, looking like a loop."""
         button = self.button(name)
         assert button is not None  # the end screen always has these three
         self.confirm = name

@@ -6,7 +6,7 @@ either (the panel is :mod:`.panel`)."""
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -84,11 +84,12 @@ def draw_table(table: TableScene, surface: pygame.Surface) -> None:
     if kind is TableKind.GRID and geo.pile is not None and not stock:
         surface.blit(card_art.slot(w, h), geo.pile)  # the stock's place, over "Stock 0"
     if kind is TableKind.PYRAMID and geo.pile is not None:
+        pyramid: Any = game  # the draw pile's and the waste's counts are a pyramid's own
         surface.blit(card_art.slot(w, h), geo.pile)
-        behind = game.draw_count - 1  # type: ignore[attr-defined]  # the pyramid games' own
+        behind = pyramid.draw_count - 1
         for n in range(min(2, max(0, behind))):
             surface.blit(back, geo.pile.move(-4 * (2 - n), -4 * (2 - n)))
-        if game.waste_count > 1 and geo.waste is not None:  # type: ignore[attr-defined]  # as above
+        if pyramid.waste_count > 1 and geo.waste is not None:
             surface.blit(back, geo.waste.move(-4, -4))
     shadow = card_art.shadow(w, h)
     hidden = table.anim.hidden

@@ -54,8 +54,8 @@ class App:
     def __init__(self, display: Display, profile: Profile | None = None, query: str = "") -> None:
         self.display = display
         self.design = pygame.Surface((WIDTH, HEIGHT))
-        """Where the screens still laid out for 1280x720 alone are drawn on another canvas
-        shape, to be shown scaled to fit (see :meth:`_draw`)."""
+        """Where the screens laid out for 1280x720 alone are drawn on another canvas
+        shape, to be shown scaled to fit (see :meth:`draw`)."""
         self.now_ms = 0.0
         """Time the frames have been given (``step``'s dt): when a press came, for the
         waits that tell a deliberate second press from a double click."""

@@ -34,7 +34,7 @@ LAYERS = [name.removeprefix("thirteen.") for name in CONTRACTS["layers"]["layers
 INTERNALS = {"pos", "state", "cols", "sp", "deal", "deals", "_set_key", "_undo"}
 """Attribute names of the pyramid and grid encodings (and Game's undo stack)."""
 
-ARGPARSE_ALLOWED = ("cli", "tools", "__main__", "ui.app")
+ARGPARSE_ALLOWED = ("cli", "tools", "__main__", "ui.launch")
 """The command line, the tools' commands, and the window reading its own ``--query``
 (the browser starts it without the command line)."""
 

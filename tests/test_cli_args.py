@@ -243,7 +243,7 @@ def headless(monkeypatch: pytest.MonkeyPatch):
     yield
     import pygame
 
-    from thirteen.ui import app as app_module
+    from thirteen.ui import launch as app_module
 
     app_module.current = None
     pygame.display.quit()

@@ -623,7 +623,7 @@ def display():
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     import pygame
 
-    from thirteen.ui import app as app_module
+    from thirteen.ui import launch as app_module
 
     yield app_module
     app_module.current = None

@@ -245,7 +245,7 @@ def test_tens_on_the_start_screen_and_the_table(tmp_path: Path):
     from thirteen.records.profile import Profile
     from thirteen.records.storage import MemoryStorage
     from thirteen.tools.shot import render_shot
-    from thirteen.ui import app as app_module
+    from thirteen.ui import launch as app_module
 
     assert "tens" in GAMES
     app = app_module.make_app([], Profile(MemoryStorage()))

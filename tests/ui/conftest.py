@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 
 from thirteen.records.profile import Profile  # noqa: E402
 from thirteen.records.storage import MemoryStorage  # noqa: E402
-from thirteen.ui import app as app_module  # noqa: E402
+from thirteen.ui import launch  # noqa: E402
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def make():
         profile = profile or Profile(MemoryStorage())
         for name, value in settings.items():
             setattr(profile.settings, name, value)
-        app = app_module.make_app(["--query", query] if query else [], profile)
+        app = launch.make_app(["--query", query] if query else [], profile)
         if app.table is not None:  # tests start from a dealt table (presses wait for a deal)
             app.table.anim.finish()
             app.table.dealt_at = None
@@ -31,7 +31,7 @@ def make():
         return app
 
     yield build
-    app_module.current = None
+    launch.current = None
     pygame.display.quit()
 
 
@@ -53,7 +53,7 @@ def patient_verdicts(monkeypatch):
 def patient(monkeypatch, patient_verdicts):
     """Hints, the end screen's verdicts and the indicator with budgets no test machine
     runs out of (see :data:`PATIENT_MS`)."""
-    from thirteen.ui import table
+    from thirteen.ui.table import searches
 
-    monkeypatch.setattr(table, "HINT_BUDGET_MS", PATIENT_MS)
-    monkeypatch.setattr(table, "OUTLOOK_BUDGET_MS", PATIENT_MS)
+    monkeypatch.setattr(searches, "HINT_BUDGET_MS", PATIENT_MS)
+    monkeypatch.setattr(searches, "OUTLOOK_BUDGET_MS", PATIENT_MS)

@@ -11,6 +11,7 @@ from thirteen.records.profile import Profile
 from thirteen.records.storage import MemoryStorage
 from thirteen.session import speech
 from thirteen.ui.access import Access
+from thirteen.ui.table.places import spot_key
 
 
 class Page:
@@ -100,9 +101,9 @@ def test_a_refusal_is_said_in_the_table_s_own_words(make):
         and game.refusal(game.removal((a, b))) is Refusal.NOT_NEIGHBOURS
     )
     press(app, page, "Tab")
-    table.focus_key = table.spot_key(table.geo.spot_for_card(a))
+    table.focus_key = spot_key(table.geo.spot_for_card(a))
     assert press(app, page, "Enter").startswith(f"Selected: {speech.card_name(a)}")
-    table.focus_key = table.spot_key(table.geo.spot_for_card(b))
+    table.focus_key = spot_key(table.geo.spot_for_card(b))
     said = press(app, page, "Enter")
     assert said.startswith(f"{table.message} Selected: {speech.card_name(b)}")
     assert said.startswith("These make 13 but do not touch")

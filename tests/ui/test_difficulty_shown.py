@@ -12,6 +12,7 @@ from thirteen.records.profile import Profile
 from thirteen.session import game_session as session
 from thirteen.ui import theme
 from thirteen.ui.scene_names import SceneName
+from thirteen.ui.table import searches
 
 from .helpers import click, press, step
 
@@ -34,11 +35,11 @@ def drawn(monkeypatch):
 
 def graded(app) -> None:
     for _ in range(100_000):
-        if app.table.graded():
+        if searches.graded(app.table.game):
             return
         assert app.table.active()  # the loop keeps running while the grade is worked out
         step(app)
-        assert app.table.graded() or "grade" in app.tasks  # beside the game, in slices
+        assert searches.graded(app.table.game) or "grade" in app.tasks  # beside the game, in slices
     raise AssertionError("the grade never came")
 
 

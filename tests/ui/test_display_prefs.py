@@ -16,6 +16,7 @@ from thirteen.ui import app as app_module
 from thirteen.ui import prefs, theme
 from thirteen.ui.layout import SpotKind
 from thirteen.ui.scene_names import SceneName
+from thirteen.ui.table import paint
 
 from .helpers import click, click_card, press, step
 
@@ -201,7 +202,7 @@ def test_a_selected_card_stands_lifted_and_a_hinted_one_has_a_double_outline(mak
     step(app)
     lifted = tuple(app.screen.get_at(above))[:3]
     assert lifted != felt_above  # the card (or its outline) now covers where felt was
-    assert spot.rect.top - table.lift_of(spot, {spot.card}, 99) < spot.rect.top
+    assert spot.rect.top - paint.lift_of(table, spot, {spot.card}, 99) < spot.rect.top
     click_card(app, "Js")  # put down again
     table.hint_spots = [(SpotKind.CARD, parse_card("2s"))]
     table.dirty = True

@@ -15,6 +15,7 @@ from thirteen.ui import sound, theme
 from thirteen.ui.canvas import canvas_size
 from thirteen.ui.crisp import SharpCanvas
 from thirteen.ui.preload import SKIPPED
+from thirteen.ui.table import paint, searches
 
 from .helpers import click_card, step
 
@@ -27,7 +28,7 @@ def panel_pixels(app) -> bytes:
 
 def test_the_panel_is_painted_once_while_it_shows_the_same_and_again_when_it_changes(make):
     app = make("?game=thirteens&deal=1", animations=False, timer=False)
-    while not app.table.graded():  # the deal's grade shown: the panel stays as it is
+    while not searches.graded(app.table.game):  # the deal's grade shown: the panel stays as it is
         step(app)
     step(app, 3)
     layer = app.table.panel_layer
@@ -56,7 +57,7 @@ def test_an_upright_phone_keeps_its_bars_and_paints_them_with_a_message(make):
     app = make("?game=thirteens&deal=1", animations=False, timer=False)
     app.display.resize(*canvas_size(390, 844))
     app.relayout()
-    while not app.table.graded():
+    while not searches.graded(app.table.game):
         step(app)
     step(app, 3)
     assert app.table.frame.portrait
@@ -86,13 +87,13 @@ def test_the_faces_are_rendered_ahead_a_few_per_frame_until_the_deck_is_done(mak
     table = app.table
     w, h = table.geo.card_w, table.geo.card_h
     four = app.settings.four_colour
-    assert table.warmed != table.art_look()
+    assert table.warmed != paint.art_look(table)
     assert table.active()  # the loop keeps its frames while faces are left to render
     for _ in range(400):
-        if table.warmed == table.art_look():
+        if table.warmed == paint.art_look(table):
             break
         step(app)
-    assert table.warmed == table.art_look()
+    assert table.warmed == paint.art_look(table)
     kept = card_art._cache
     for card in FULL_DECK:
         key = ("card_face", card_art.theme.high_contrast, (card, w, h, four), ())
@@ -199,7 +200,7 @@ def test_the_end_screen_s_words_are_rendered_while_it_waits_to_open(make):
         probe.play(move)
         if probe.is_over:  # the last move: with the end screen's wait, as in play
             app.settings.animations = True
-            while not app.table.graded():  # the deal's grade known (the panel shows it)
+            while not searches.graded(app.table.game):  # the grade known (the panel shows it)
                 step(app)
         app.table.play(move)
     warmed = False
@@ -218,7 +219,7 @@ def test_the_end_screen_s_words_are_rendered_while_it_waits_to_open(make):
     # nor drew the table behind it: the picture made ahead is the one it shows
     assert picture is not None and app.scene.snapshot is picture[1]
     table.veiled_kept = None
-    fresh = table.veiled(table.frame.size)
+    fresh = paint.veiled(table, table.frame.size)
     assert pygame.image.tobytes(fresh, "RGB") == pygame.image.tobytes(picture[1], "RGB")
 
 

@@ -31,11 +31,11 @@ from thirteen.records.database import DatabaseStorage
 from thirteen.records.profile import Profile
 from thirteen.records.storage import MemoryStorage
 from thirteen.session.game_session import WINNABLE_NOT_FOUND
-from thirteen.ui import HEIGHT, WIDTH
-from thirteen.ui import app as app_module
+from thirteen.ui import HEIGHT, WIDTH, launch
 from thirteen.ui.layout import PANEL
 from thirteen.ui.screens.entry import EntryScene
-from thirteen.ui.table import TableScene
+from thirteen.ui.table import input as table_input
+from thirteen.ui.table.scene import TableScene
 
 EXAMPLES = int(os.environ.get("THIRTEEN_FUZZ_EXAMPLES", "40"))
 """Set THIRTEEN_FUZZ_EXAMPLES=500 (say) for a longer hunt."""
@@ -150,9 +150,9 @@ def dead_spot(app, pos) -> bool:
         return False
     if any(b.rect.collidepoint(pos) for b in t.buttons):
         return False
-    if t.just_dealt():
+    if table_input.just_dealt(t):
         return False  # (dropped now, but the step's time may end the wait first)
-    spot = t.spot_under(pos)  # (a card in flight is where it is drawn)
+    spot = table_input.spot_under(t, pos)  # (a card in flight is where it is drawn)
     return spot is None or not spot.free or t.game.is_over
 
 
@@ -248,7 +248,7 @@ def reload_check(app, storage) -> None:
     saved = Profile(storage).load_game()
     assert saved is not None
     assert saved.text() == game.text() and saved.moves == game.moves
-    again = app_module.make_app([], Profile(storage))
+    again = launch.make_app([], Profile(storage))
     assert again.game is not None
     assert again.game.text() == game.text() and again.game.moves == game.moves
 
@@ -267,7 +267,7 @@ def no_graded_search():
 @pytest.fixture
 def display():
     yield
-    app_module.current = None
+    launch.current = None
     pygame.display.quit()
 
 
@@ -276,7 +276,7 @@ def run_session(data, storage) -> None:
     profile = Profile(storage)
     profile.settings.animations = data.draw(st.booleans(), label="animations")
     profile.settings.sound = data.draw(st.booleans(), label="sound")
-    app = app_module.make_app(["--query", query] if query else [], profile)
+    app = launch.make_app(["--query", query] if query else [], profile)
     pygame.event.clear()
     app.step(16)
     for _ in range(data.draw(st.integers(5, 60), label="steps")):
@@ -336,7 +336,7 @@ def test_winnable_search_is_bounded_in_time(display):
 
     profile = Profile(MemoryStorage())
     profile.settings.winnable_only = True
-    app = app_module.make_app(["--query", "?game=thirteens&deal=3&layout=2x2"], profile)
+    app = launch.make_app(["--query", "?game=thirteens&deal=3&layout=2x2"], profile)
     start = time.perf_counter()
     setup = app.session.random_setup("thirteens", "2x2")
     assert time.perf_counter() - start < 1.5

@@ -20,6 +20,7 @@ import pytest
 import thirteen
 from thirteen.ui import app as app_module
 from thirteen.ui import idle
+from thirteen.ui.table import searches
 
 from .helpers import step
 
@@ -32,7 +33,7 @@ def settled(app) -> None:
     let the screen stand still past the linger."""
     step(app)
     for _ in range(100_000):
-        if app.table is None or app.table.graded():
+        if app.table is None or searches.graded(app.table.game):
             break
         assert app.busy()  # the grade is still being worked out
         step(app)

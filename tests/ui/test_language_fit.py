@@ -25,7 +25,7 @@ from thirteen.ui.screens.entry import NAME_PROMPT, EntryScene
 from thirteen.ui.screens.help import HelpScene
 from thirteen.ui.screens.settings import SettingsScene
 from thirteen.ui.screens.stats import StatsScene
-from thirteen.ui.table import TableScene
+from thirteen.ui.table.scene import TableScene
 from thirteen.ui.widgets import Choice
 
 from .test_shapes import SHAPES

@@ -9,7 +9,9 @@ from thirteen.core.cards import parse_card
 from thirteen.ui.layout import TableButton, geometry
 from thirteen.ui.scene import ARRIVE_MS
 from thirteen.ui.screens.end import EndScene
-from thirteen.ui.table import END_DELAY_MS
+from thirteen.ui.table import paint
+from thirteen.ui.table.places import spot_key
+from thirteen.ui.table.scene import END_DELAY_MS
 
 from .helpers import card_at, click, click_card, press, step, think, wait
 
@@ -166,14 +168,14 @@ def test_a_refused_click_shakes_its_card_and_says_why_next_to_it(make):
     blocked = next(s for s in table.geo.spots if s.card is not None and not s.free)
     click(app, blocked.outline.center)
     nudge = table.nudge
-    assert nudge is not None and nudge.key == table.spot_key(blocked)
+    assert nudge is not None and nudge.key == spot_key(blocked)
     assert nudge.words.startswith("Not free yet") and table.message == nudge.words
     offsets = set()
     for _ in range(int(SHAKE_MS // 16)):
-        offsets.add(table.shake_of(blocked))
+        offsets.add(paint.shake_of(table, blocked))
         step(app)
     assert len(offsets) > 3 and max(map(abs, offsets)) > 2  # it moved both ways
-    assert table.shake_of(blocked) == 0
+    assert paint.shake_of(table, blocked) == 0
     box, lines = nudge.box(blocked.outline, table.frame.table)
     assert table.frame.table.contains(box)
     gap = max(blocked.outline.top - box.bottom, box.top - blocked.outline.bottom)
@@ -187,7 +189,7 @@ def test_with_animations_off_a_refused_card_flashes_without_moving(make):
     table = app.table
     blocked = next(s for s in table.geo.spots if s.card is not None and not s.free)
     click(app, blocked.outline.center)
-    assert table.nudge is not None and table.shake_of(blocked) == 0
+    assert table.nudge is not None and paint.shake_of(table, blocked) == 0
     press(app, pygame.K_d)  # a move puts the word away
     assert table.nudge is None
 
@@ -236,12 +238,12 @@ def only_draw_position(game_id: str):
 
 def test_auto_draw_draws_by_itself_when_drawing_is_the_only_move(make):
     from thirteen.core.moves import Draw
-    from thirteen.ui.table import AUTO_DRAW_MS
+    from thirteen.ui.table.controller import AUTO_DRAW_MS
 
     deal = only_draw_position("pyramid")
     app = make(f"?game=pyramid&deal={deal}", auto_draw=True)
     table = app.table
-    assert table.auto_left > 0 and not app.game.moves  # it waits a moment first
+    assert table.controller.auto_left > 0 and not app.game.moves  # it waits a moment first
     step(app)
     assert not app.game.moves
     step(app, int(AUTO_DRAW_MS // 16) + 2)
@@ -256,7 +258,7 @@ def test_without_auto_draw_nothing_draws_by_itself(make):
     deal = only_draw_position("pyramid")
     app = make(f"?game=pyramid&deal={deal}")
     step(app, 60)
-    assert not app.game.moves and app.table.auto_left == 0
+    assert not app.game.moves and app.table.controller.auto_left == 0
 
 
 def test_a_click_on_the_empty_draw_pile_turns_the_waste_over(make):

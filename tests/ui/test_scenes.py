@@ -13,6 +13,7 @@ from thirteen.records.profile import Profile
 from thirteen.records.storage import MemoryStorage
 from thirteen.session import share
 from thirteen.ui.sound import Sounds
+from thirteen.ui.table import paint, panel
 
 from .helpers import (
     card_at,
@@ -518,7 +519,7 @@ def test_todays_deal_and_the_d_key_in_thirteens_say_what_they_are(make):
     """Found in review: today's deal showed only as 'Deal #59668508', and D in
     Thirteens said 'Nothing to draw.' as if a pile had run out."""
     from thirteen.games import GameSetup
-    from thirteen.ui.table import deal_words
+    from thirteen.ui.table.words import deal_words
 
     app = make("?game=pyramid13&deal=today", animations=False)
     assert deal_words(app.game.setup) == f"Today's deal #{app.game.setup.deal}"
@@ -535,7 +536,7 @@ def test_every_hint_message_fits_the_panel():
     from thirteen.games import new_game
     from thirteen.ui import theme
     from thirteen.ui.layout import PANEL
-    from thirteen.ui.table import basis_words
+    from thirteen.ui.table.words import basis_words
 
     for game_id in GAMES:
         game = new_game(game_id, deal=1)
@@ -616,7 +617,7 @@ def panel_text(app, monkeypatch) -> list[str]:
         return real(surface, words, *args, **kwargs)
 
     monkeypatch.setattr(theme, "blit_text", spy)
-    app.table.draw_panel(app.screen)
+    panel.draw_panel(app.table, app.screen)
     monkeypatch.setattr(theme, "blit_text", real)
     return seen
 
@@ -699,7 +700,7 @@ def test_end_screen_says_when_a_deck_link_is_too_long_to_show(make):
 
 def test_pyramid13_hints_call_a_deal_a_round():
     from thirteen.advice import hints
-    from thirteen.ui.table import basis_words
+    from thirteen.ui.table.words import basis_words
 
     game = GameSetup("pyramid13", deal=5).new_game()
     assert basis_words(hints.Basis.MOST, game) == "It scores the most points this round can give."
@@ -975,7 +976,7 @@ def test_table_button_labels_keep_a_margin(make):
 
 def test_an_empty_thirteens_stock_shows_its_place(make):
     from thirteen.advice.solving import solve
-    from thirteen.ui.table import backdrop
+    from thirteen.ui.scene import backdrop
 
     app = make("?game=thirteens&deal=2", animations=False)
     game = app.game
@@ -1208,7 +1209,7 @@ def test_a_click_on_a_links_notice_only_puts_it_away(make):
     from thirteen.core.cards import parse_card
 
     app = make("?game=thirteens&deal=1&layout=9x9", animations=False)
-    box = app.table.banner_box()
+    box = paint.banner_box(app.table)
     card = app.table.geo.spot_for_card(parse_card("4s")).rect
     at = (card.centerx, box.top + 8)
     assert card.collidepoint(at) and box.collidepoint(at)  # the notice is over the card
@@ -1219,7 +1220,7 @@ def test_a_click_on_a_links_notice_only_puts_it_away(make):
     click(app, at)  # and lets it go
     app.table.show_banner("Another notice.")
     top = (card.centerx, card.top + 8)
-    assert not app.table.banner_box().collidepoint(top)
+    assert not paint.banner_box(app.table).collidepoint(top)
     click(app, top)  # a click off the notice puts it away and acts as well
     assert app.table.banner == "" and app.table.selected == parse_card("4s")
 
@@ -1229,7 +1230,7 @@ def test_a_links_notice_leaves_a_pyramids_free_cards_in_sight(make):
     row, the cards a player starts with; the covered top is hidden instead."""
     app = make("?game=pyramid&deal=abc&foo=1&layout=2x2", animations=False)
     assert app.table.banner
-    box = app.table.banner_box()
+    box = paint.banner_box(app.table)
     free = [s.rect for s in app.table.geo.spots if s.free]
     assert free and not any(box.colliderect(r) for r in free)
     assert box.top >= 0
@@ -1713,7 +1714,7 @@ def test_every_panel_line_stays_inside_the_panel(make, monkeypatch):
             return rect
 
         monkeypatch.setattr(theme, "blit_text", spy)
-        app.table.draw_panel(app.screen)
+        panel.draw_panel(app.table, app.screen)
         monkeypatch.setattr(theme, "blit_text", real)
         deal = [rect for words, rect in drawn if words.startswith("Today's deal #")]
         assert deal, [w for w, _ in drawn]
@@ -1785,7 +1786,7 @@ def test_an_end_screen_that_opens_by_itself_lets_the_next_click_through_only_lat
 
 
 def test_the_display_is_a_window_on_the_desktop_a_canvas_in_the_page_and_headless():
-    from thirteen.ui.app import display_kind
+    from thirteen.ui.launch import display_kind
 
     assert display_kind("linux", "x11") == "window"
     assert display_kind("win32", "windows") == "window"

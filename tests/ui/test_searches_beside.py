@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 
 from thirteen.advice.solving import NOT_WINNABLE, WINNABLE, solve
-from thirteen.ui.table import BUTTON_LABELS, TableButton
+from thirteen.ui.layout import TableButton
+from thirteen.ui.table.words import BUTTON_LABELS
 
 from .conftest import PATIENT_MS
 from .helpers import card_at, click, press, step, think

@@ -9,6 +9,7 @@ from thirteen.core.cards import is_king, parse_card
 from thirteen.core.moves import Draw, MoveToEmpty, Recycle, RemoveKing, RemovePair
 from thirteen.games import GameSetup
 from thirteen.games.thirteens.rules import Thirteens
+from thirteen.ui.table import input as table_input
 
 from .helpers import card_at, click, click_card, double_click, press, step, tab_until, wait
 
@@ -25,9 +26,9 @@ def snapshot(app):
 
 def test_query_opens_the_game_on_the_table(make):
     app = make("?game=thirteens&deal=1")
-    from thirteen.ui import app as app_module
+    from thirteen.ui import launch
 
-    assert app_module.current is app
+    assert launch.current is app
     assert isinstance(app.game, Thirteens)
     assert app.game.setup.deal == 1
     assert pygame.display.get_surface().get_size() == (1280, 720)
@@ -556,10 +557,10 @@ def test_presses_wait_while_a_new_round_is_dealt(make):
         app.table.play(move)
     step(app, 30)
     app.table.play(line[-1])  # clears the pyramid: it stays, with its score, until...
-    assert app.table.summary is not None and not app.table.just_dealt()
+    assert app.table.summary is not None and not table_input.just_dealt(app.table)
     wait(app, ARRIVE_MS)
     press(app, pygame.K_RETURN)  # ...the player goes on: round 2 flies out
-    assert app.game.deal_index == 1 and app.table.just_dealt()
+    assert app.game.deal_index == 1 and table_input.just_dealt(app.table)
     app.table.message_left = 10_000  # (the round's message stays for this test)
     message = app.table.message
     click(app, app.table.geo.pile.center)  # the second click of a double click
@@ -569,7 +570,7 @@ def test_presses_wait_while_a_new_round_is_dealt(make):
     click(app, blocked.rect.center)
     assert app.table.selected is None and app.table.message == message
     step(app, 30)
-    assert not app.table.just_dealt()
+    assert not table_input.just_dealt(app.table)
     click(app, blocked.rect.center)  # a stray click's word does not wipe the round's score
     assert app.table.message == message
     click(app, app.table.geo.pile.center)
@@ -625,7 +626,7 @@ def test_cards_that_have_landed_take_clicks_while_the_deal_ends(make):
     app.new_game(GameSetup("thirteens", deal=2))
     table = app.table
     assert not app.game.is_over
-    assert table.just_dealt()
+    assert table_input.just_dealt(table)
     first = next(s for s in table.geo.spots if s.kind == "card" and not is_king(s.card))
     click(app, first.rect.center)  # the rest of the click that dealt: dropped
     assert table.selected is None

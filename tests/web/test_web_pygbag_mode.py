@@ -161,7 +161,8 @@ _aio.sleep = _recorded
     ticks = py(page, f"{STANDIN}.stepper.ticks")
     frames = display_frames(page, 1000)
     passes = py(page, f"{STANDIN}.stepper.ticks") - ticks
-    assert abs(passes - frames) <= 3, (passes, frames)
+    # the two counts are read a call apart: a loaded machine adds a few frames between
+    assert abs(passes - frames) <= max(3, frames // 10), (passes, frames)
 
     # A real click removes the King; the move is saved in localStorage.  While the
     # table moves, the game runs one frame per pass of the loop at most.

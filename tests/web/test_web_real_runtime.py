@@ -93,7 +93,7 @@ def king_rect() -> list[int]:
     from thirteen.records.storage import MemoryStorage
     from thirteen.session.share import parse_query
     from thirteen.tools.shot import headless
-    from thirteen.ui import app as app_module
+    from thirteen.ui import launch as app_module
 
     headless()
     setup, _ = parse_query(QUERY)

@@ -7,7 +7,7 @@ on GitHub downloads both; elsewhere the test skips, saying what is missing.
 The runtime and the wheel are other people's binaries: keep the cache outside
 the repository.
 
-The test starts Thirteens deal 1 through ``thirteen.ui.app.run()`` (the entry the
+The test starts Thirteens deal 1 through ``thirteen.ui.launch.run()`` (the entry the
 page uses), removes the King and then a pair with real mouse clicks on the
 canvas (shown scaled, as on the site), checks the engine and the pixels,
 reloads the page and checks that the game resumed from localStorage. It
@@ -61,7 +61,7 @@ REDRAWS = 300
 IDLE_S = 5
 """Seconds the idle table's main-thread time is counted, sleeping and not."""
 
-APP = "__import__('thirteen.ui.app').ui.app.current"
+APP = "__import__('thirteen.ui.launch').ui.launch.current"
 GAME = f"{APP}.game"
 CARD = "__import__('thirteen.core.cards').core.cards.parse_card"
 
@@ -300,7 +300,7 @@ def gone(page: Any, cards: list[str]) -> None:
 def test_game_runs_in_webassembly(game_page: Any, screenshots: Path) -> None:
     page = game_page
     load = started(page)
-    import_ms = py(page, f"{APP}.first_frame_ms")  # importing thirteen.ui.app to the first flip
+    import_ms = py(page, f"{APP}.first_frame_ms")  # importing the app to the first flip
     assert py(page, "__import__('sys').platform") == "emscripten"
     assert py(page, f"list({APP}.screen.get_size())") == list(LOGICAL)
     desktop = desktop_game()
@@ -399,10 +399,10 @@ def test_game_runs_in_webassembly(game_page: Any, screenshots: Path) -> None:
         page,
         f"""
 import asyncio, time
-import thirteen.ui.app
+import thirteen.ui.launch
 
 async def _redraw(n):
-    app = thirteen.ui.app.current
+    app = thirteen.ui.launch.current
     app.frame_ms.clear()
     start = time.perf_counter()
     while len(app.frame_ms) < n:
@@ -722,7 +722,8 @@ def test_taps_play_and_pinches_and_swipes_do_not_on_a_phone(
     assert settled() == [["Ks", "4s+9c"], None]
     idle(page)
     # the Hint button, tapped: the browser's hint search has its longer budget
-    assert py(page, "__import__('thirteen.ui.table').ui.table.HINT_BUDGET_MS") == 400
+    searches = "__import__('thirteen.ui.table.searches').ui.table.searches"
+    assert py(page, f"{searches}.HINT_BUDGET_MS") == 400
     hint = py(page, f"list(next(b for b in {APP}.table.buttons if b.name == 'hint').rect.center)")
     page.touchscreen.tap(*on_page(page, *hint))
     wait_py(page, f"{APP}.table.message.startswith('Hint: ')", 10_000)

@@ -15,7 +15,7 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Open the window; the interface (and pygame) is imported only now."""
     try:
-        from thirteen.ui.app import run_desktop
+        from thirteen.ui.launch import run_desktop
     except ImportError:  # the interface is not installed in this checkout
         print("The window interface is not available; try: python -m thirteen show --help")
         return 1

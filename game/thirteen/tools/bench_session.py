@@ -192,10 +192,11 @@ def main() -> int:
     from thirteen.records.storage import MemoryStorage
     from thirteen.ui import app as app_module
     from thirteen.ui.idle import how_it_waits
+    from thirteen.ui.launch import make_app
 
     profile = Profile(MemoryStorage())
     profile.settings.show_winnable = True  # the indicator searches after every move
-    app = app_module.make_app([], profile)
+    app = make_app([], profile)
     frames = Frames()
     _timed_steps(app, frames)
     out: dict = {}

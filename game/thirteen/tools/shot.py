@@ -89,7 +89,7 @@ def render_shot(
     import pygame
 
     from thirteen.records.profile import Profile
-    from thirteen.ui import app as app_module
+    from thirteen.ui import launch as app_module
     from thirteen.ui.cards import BACKS
     from thirteen.ui.theme import FELTS
 

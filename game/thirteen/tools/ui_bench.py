@@ -93,11 +93,11 @@ def main(frames: int = 300, idle_seconds: int = 10, baseline: bool = True) -> in
     from thirteen.games import GAMES, GameSetup
     from thirteen.records.profile import Profile
     from thirteen.records.storage import MemoryStorage
-    from thirteen.ui import app as app_module
     from thirteen.ui.idle import how_it_waits
+    from thirteen.ui.launch import make_app
 
     profile = Profile(MemoryStorage())
-    app = app_module.make_app(["--query", "?game=pyramid13&deal=1"], profile)
+    app = make_app(["--query", "?game=pyramid13&deal=1"], profile)
     app.table.anim.finish()  # type: ignore[union-attr]
     app.step(16)
     first = time.perf_counter() - started

@@ -238,7 +238,7 @@ class Access:
         hint = tuple(table.hint_spots)
         if self._changed("hint", hint) and hint:
             self.say(self._hint_words(table))
-        chosen = tuple(table.selection())
+        chosen = tuple(table.controller.selection())
         if self._changed("selection", chosen) and chosen:
             self.say(tr("Selected: {cards}", cards=speech.card_list(chosen)))
         if table.banner and self._changed("banner", table.banner):
@@ -284,9 +284,10 @@ class Access:
             self._seen.pop("entry", None)
             self.say(self._screen_words(scene, kind))
         if hasattr(scene, "keyboard") and hasattr(scene, "text"):  # text entry
-            typed = (scene.text, scene.error)  # type: ignore[attr-defined]
+            entry: Any = scene  # the text entry, known by its attributes
+            typed = (entry.text, entry.error)
             if self._changed("entry", typed) and not entered:
-                self.say(scene.error or tr("Typed: {typed}", typed=scene.text or tr("nothing")))  # type: ignore[attr-defined]
+                self.say(entry.error or tr("Typed: {typed}", typed=entry.text or tr("nothing")))
         message = getattr(scene, "message", "")
         if isinstance(message, str) and self._changed(f"message-{id(scene)}", message) and message:
             self.say(message)
@@ -305,7 +306,8 @@ class Access:
         if kind == "HelpScene" and callable(lines):
             return " ".join(str(words) for words, _ in lines()[1])
         if hasattr(scene, "prompt"):
-            return f"{scene.title}. {scene.prompt}"  # type: ignore[attr-defined]
+            asking: Any = scene  # a screen that asks for words, known by its prompt
+            return f"{asking.title}. {asking.prompt}"
         words = SCREEN_WORDS.get(kind)
         return tr(words) if words else ""
 

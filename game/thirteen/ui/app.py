@@ -1,25 +1,18 @@
-"""The whole game on a 1280x720 display: one async loop for the browser and the desktop.
+"""The whole game on one canvas: the scenes in front of the player, the game on the
+table, and the loop that runs them, for the browser and the desktop alike.
 
-Each frame the loop pumps events, advances time, draws only when the scene is
-dirty, and yields with ``await asyncio.sleep`` (pygbag needs that). While
-anything moves or counts down, or just after input or a change on screen, it
-runs up to 60 frames a second. On an idle screen it sleeps, so that an idle
-table costs next to nothing: on the desktop it waits for an event, which
-wakes it at once (see :mod:`.ui.idle`); in the browser, which cannot block,
-it sleeps until the page sees input where the runtime lets it (see
-:mod:`.ui.page_wake`), else yields :data:`PAGE_IDLE_SLEEP_MS` at a time between looks
-at the event queue.
+Each frame the loop pumps events, advances time, draws only when the scene is dirty,
+and yields with ``await asyncio.sleep`` (pygbag needs that); on an idle screen it
+sleeps (see :mod:`.pacing`).  Events go to their handlers by type; the pointer's are
+normalised first (see :mod:`.events`).  Starting it all is :mod:`.launch`.
 """
 
 from __future__ import annotations
 
-import argparse
-import asyncio
-import os
 import sys
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -31,65 +24,28 @@ from thirteen.core.i18n import Message, tr
 from thirteen.games import GameSetup
 from thirteen.records.profile import Profile
 from thirteen.session import share
-from thirteen.session.game_session import TAKEOVER_CHECK_MS, Session, Showing
+from thirteen.session.game_session import Session, Showing
 from thirteen.ui import HEIGHT, WIDTH, theme
 from thirteen.ui.access import Access
 from thirteen.ui.display import Display, page_languages
-from thirteen.ui.idle import wait_for_event
+from thirteen.ui.events import PointerReader
+from thirteen.ui.pacing import (
+    FRAME_MS,
+    IDLE_WAIT_MS,
+    INPUT_EVENTS,
+    LINGER_MS,
+    MAX_STEP_MS,
+    FrameStats,
+    Pacer,
+)
 from thirteen.ui.page_wake import PageWake
 from thirteen.ui.prefs import page_preferences, resolved
 from thirteen.ui.preload import preload
 from thirteen.ui.scene import Scene, backdrop, felt_under
 from thirteen.ui.scene_names import SceneName
 from thirteen.ui.sound import Sounds
-from thirteen.ui.table import TableScene
+from thirteen.ui.table.scene import TableScene
 from thirteen.ui.tasks import SLICE_MS, Tasks
-from thirteen.ui.touch import TapReader
-
-current: App | None = None
-"""The running App (the web bundle's tests read ``current.game``)."""
-
-STARTED_AT = time.perf_counter()
-"""When this module was imported: the clock :attr:`App.first_frame_ms` counts from."""
-
-FRAMES_KEPT = 5000
-
-FRAME_MS = 1000 / 60
-"""One frame at the loop's full rate."""
-
-MAX_STEP_MS = 100.0
-"""The most time one frame advances animations and timers: after a stall (a hidden tab,
-a busy machine) they go on from where they were rather than jump ahead."""
-
-LINGER_MS = 1000.0
-"""After input or a frame that drew, the loop keeps its full rate this long, idle or
-not: the next press of a player at play is answered within a frame in the browser too."""
-
-IDLE_WAIT_MS = float(TAKEOVER_CHECK_MS)
-"""The longest the loop sleeps on an idle screen: the session looks once a second
-whether another tab took the save slot over."""
-
-PAGE_IDLE_SLEEP_MS = 50.0
-"""How long the browser loop yields at a time on an idle screen where the page cannot
-wake it at input (pygbag's runtime; see :mod:`.ui.page_wake`): a press waits up to this
-(and a frame) to be seen; the loop wakes 20 times a second rather than every frame."""
-
-INPUT_EVENTS = frozenset(
-    {
-        pygame.KEYDOWN,
-        pygame.KEYUP,
-        pygame.TEXTINPUT,
-        pygame.MOUSEMOTION,
-        pygame.MOUSEBUTTONDOWN,
-        pygame.MOUSEBUTTONUP,
-        pygame.MOUSEWHEEL,
-        pygame.FINGERDOWN,
-        pygame.FINGERMOTION,
-        pygame.FINGERUP,
-    }
-)
-"""Events from the player: each keeps the loop at full rate for :data:`LINGER_MS` (a
-pointer moving towards a card, a finger that touched and will lift)."""
 
 
 class App:
@@ -98,8 +54,8 @@ class App:
     def __init__(self, display: Display, profile: Profile | None = None, query: str = "") -> None:
         self.display = display
         self.design = pygame.Surface((WIDTH, HEIGHT))
-        """Where the screens still laid out for 1280x720 alone are drawn on another canvas
-        shape, to be shown scaled to fit (see :meth:`_draw`)."""
+        """Where the screens laid out for 1280x720 alone are drawn on another canvas
+        shape, to be shown scaled to fit (see :meth:`draw`)."""
         self.now_ms = 0.0
         """Time the frames have been given (``step``'s dt): when a press came, for the
         waits that tell a deliberate second press from a double click."""
@@ -118,29 +74,41 @@ class App:
         self.stack: list[Scene] = []
         self.hint_memo: HintMemo = {}
         """Positions on proven hint lines, for every table (restarting a deal keeps them)."""
-        self.taps = TapReader()
+        self.pointer = PointerReader(
+            lambda pos: self.display.to_canvas(pos), lambda: self.screen.get_size(), self._to_scene
+        )
+        """Taps and the mouse, as the scene on show reads them (see :mod:`.events`)."""
         self.tasks = Tasks()
+        """Solver searches running beside the game, a slice a frame (see :mod:`.ui.tasks`)."""
         self.outlooks: dict[str, str] = {}
         """Position text -> the indicator's proven answer there ("yes" or "no")."""
-        """Solver searches running beside the game, a slice a frame (see :mod:`.ui.tasks`)."""
-        self.first_frame_at: float | None = None
-        """``time.perf_counter()`` when the first frame was shown."""
-        self.frame_ms: deque[float] = deque(maxlen=FRAMES_KEPT)
-        """How long the last frames that drew took (events, update, draw, flip), in ms."""
-        self.frame_gaps_ms: deque[float] = deque(maxlen=FRAMES_KEPT)
-        """The last frame periods at full rate (the loop did not sleep between the two
-        frames), in ms: a frame's own work and the wait for the display's next frame,
-        what a player sees as smooth or not (the frame rate's stalls)."""
+        self.stats = FrameStats()
+        """How long the frames take (see :class:`.pacing.FrameStats`)."""
         self.shown_moving = False
         """Whether the last frame shown had things moving (and so was not drawn sharp in
         a large desktop window): when they stop, one more frame is drawn."""
         self.page_wake = PageWake()
         """In the browser: wakes the idle loop at page input, where the runtime can."""
         self.sleeps_when_idle = True
-        """False: the loop runs every frame even on an idle screen, as it did before it
-        learnt to sleep (the idle benchmark's baseline)."""
+        """False: the loop runs every frame even on an idle screen (the idle benchmark's
+        baseline)."""
         self.stirred_at = 0.0
         """When (in :attr:`now_ms`) input last came or a frame last drew (see :data:`LINGER_MS`)."""
+        self.handlers: dict[int, Callable[[pygame.event.Event], None]] = {
+            pygame.QUIT: self.quit,
+            pygame.WINDOWEXPOSED: self.exposed,
+            pygame.WINDOWSHOWN: self.exposed,
+            pygame.WINDOWRESTORED: self.exposed,
+            pygame.VIDEORESIZE: self.resized,
+            pygame.WINDOWSIZECHANGED: self.resized,
+            pygame.FINGERDOWN: self.pointer.finger_down,
+            pygame.FINGERMOTION: self.pointer.finger_motion,
+            pygame.FINGERUP: lambda event: self.pressed(self.pointer.tap(event)),
+            pygame.MOUSEBUTTONDOWN: lambda event: self.pressed(self.pointer.press(event)),
+            pygame.MOUSEMOTION: self.pointer_moved,
+            pygame.KEYDOWN: self.key,
+        }
+        """What each kind of event does (see :meth:`dispatch`); the others are dropped."""
         self.access = Access(self)
         """The screen reader's words and the page's hidden controls (off on the desktop)."""
         from thirteen.ui.screens.start import StartScene
@@ -258,9 +226,11 @@ class App:
             return None
         table = self.put_on_table(showing.game, deal=showing.dealt)
         if showing.end is not None:
+            from thirteen.ui.screens.end import EndScene
+
             self.open(SceneName.END)
-            if showing.end:
-                self.scene.message = tr(showing.end)  # type: ignore[attr-defined]
+            if showing.end and isinstance(self.scene, EndScene):
+                self.scene.message = tr(showing.end)
         return table
 
     def put_on_table(self, game: Game, deal: bool = True) -> TableScene:
@@ -319,7 +289,7 @@ class App:
     def _refresh_table(self) -> None:
         """The session settled the score: the table's buttons follow (no Undo)."""
         if self.table is not None:
-            self.table._refresh_buttons()
+            self.table.refresh_buttons()
 
     def toggle_sound(self) -> None:
         self.settings.sound = not self.settings.sound
@@ -404,63 +374,52 @@ class App:
 
     # -- the loop -------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
-        """Normalise one event (a tap → left click, drop the mouse echo of touches) and
-        pass it on (see :mod:`.ui.touch`)."""
-        kind = event.type
-        if kind == pygame.QUIT:
-            self.running = False
+        """Pass one event to its handler (see :attr:`handlers`)."""
+        handler = self.handlers.get(event.type)
+        if handler is not None:
+            handler(event)
+
+    def quit(self, event: pygame.event.Event) -> None:
+        self.running = False
+
+    def exposed(self, event: pygame.event.Event) -> None:
+        """The window was uncovered or shown again: its pixels are drawn anew."""
+        self.scene.dirty = True
+
+    def resized(self, event: pygame.event.Event) -> None:
+        size = getattr(event, "size", None) or (event.x, event.y)
+        self.display.resize(*size)
+        self.scene.dirty = True
+
+    def pressed(self, press: pygame.event.Event | None) -> None:
+        """A press on the scene (a click or a tap; None: none, an echo or a swipe)."""
+        if press is not None:
+            self.gesture()
+            self.scene.handle(press)
+
+    def pointer_moved(self, event: pygame.event.Event) -> None:
+        motion = self.pointer.motion(event)
+        if motion is not None:
+            self.scene.handle(motion)
+
+    def key(self, event: pygame.event.Event) -> None:
+        """A key: F1 opens help from every screen, as the table's Help button does; F11
+        fills the screen with the desktop window, or brings it back; the others go to the
+        scene."""
+        self.gesture()
+        if event.key == pygame.K_F1 and self.opens_help():
+            self.open(SceneName.HELP)
             return
-        if kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
+        if event.key == pygame.K_F11 and self.display.toggle_fullscreen():
             self.scene.dirty = True
-            return
-        if kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            size = getattr(event, "size", None) or (event.x, event.y)
-            self.display.resize(*size)
-            self.scene.dirty = True
-            return
-        self.taps.size = self.screen.get_size()
-        if kind == pygame.FINGERDOWN:
-            self.taps.down(event.touch_id, event.finger_id, event.x, event.y)
-            return
-        if kind == pygame.FINGERMOTION:
-            self.taps.motion(event.touch_id, event.finger_id, event.x, event.y)
-            return
-        if kind == pygame.FINGERUP:
-            pos = self.taps.up(event.touch_id, event.finger_id, event.x, event.y)
-            if pos is None:
-                return
-            pos = self._to_scene(pos)
-            event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
-        elif kind == pygame.MOUSEBUTTONDOWN:
-            pos = self.display.to_canvas(event.pos)
-            if getattr(event, "touch", False) or self.taps.is_echo(pos):
-                return
-            pos = self._to_scene(pos)
-            event = pygame.event.Event(
-                pygame.MOUSEBUTTONDOWN, pos=pos, button=event.button, touch=False
-            )
-        elif kind == pygame.MOUSEMOTION:
-            pos = self.display.to_canvas(event.pos)
-            if getattr(event, "touch", False) or self.taps.touched:
-                return  # a finger does not hover
-            event = pygame.event.Event(pygame.MOUSEMOTION, pos=self._to_scene(pos), touch=False)
-            self.scene.handle(event)
-            return
-        elif kind != pygame.KEYDOWN:
-            return
-        if self.settings.sound and not self.sounds.ready:
-            self.sounds.load()  # after a user gesture, as browsers want for audio
-        if kind == pygame.KEYDOWN and event.key == pygame.K_F1 and self.opens_help():
-            self.open(SceneName.HELP)  # from every screen, as the table's Help button
-            return
-        if (
-            kind == pygame.KEYDOWN
-            and event.key == pygame.K_F11
-            and self.display.toggle_fullscreen()
-        ):
-            self.scene.dirty = True  # the desktop window fills the screen, or comes back
             return
         self.scene.handle(event)
+
+    def gesture(self) -> None:
+        """The player pressed something: sounds may load now (browsers allow audio only
+        after a user gesture)."""
+        if self.settings.sound and not self.sounds.ready:
+            self.sounds.load()
 
     def opens_help(self) -> bool:
         """Whether F1 opens help over the scene on show (not over help itself)."""
@@ -468,19 +427,28 @@ class App:
 
         return not isinstance(self.scene, HelpScene)
 
+    # -- the frames' figures, as the browser's tests read them (see :attr:`stats`) ----
+    @property
+    def frame_ms(self) -> deque[float]:
+        return self.stats.frame_ms
+
+    @property
+    def frame_gaps_ms(self) -> deque[float]:
+        return self.stats.frame_gaps_ms
+
+    @property
+    def first_frame_at(self) -> float | None:
+        return self.stats.first_frame_at
+
     @property
     def first_frame_ms(self) -> float | None:
-        """Milliseconds from importing this module to the first frame shown."""
-        if self.first_frame_at is None:
-            return None
-        return (self.first_frame_at - STARTED_AT) * 1000
+        return self.stats.first_frame_ms
 
     def step(self, dt_ms: float) -> bool:
         """One frame: events, time, a slice of a search running beside the game, and a
         draw only when something changed.
 
-        Frames that draw or search are timed into :attr:`frame_ms` (a bounded deque:
-        the web tests read it to report frame times; nothing else is kept).
+        Frames that draw or search are timed into :attr:`stats`.
         """
         start = time.perf_counter()
         self.now_ms += dt_ms
@@ -511,13 +479,12 @@ class App:
             self.draw()
             self.display.present()
             end = time.perf_counter()
-            if self.first_frame_at is None:
-                self.first_frame_at = end
-            self.frame_ms.append((end - start) * 1000)
+            self.stats.shown(end)
+            self.stats.worked(start, end)
             self.stirred_at = self.now_ms
             return True
         if searched:
-            self.frame_ms.append((time.perf_counter() - start) * 1000)
+            self.stats.worked(start, time.perf_counter())
         return False
 
     def busy(self) -> bool:
@@ -545,54 +512,14 @@ class App:
         self.session.watch(self.table if self.scene is self.table else None, ms)
 
 
-def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="thirteen play")
-    parser.add_argument("--query", default=None, help='a link query, e.g. "?game=thirteens&deal=1"')
-    args, _ = parser.parse_known_args(list(argv or []))
-    return args
-
-
-def display_kind(platform: str = sys.platform, driver: str | None = None) -> str:
-    """'page' in the browser, 'fixed' for the headless driver of tests and screenshots,
-    else a desktop 'window' the player can resize or maximise (see :mod:`.ui.display`)."""
-    if driver is None:
-        driver = os.environ.get("SDL_VIDEODRIVER", "")
-    if platform == "emscripten":
-        return "page"
-    return "fixed" if driver in ("dummy", "offscreen") else "window"
-
-
-def make_app(
-    argv: Sequence[str] | None = None,
-    profile: Profile | None = None,
-    size: tuple[int, int] | None = None,
-) -> App:
-    """Initialise pygame, open the display and build the App (``size``: the headless
-    canvas, or the desktop window's first size)."""
-    global current
-    args = _parse(argv)
-    query = args.query if args.query is not None else share.page_query()
-    pygame.display.init()
-    pygame.font.init()
-    try:
-        display = Display(display_kind(), size)
-    except pygame.error:  # no window that can be resized: a plain canvas
-        display = Display("fixed", size)
-    pygame.display.set_caption("Thirteen")
-    current = App(display, profile, query or "")
-    return current
-
-
 async def drive(app: App, desktop: bool | None = None) -> None:
     """Run ``app``'s frames until it stops: at most 60 a second while it is busy, and
     on an idle screen a sleep until input (the desktop; ``desktop`` None: unless in the
-    browser) or :data:`PAGE_IDLE_SLEEP_MS` at a time (the browser)."""
+    browser) or the page's next look (see :class:`.pacing.Pacer`)."""
     if desktop is None:
         desktop = sys.platform != "emscripten"
     preload()  # no frame ever compiles a module first imported inside a function
-    waker = app.page_wake
-    paced = not desktop and waker.install()  # full rate: one frame per display frame
-    clock = pygame.time.Clock()
+    pacer = Pacer(app.page_wake, desktop)
     last = time.perf_counter()
     slept = False
     first = True
@@ -601,7 +528,7 @@ async def drive(app: App, desktop: bool | None = None) -> None:
         dt = (now - last) * 1000
         last = now
         if not slept and not first:
-            app.frame_gaps_ms.append(dt)
+            app.stats.frame_gaps_ms.append(dt)
         first = False
         if slept:  # the time asleep passes without animating; this frame is one frame
             app.rest(max(0.0, dt - FRAME_MS))
@@ -611,37 +538,4 @@ async def drive(app: App, desktop: bool | None = None) -> None:
             break
         wait = app.idle_wait_ms()
         slept = wait > 0
-        if desktop:
-            clock.tick(60)  # also paces the wakes of a stream of events while idle
-            if slept:
-                wait_for_event(wait)
-            await asyncio.sleep(0)
-        else:
-            if slept:
-                app.sounds.rest()  # the page's audio callback would run all the while
-            if slept and paced:
-                await waker.sleep(wait)  # until the page sees input, or a second passes
-            elif paced:
-                await waker.next_frame()
-            else:
-                await asyncio.sleep(min(wait, PAGE_IDLE_SLEEP_MS) / 1000)
-
-
-async def run(argv: list[str] | None = None) -> None:
-    """Run the game until the window closes (in the browser: for ever)."""
-    app = make_app(argv)
-    await drive(app)
-    if sys.platform != "emscripten":
-        unsaved = app.session.close()
-        if unsaved:
-            print(unsaved, file=sys.stderr)  # the window is gone: the terminal is told
-        pygame.quit()
-
-
-def run_desktop(args: argparse.Namespace) -> int:
-    """``python -m thirteen play``: the same loop, driven by asyncio.run."""
-    argv: list[str] = []
-    if getattr(args, "query", None):
-        argv += ["--query", args.query]
-    asyncio.run(run(argv))
-    return 0
+        await pacer.wait(wait, app.sounds)

@@ -1,8 +1,8 @@
 """Sleeping until input on the desktop, at next to no cost, and waking when it comes.
 
 ``pygame.event.wait`` cannot do it: pygame-ce implements it as a loop that looks at
-the queue every millisecond, which costs more (about 3% of a core here) than the
-60-frames-a-second loop it would replace.  SDL itself can block: its own
+the queue every millisecond, which costs more than the 60-frames-a-second loop it
+would replace.  SDL itself can block: its own
 ``SDL_WaitEventTimeout`` sleeps in the window system (X11, Wayland, Windows, macOS)
 until an event comes or one is posted from another thread or a timer.  Called with no
 event to fill, it leaves the event queued for the next frame.  So :func:`wait_for_event`

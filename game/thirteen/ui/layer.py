@@ -1,11 +1,10 @@
 """A part of the canvas drawn once and copied while what it shows stays the same.
 
 The table's side panel (title, deal, score, moves, progress, message and nine buttons)
-is about sixty text blits and as many rounded rectangles: 60% of a table frame on the
-desktop (1.9 of 3.2 ms) and 2-3 ms of one under the WebAssembly stand-in, redrawn at
-every frame of a card's flight though nothing in it changed.  A :class:`Layer` keeps the pixels of
-such a part with the state they show (its key): while the key is the same, one blit
-puts them back.
+is about sixty text blits and as many rounded rectangles, a large share of a table
+frame, and would be redrawn at every frame of a card's flight though nothing in it
+changed.  A :class:`Layer` keeps the pixels of such a part with the state they show (its
+key): while the key is the same, one blit puts them back.
 """
 
 from __future__ import annotations

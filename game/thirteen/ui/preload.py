@@ -2,10 +2,9 @@
 
 The screens and the solvers are imported inside functions, when first needed: the end
 screen when a game ends, a game's solver at its first hint or grade.  In the browser a
-first import compiles the module's source (pygbag ships no bytecode), which held single
-frames for 100-250 ms under the WebAssembly stand-in.  Importing all of them before the
-first frame costs about a quarter of a second of the page's loading time there, once,
-and no frame ever compiles a module.
+first import compiles the module's source (pygbag ships no bytecode), which would hold
+the frame that first needs it.  Importing all of them before the first frame costs the
+page's loading time a little, once, and no frame ever compiles a module.
 
 What is imported is whatever the package holds, less the command line and the
 development tools (:data:`SKIPPED`): the browser's archive holds only the modules the

@@ -12,7 +12,7 @@ from thirteen.core.i18n import N_, tr, tr_n
 from thirteen.core.moves import Move
 from thirteen.games import GameSetup
 from thirteen.ui.layout import TableButton, geometry
-from thirteen.ui.table import TableScene
+from thirteen.ui.table.scene import TableScene
 from thirteen.ui.widgets import Button, key_words
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ class ReplayScene(TableScene):
         self.detached = True  # nor saved
         self.say_where()
 
-    def _make_buttons(self) -> list[Button]:
+    def make_buttons(self) -> list[Button]:
         places = list(self.frame.buttons().values())
         upright = self.frame.portrait
         return [
@@ -53,7 +53,7 @@ class ReplayScene(TableScene):
             for n, (name, label, key) in enumerate(CONTROLS)
         ]
 
-    def _refresh_buttons(self) -> None:
+    def refresh_buttons(self) -> None:
         left = self.done < len(self.line)
         for b in self.buttons:
             if b.name == TOGGLE:
@@ -80,14 +80,14 @@ class ReplayScene(TableScene):
     def _after_change(self, undone: bool | None = None) -> None:
         """A move of the line was played: nothing to save or count, only to show."""
         self.nudge = None
-        self._refresh_buttons()
+        self.refresh_buttons()
         self.say_where()
         self.dirty = True
 
     def finish(self) -> None:
         """The line's last move won the game: it stays on the table, uncounted."""
         self.playing = False
-        self._refresh_buttons()
+        self.refresh_buttons()
 
     def step_once(self) -> None:
         if self.done < len(self.line) and self.play(self.line[self.done]):
@@ -121,8 +121,16 @@ class ReplayScene(TableScene):
             self.from_start()
         elif name == LEAVE:
             self.app.back()
-        self._refresh_buttons()
+        self.refresh_buttons()
         self.dirty = True
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """A click on a button (or on a finished round, to go on), or a key: the cards of
+        a replay take no clicks."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.press(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self.key(event)
 
     def press(self, pos: tuple[int, int]) -> None:
         for b in self.buttons:
@@ -147,9 +155,6 @@ class ReplayScene(TableScene):
             self.control(name)
         elif name == LEAVE:
             self.app.back()
-
-    def hover(self, pos: tuple[int, int] | None) -> None:
-        """The cards of a replay take no clicks: nothing to highlight."""
 
     def command(self, name: str) -> None:
         if name == TableButton.HELP:

@@ -2,7 +2,7 @@
 
 A hint, the end screen's verdict, a winnable deal and the "can this still be won?"
 indicator each search for up to a few hundred milliseconds, more in the browser.  Run
-in one piece, that froze the page (a hint in Pyramid 13 held a frame for 410 ms).
+in one piece, that would freeze the page for as long.
 Each is instead a generator that yields between time slices (see
 :mod:`thirteen.search.budget`); :class:`Tasks` holds them, and the loop gives one of
 them a slice of :data:`SLICE_MS` each frame, so frames stay short and the table stays
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 SLICE_MS = 6.0
-"""Milliseconds of search a frame gives a task: a frame that also draws the table stays
-far under 30 ms on the desktop, and the browser's frames stay near their median."""
+"""Milliseconds of search a frame gives a task: short enough that a frame that also
+draws the table stays smooth, on the desktop and in the browser."""
 
 
 @dataclass
@@ -30,7 +30,7 @@ class Task:
     """One search in slices and what to do with its answer."""
 
     steps: Generator[None, None, Any]
-    done: Callable[[Any], None]
+    done: Callable[[Any], object]
     still: Callable[[], bool]
     """Whether the answer is still wanted (its position is still on the table)."""
     priority: int
@@ -49,7 +49,7 @@ class Tasks:
         self,
         name: str,
         steps: Generator[None, None, Any],
-        done: Callable[[Any], None],
+        done: Callable[[Any], object],
         still: Callable[[], bool] = lambda: True,
         priority: int = 0,
     ) -> None:

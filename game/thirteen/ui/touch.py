@@ -2,7 +2,7 @@
 
 A tap acts when the finger lifts, as phone buttons do, so that a swipe or a pinch
 that happens to start on a card plays nothing.  Acting the moment a finger touched
-(as a mouse press does) let a pinch count every finger as a click, which could
+(as a mouse press does) would let a pinch count every finger as a click, which could
 remove a King or a pair, and let an attempt to scroll select or remove the card
 under it.
 

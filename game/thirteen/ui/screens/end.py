@@ -22,14 +22,16 @@ from thirteen.session import share
 from thirteen.ui import clipboard, theme
 from thirteen.ui.layout import PANEL_W
 from thirteen.ui.scene import ARRIVE_MS, backdrop, same_press
+from thirteen.ui.screens.end_lines import Line, box_lines
 from thirteen.ui.screens.entry import NAME_PROMPT, EntryScene
 from thirteen.ui.screens.menu import MenuScene
-from thirteen.ui.screens.stats import win_rate
-from thirteen.ui.table import HINT_BUDGET_MS, end_words, grade_beside, graded_words, titled
+from thirteen.ui.table import paint
+from thirteen.ui.table.searches import HINT_BUDGET_MS, grade_beside
 from thirteen.ui.tasks import SLICE_MS
 from thirteen.ui.widgets import Button, key_words
 
 if TYPE_CHECKING:
+    from thirteen.core.game import Game
     from thirteen.ui.app import App
 
 R = pygame.Rect
@@ -49,21 +51,15 @@ class EndButton(StrEnum):
     REPLAY = "replay"
 
 
-SCORE_WORDS = {
-    "cards": N_("Score: {score} of {top} cards"),
-    "pyramid cards": N_("Pyramid cards cleared: {score} of {top}"),
-}
-"""The end screen's score line, by the unit a game's record names (a game scored in
-points without a top shows its rounds instead)."""
-
-
 class EndScene(MenuScene):
     """Won or no moves left, the score, the updated statistics, and score posting."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.table = app.table
-        self.game = app.game
+        game = app.game
+        assert game is not None  # the end screen opens over a game
+        self.game: Game = game
         self.message = tr(NOT_COUNTED) if self.table is not None and self.table.detached else ""
         self.confirm: str | None = None
         self.confirm_at = 0.0
@@ -159,7 +155,7 @@ class EndScene(MenuScene):
         have been won (searched as long as the verdict's line, and remembered with it)."""
         game = self.game
         setup = getattr(game, "setup", None)
-        if game is None or setup is None or not game.is_over or game.outcome.value == "won":
+        if setup is None or not game.is_over or game.outcome.value == "won":
             return ()
         return known_winning_line(setup, HINT_BUDGET_MS)  # once the verdict's search is done
 
@@ -246,8 +242,9 @@ class EndScene(MenuScene):
             from thirteen.ui.replay import ReplayScene
 
             line = self.win_line()
-            if line:
-                app.push(ReplayScene(app, self.game.setup, line))
+            setup = getattr(self.game, "setup", None)
+            if line and setup is not None:
+                app.push(ReplayScene(app, setup, line))
             return
         if name == EndButton.UNDO:
             table = self.table
@@ -289,8 +286,8 @@ class EndScene(MenuScene):
     def ask_to_leave(self, name: str) -> None:
         """Say that the score is not posted and how to leave it so (the same button again,
         ``name``: new, restart or menu): also when the table's New, Restart or Menu
-        (whose keys differ here) brought this screen up, which used to come back with
-        no word, looking like a loop."""
+        (whose keys differ here) brought this screen up, which would otherwise come back
+        with no word, looking like a loop."""
         button = self.button(name)
         assert button is not None  # the end screen always has these three
         self.confirm = name
@@ -391,15 +388,16 @@ class EndScene(MenuScene):
 
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
-        if self.grading():
-            grade_beside(self.app, self.game.setup)
+        setup = getattr(self.game, "setup", None)
+        if setup is not None and self.grading():
+            grade_beside(self.app, setup)
 
     def verdict(self) -> str | None:
         """Whether the deal could have been won, once the game is over (the solver's answer
         from the deal's start, searched as long as a hint; remembered per deal)."""
         game = self.game
         setup = getattr(game, "setup", None)
-        if game is None or setup is None or not game.is_over:
+        if setup is None or not game.is_over:
             return None
         verdicts = known_verdicts(setup, HINT_BUDGET_MS)
         if verdicts is None:
@@ -418,142 +416,12 @@ class EndScene(MenuScene):
         words = verdict_words(game, verdicts)
         return tr(words) if words else words
 
-    def lines(self) -> list[tuple[str, int, tuple[int, ...], pygame.Rect]]:
-        """Every line of text on the box: (words, size, colour, rect).
-
-        The deal number and the link query that opens this deal again are
-        always shown, so a player can share the deal.
-        """
-        out: list[tuple[str, int, tuple[int, ...], pygame.Rect]] = []
-
-        def put(words: str, size: int, colour, **anchor) -> pygame.Rect:
-            rect = theme.text(words, size, colour).get_rect(**anchor)
-            out.append((words, size, colour, rect))
-            return rect
-
-        game, box = self.game, self.BOX
-        cx, left = box.centerx, box.x + 40
-        if game is None:
-            return out
-        if not game.is_over:
-            title = tr("Game not over yet")
-        else:
-            title = tr("You won!") if game.outcome.value == "won" else end_words(game)
-        put(
-            title,
-            theme.fitting_size(title, box.w - 40, 72, 44),
-            theme.GOLD,
-            midtop=(cx, box.y + 18),
+    def lines(self) -> list[Line]:
+        """Every line of text on the box (see :func:`.end_lines.box_lines`)."""
+        posting = any(
+            isinstance(w, Button) and w.name == EndButton.POST and w.enabled for w in self.widgets
         )
-        setup = getattr(game, "setup", None)
-        spec = spec_of(game)
-        sub = f"{titled(game)} \u00b7 {graded_words(setup)}"
-        put(
-            sub, theme.fitting_size(sub, box.w - 40, 30, 20), theme.INK_DIM, midtop=(cx, box.y + 84)
-        )
-        if spec.max_score is None:
-            progress = game.progress()
-            parts = " + ".join(str(s) for s in progress.round_scores)
-            if progress.round_points is not None and not game.is_over:
-                so_far = tr("{points} so far", points=progress.round_points)
-                parts += (" + " if parts else "") + so_far
-            if parts:
-                score = tr("Rounds: {parts} = {score} points", parts=parts, score=game.score)
-            else:
-                score = tr("{score} points", score=game.score)
-        else:
-            score = tr(SCORE_WORDS[spec.score_unit], score=game.score, top=spec.max_score)
-        put(
-            score,
-            theme.fitting_size(score, box.w - 40, 40, 24),
-            theme.INK,
-            midtop=(cx, box.y + 122),
-        )
-        y = box.y + 174
-        if setup is not None:
-            st = self.app.profile.stats(setup.game, setup.layout)
-            rows = [
-                (tr("Played"), str(st.played)),
-                (tr("Won"), f"{st.won} ({win_rate(st)})"),
-                (
-                    tr("Streak"),
-                    tr("{streak} (best {best})", streak=st.current_streak, best=st.best_streak),
-                ),
-                (tr("Average"), f"{st.average_score:.1f}"),
-            ]
-            compact = self.in_grid()
-            column = 300 if compact else 420
-            for n, (label, value) in enumerate(rows):
-                x = left + (10 if compact else 60) + (n % 2) * column
-                yy = y + (n // 2) * theme.scaled(42)
-                size = theme.fitting_size(label, theme.scaled(112), 28, 18)
-                put(label, size, theme.INK_DIM, topleft=(x, yy))
-                put(value, 34, theme.INK, topleft=(x + theme.scaled(120), yy - 3))
-            y += theme.scaled(94)
-            verdict = self.verdict()
-            if verdict:
-                size = theme.fitting_size(verdict, box.w - 80, 28, 20)
-                put(verdict, size, theme.INK, topleft=(left, y))
-                y += theme.scaled(40)
-            # a deck's link takes three lines; Pyramid 13 keeps two above its score row
-            most = 2 if spec.posts_scores else 3
-            query = share.share_query(setup)
-            shown = self.query_lines(query, box.w - 100, most)
-            heading = (
-                tr("Share this deal with the link ending:")
-                if "".join(shown) == query
-                else tr("This deal's link is too long to show whole; Copy link copies it:")
-            )
-            size = theme.fitting_size(heading, box.w - 80, 26, 18)
-            put(heading, size, theme.INK_DIM, topleft=(left, y))
-            y += theme.scaled(26)
-            for line in shown:
-                put(line, 30, (20, 30, 26), topleft=(left + 10, y + 8))
-                y += theme.scaled(26)
-            y += 24
-        if self.message:
-            size = theme.fitting_size(self.message, box.w - 40, 26, 18)
-            if theme.font(size).size(self.message)[0] <= box.w - 40:
-                put(self.message, size, (255, 226, 150), midtop=(cx, y))
-            else:  # longer than a line at its smallest: two lines
-                for line in theme.wrap(self.message, 22, box.w - 40)[:2]:
-                    put(line, 22, (255, 226, 150), midtop=(cx, y))
-                    y += 22
-        if any(w.name == EndButton.POST and w.enabled for w in self.widgets):
-            where = (
-                {"bottomleft": (left, self.POST_Y - 8)}
-                if self.in_grid()
-                else {"midleft": (left, self.POST_Y + self.POST_H // 2)}
-            )
-            words = tr("Post your score to the high-score board:")
-            room = (box.w - 80) if self.in_grid() else (box.right - 40 - 250 - left - 16)
-            size = theme.fitting_size(words, room, 28, 18)
-            rect = theme.text(words, size).get_rect(**where)
-            # a short box says it on the button alone, rather than over the link or a notice
-            if not any(rect.colliderect(other) for *_, other in out):
-                put(words, size, theme.INK, **where)
-        return out
-
-    @staticmethod
-    def query_lines(query: str, width: int, most: int = 2) -> list[str]:
-        """The link query in lines that fit, broken between cards (a Pyramid 13 deck's
-        link is too long for them and ends in '...')."""
-        f = theme.font(30)
-        lines: list[str] = []
-        rest = query
-        while rest and len(lines) < most:
-            n = len(rest)
-            while n > 1 and f.size(rest[:n])[0] > width:
-                n -= 1
-            if n < len(rest):  # break after a '+' or '&', not inside a card
-                cut = max(rest.rfind("+", 0, n), rest.rfind("&", 0, n)) + 1
-                if cut > n // 2:
-                    n = cut
-            lines.append(rest[:n])
-            rest = rest[n:]
-        if rest:
-            lines[-1] = lines[-1][:-3] + "..."
-        return lines
+        return box_lines(self, posting)
 
     def relayout(self) -> None:
         self.snapshot = None  # the picture of the table behind is of the old shape
@@ -566,10 +434,10 @@ class EndScene(MenuScene):
 
     def warm(self) -> Generator[None, None, None]:
         """Render this screen's words ahead, one line or button a step, then the table's
-        veiled picture behind it (:meth:`.TableScene.veiling`): the App runs it beside
-        the game while the table waits to open the screen (:data:`.table.END_DELAY_MS`),
-        so the screen's first frame only blits them (rendered in it, they held that frame
-        for 20-30 ms in the browser)."""
+        veiled picture behind it (:func:`.table.paint.veiling`): the App runs it beside
+        the game while the table waits to open the screen
+        (:data:`.table.scene.END_DELAY_MS`), so the screen's first frame only blits
+        them."""
         yield
         lines = self.lines()
         yield
@@ -587,7 +455,7 @@ class EndScene(MenuScene):
             if self.app.scene is not table:  # opened already (or left): it draws its own
                 return
             yield
-        yield from table.veiling(table.frame.size)
+        yield from paint.veiling(table, table.frame.size)
 
     def draw(self, surface: pygame.Surface) -> None:
         if (
@@ -595,7 +463,7 @@ class EndScene(MenuScene):
             and self.table is not None
             and surface.get_size() == self.table.frame.size  # not shown scaled to fit
         ):
-            self.snapshot = self.table.veiled(surface.get_size())
+            self.snapshot = paint.veiled(self.table, surface.get_size())
         if self.snapshot is not None:
             surface.blit(self.snapshot, (0, 0))
         else:

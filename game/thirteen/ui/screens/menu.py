@@ -37,12 +37,12 @@ class MenuScene(Scene):
         return w < h
 
     def classic(self) -> bool:
-        """Whether the canvas is the 1280x720 the screens were first drawn for (kept as
-        they were there)."""
+        """Whether the canvas is the 1280x720 the screens are designed for (laid out as
+        designed there)."""
         return self.app.screen.get_size() == (WIDTH, HEIGHT)
 
     def touch(self) -> int:
-        """The height of a button: 80 on 1280x720 as ever, else 90 (44 CSS px on a phone
+        """The height of a button: 80 on 1280x720, else 90 (44 CSS px on a phone
         held either way, where a logical pixel is 0.54 CSS px)."""
         return touch_size(self.app.screen.get_size())
 

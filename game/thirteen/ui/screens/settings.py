@@ -185,7 +185,7 @@ class SettingsScene(MenuScene):
             self.focus = name  # the ring stays on the choice, laid out anew in its words
             self.app.change_language()
         if self.app.table is not None:
-            self.app.table._refresh_buttons()
+            self.app.table.refresh_buttons()
 
     def key(self, event: pygame.event.Event) -> None:
         if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) and self.pages() > 1:

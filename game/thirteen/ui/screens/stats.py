@@ -13,7 +13,7 @@ from thirteen.ui import HEIGHT, WIDTH, theme
 from thirteen.ui.canvas import SHORT_SIDE
 from thirteen.ui.scene import same_press
 from thirteen.ui.screens.menu import MenuScene, back_button, draw_backdrop, flow, shown_game
-from thirteen.ui.table import clock_words
+from thirteen.ui.table.words import clock_words
 from thirteen.ui.widgets import Button
 
 if TYPE_CHECKING:

@@ -1,0 +1,213 @@
+"""Painting the table's panel: the game's name, its deal, time, score, moves and
+progress, the message and the buttons; at the side (landscape), or upright in a bar
+above the table and one below it.  Its pixels are kept while what it shows stays the
+same (:class:`thirteen.ui.layer.Layer`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from thirteen.core import i18n
+from thirteen.core.game import Game
+from thirteen.core.i18n import tr
+from thirteen.games import spec_of
+from thirteen.ui import theme
+from thirteen.ui.table.words import OUTLOOK_WORDS, end_words, graded_words, round_words, titled
+
+if TYPE_CHECKING:
+    from thirteen.ui.table.scene import TableScene
+
+Line = tuple[str, int, tuple[int, int, int], int]
+"""One line of the panel: (text, size, colour, height)."""
+
+
+def progress_lines(table: TableScene) -> list[Line]:
+    """What the panel says of the game's progress."""
+    game = table.game
+    progress = game.progress()
+    out: list[Line] = []
+    if progress.rounds is not None and progress.rounds > 1:
+        out.append((round_words(progress), 30, theme.INK, 28))
+        if progress.round_points is not None:
+            line = tr("This round: {points}", points=progress.round_points)
+            out.append((line, 26, theme.INK_DIM, 24))
+        if progress.round_scores:
+            scores = " + ".join(str(s) for s in progress.round_scores)
+            line = tr("Rounds: {scores}", scores=scores)
+            out.append((line, 26, theme.INK_DIM, 24))
+    elif progress.passes is not None and progress.passes > 1:
+        line = tr("Pass {number} of {passes}", number=progress.pass_number, passes=progress.passes)
+        out.append((line, 30, theme.INK, 30))
+    elif progress.stock is not None:
+        out.append((tr("Stock {n}", n=progress.stock), 30, theme.INK, 30))
+    if table.outlook is not None and not game.is_over:
+        colour = theme.GOLD if table.outlook in ("yes", "again") else theme.INK_DIM
+        out.append((tr(OUTLOOK_WORDS[table.outlook]), 22, colour, 24))
+    return out
+
+
+def score_text(game: Game) -> str:
+    spec = spec_of(game)
+    score = str(game.score)
+    return score + (f" / {spec.max_score}" if spec.max_score is not None else "")
+
+
+def status_text(game: Game) -> str | None:
+    """Won, or what the finished game that was not won is called; None while it goes on."""
+    if not game.is_over:
+        return None
+    return tr("Won!") if game.outcome.value == "won" else end_words(game)
+
+
+def draw_panel(table: TableScene, surface: pygame.Surface, buttons: bool = True) -> None:
+    """The side panel, or upright the bars above and below the table: painted when
+    what they show changed, else put back as kept (:class:`.Layer`)."""
+    frame = table.frame
+    if frame.portrait:
+        if table.message:  # its veil lies over the table, outside the bars
+            draw_bars(table, surface, buttons)
+            return
+        assert frame.bar is not None
+        rects = [frame.panel, frame.bar]
+        table.panel_layer.draw(
+            surface, rects, panel_key(table, buttons), lambda s: draw_bars(table, s, buttons)
+        )
+        return
+    table.panel_layer.draw(
+        surface,
+        [frame.panel],
+        panel_key(table, buttons),
+        lambda s: paint_panel(table, s, buttons),
+    )
+
+
+def panel_key(table: TableScene, buttons: bool) -> tuple:
+    """Everything the panel's pixels depend on: while it is the same, the kept pixels
+    are shown (a card's flight changes none of it)."""
+    game = table.game
+    setup = getattr(game, "setup", None)
+    return (
+        buttons,
+        titled(game),
+        table.time_words() if table.app.settings.timer else None,
+        graded_words(setup) if setup is not None else None,
+        score_text(game),
+        len(game.moves),
+        tuple(progress_lines(table)),
+        status_text(game),
+        table.message,
+        tuple((b.name, tuple(b.rect), b.label, b.key, b.enabled, b.primary) for b in table.buttons)
+        if buttons
+        else (),
+        theme.high_contrast,
+        theme.text_scale,
+        i18n.language(),
+    )
+
+
+def paint_panel(table: TableScene, surface: pygame.Surface, buttons: bool = True) -> None:
+    """The side panel, drawn (landscape)."""
+    game, panel = table.game, table.frame.panel
+    pygame.draw.rect(surface, theme.PANEL, panel)
+    pygame.draw.line(surface, theme.PANEL_EDGE, panel.topleft, panel.bottomleft, 2)
+    x, y = panel.x + 18, 16
+    setup = getattr(game, "setup", None)
+    room = panel.right - 12 - x
+    name = titled(game)
+    title = theme.fitting_size(name, room, 38, 28)  # larger text: may shrink
+    theme.blit_text(surface, name, title, (x, y), theme.INK)
+    y += theme.scaled(36)
+    timer = table.app.settings.timer
+    if timer:  # the time at the right of the deal's line
+        clock = table.time_words()
+        theme.blit_text(surface, clock, 26, (panel.right - 14, y), theme.INK, "topright")
+        room -= theme.font(26).size(clock)[0] + 12
+    if setup is not None:
+        sub = graded_words(setup)  # fitted: today's ten-digit number is wide at 26
+        size = theme.fitting_size(sub, room, 26, 18)
+        theme.blit_text(surface, sub, size, (x, y + (26 - size) // 2), theme.INK_DIM)
+    y += theme.scaled(34)
+    theme.blit_text(surface, tr("Score"), 24, (x, y), theme.INK_DIM)
+    theme.blit_text(surface, tr("Moves"), 24, (x + 120, y), theme.INK_DIM)
+    y += theme.scaled(20)
+    score = theme.fitting_size(score_text(game), 112, 48, 30)
+    theme.blit_text(surface, score_text(game), score, (x, y), theme.GOLD)
+    moves = theme.fitting_size(str(len(game.moves)), room - 120, 48, 30)
+    theme.blit_text(surface, str(len(game.moves)), moves, (x + 120, y), theme.INK)
+    y += theme.scaled(46)
+    for text, size, colour, height in progress_lines(table):
+        size = theme.fitting_size(text, room, size, 14)
+        theme.blit_text(surface, text, size, (x, y), colour)
+        y += theme.scaled(height)
+    status = status_text(game)
+    if status is not None:
+        theme.blit_text(surface, status, 30, (x, y + 4), theme.GOLD)
+        y += theme.scaled(30)
+    if table.message:
+        y += 8
+        room = min(b.rect.top for b in table.buttons) - 4 - y  # the message above them
+        # larger text steps back down (below the usual size at worst) rather than cut it
+        for size in (24, 22, 20, 18, 16) if theme.text_scale > 1 else (24,):
+            pitch = theme.scaled(size - 2)
+            lines = theme.wrap(table.message, size, panel.w - 32)
+            if len(lines) * pitch <= room:
+                break
+        for line in lines[: max(1, min(4, room // pitch))]:
+            theme.blit_text(surface, line, size, (x, y), (255, 226, 150))
+            y += pitch
+    if buttons:
+        for b in table.buttons:
+            b.draw(surface)
+
+
+def draw_bars(table: TableScene, surface: pygame.Surface, buttons: bool = True) -> None:
+    """Upright: the figures in a bar on top, the message just above the buttons' bar."""
+    game, bar, foot = table.game, table.frame.panel, table.frame.bar
+    assert foot is not None
+    for part in (bar, foot):
+        pygame.draw.rect(surface, theme.PANEL, part)
+    pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, 2)
+    pygame.draw.line(surface, theme.PANEL_EDGE, foot.topleft, foot.topright, 2)
+    x = bar.x + 18
+    right = bar.right - 18
+    theme.blit_text(surface, titled(game), 34, (x, 10), theme.INK)
+    setup = getattr(game, "setup", None)
+    if setup is not None:
+        sub = graded_words(setup)
+        theme.blit_text(surface, sub, theme.fitting_size(sub, 300, 24, 18), (x, 46), theme.INK_DIM)
+    y = 76
+    lines = progress_lines(table)
+    status = status_text(game)
+    if status is not None:
+        lines = lines[:1] + [(status, 28, theme.GOLD, 28)]
+    timer = table.app.settings.timer
+    clock = theme.font(26).size(table.time_words())[0] + 12 if timer else 0
+    for text, size, colour, _ in lines[:2]:
+        room = right - x - clock  # the clock at the right, between the two lines
+        size = theme.fitting_size(text, room, min(size, 26), 14)
+        theme.blit_text(surface, text, size, (x, y), colour)
+        y += 28
+    moves_x = right - 90
+    score_x = moves_x - 30
+    theme.blit_text(surface, tr("Moves"), 22, (right, 12), theme.INK_DIM, "topright")
+    theme.blit_text(surface, str(len(game.moves)), 44, (right, 36), theme.INK, "topright")
+    theme.blit_text(surface, tr("Score"), 22, (score_x, 12), theme.INK_DIM, "topright")
+    theme.blit_text(surface, score_text(game), 44, (score_x, 36), theme.GOLD, "topright")
+    if timer:
+        theme.blit_text(surface, table.time_words(), 26, (right, 90), theme.INK, "topright")
+    if table.message:
+        words = theme.wrap(table.message, 26, table.frame.table.w - 60)[:3]
+        box = pygame.Rect(20, 0, table.frame.table.w - 40, 20 + 28 * len(words))
+        box.bottom = foot.top - 12
+        veil = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (8, 28, 20, 225), veil.get_rect(), border_radius=14)
+        surface.blit(veil, box)
+        ty = box.y + 10
+        for line in words:
+            theme.blit_text(surface, line, 26, (box.x + 20, ty), (255, 226, 150))
+            ty += 28
+    if buttons:
+        for b in table.buttons:
+            b.draw(surface)

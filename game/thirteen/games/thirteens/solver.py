@@ -20,8 +20,6 @@ Pruning that keeps the search exact:
   mirror image (columns reversed) have the same fate; both map to one key.
 * A position whose ranks cannot all pair off (possible only in a typed-in
   position) is dead at once (see :func:`_hopeless`).
-
-Imports: the engine, :mod:`.budget` and :mod:`.result`; no other solver module.
 """
 
 from __future__ import annotations
@@ -265,24 +263,15 @@ class _Search:
             budget.nodes = nodes
 
 
-def solve_thirteens(
-    game: Thirteens,
-    *,
-    budget_ms: float | None = None,
-    max_nodes: int | None = None,
-) -> SolveResult:
-    """Whether ``game`` can still be won from its current position, with a winning line."""
-    return finish(solve_thirteens_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
-
-
-def solve_thirteens_steps(
+def solve_steps(
     game: Thirteens,
     *,
     budget_ms: float | None = None,
     max_nodes: int | None = None,
     slice_ms: float | None = None,
 ) -> Steps[SolveResult]:
-    """:func:`solve_thirteens` in slices of ``slice_ms`` (see :mod:`.budget`)."""
+    """Whether ``game`` can still be won from its position, with a winning line, in slices
+    of ``slice_ms`` (see :mod:`.budget`)."""
     search = _Search(game.stock, game.layout.rows, budget_ms=budget_ms, max_nodes=max_nodes)
     line = yield from search.run_steps(game.cols, game.sp, slice_ms)
     ms = search.budget.ms
@@ -292,29 +281,20 @@ def solve_thirteens_steps(
     return SolveResult(verdict, [], search.nodes, ms)
 
 
-def best_line_thirteens(
-    game: Thirteens,
-    *,
-    budget_ms: float | None = None,
-    max_nodes: int | None = None,
-) -> tuple[int, list[Move], bool]:
-    """The most cards that can still be removed: (score reached, line to it, proven best).
-
-    The search is the verdict search, which sees every reachable position when
-    no win exists, so the best position it saw is the best there is unless the
-    budget ran out (then the third value is False and the line is the best found).
-    """
-    return finish(best_line_thirteens_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
-
-
-def best_line_thirteens_steps(
+def most_cards_steps(
     game: Thirteens,
     *,
     budget_ms: float | None = None,
     max_nodes: int | None = None,
     slice_ms: float | None = None,
 ) -> Steps[tuple[int, list[Move], bool]]:
-    """:func:`best_line_thirteens` in slices of ``slice_ms`` (see :mod:`.budget`)."""
+    """The most cards that can still be removed: (score reached, line to it, proven best),
+    in slices of ``slice_ms`` (see :mod:`.budget`).
+
+    The search is the verdict search, which sees every reachable position when
+    no win exists, so the best position it saw is the best there is unless the
+    budget ran out (then the third value is False and the line is the best found).
+    """
     search = _Search(
         game.stock, game.layout.rows, budget_ms=budget_ms, max_nodes=max_nodes, track_best=True
     )

@@ -105,7 +105,7 @@ def playout_seed(setup: GameSetup) -> int:
 def noisy_moves(game: Game, rng: SplitMix64) -> Iterator[None]:
     """Play ``game`` to its end as the noisy no-peeking player, yielding after each move:
     the grade looks at its clock between moves, since in the browser one heuristic move
-    can take a few milliseconds (sixteen between looks made slices of 15-25 ms there)."""
+    can take a few milliseconds."""
     while not game.is_over:
         moves = game.legal_moves()
         if rng.below(NOISE) == 0:

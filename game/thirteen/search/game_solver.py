@@ -145,7 +145,7 @@ class GameSolver:
         max_nodes: int | None = None,
         slice_ms: float | None = None,
     ) -> Steps[SolveResult]:
-        """:meth:`solve`'s verdict in slices of ``slice_ms`` (see :mod:`.budget`)."""
+        """:meth:`solve`'s verdict in slices of ``slice_ms`` (see :mod:`thirteen.search.budget`)."""
         return (
             yield from self.verdict_steps(
                 game, budget_ms=budget_ms, max_nodes=max_nodes, slice_ms=slice_ms

@@ -11,12 +11,11 @@ Peak memory is measured with :mod:`tracemalloc`, which slows Python down, so
 it is taken in a second pass over the few deals whose solves visited the most
 positions (memory grows with positions kept), not over every deal.
 
-Games benched:
-
-* ``thirteens`` (3x5 unless ``--layout``): the verdict solver.
-* ``pyramid``: the classic verdict solver (``--shortest`` is not benched).
-* ``pyramid13``: the clear-in-one-pass verdict on each deal number's first
-  deck, and separately the most-points search on the same decks.
+Every game of the registry can be benched (a game with layouts on its default one
+unless ``--layout``): its solver's verdict (Pyramid 13's: clearing each deal number's
+first deck in its one pass; ``--shortest`` is not benched), and for a game scored in
+points its most-points search on the same decks.  The baseline is the game's own
+where its solver has one (the pyramid games), else :func:`baseline_solve`.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 visible-cards heuristic, named by its record.  Game-owned: it reads the piles, reserve
 and stock.
 
-The solver is :class:`.search.Search` over (piles, reserve, stock pointer), with two
+The solver is :class:`thirteen.search.search.Search` over (piles, reserve, stock pointer), with two
 things that keep it exact and small:
 
 * A free King is removed at once, as the only move tried: it pairs with nothing, and
@@ -178,7 +178,7 @@ def solve_steps(
     slice_ms: float | None = None,
 ) -> Steps[SolveResult]:
     """Can the game still be won (every card removed), with a winning line, in slices of
-    ``slice_ms`` (see :mod:`.budget`)."""
+    ``slice_ms`` (see :mod:`thirteen.search.budget`)."""
     search, table = _search(game, budget_ms=budget_ms, max_nodes=max_nodes)
     return (yield from search.verdict_steps(table.start(), table.move, slice_ms))
 

@@ -59,7 +59,7 @@ def removals(cells: Sequence[Card]) -> list[tuple[Card, ...]]:
 def close_up(
     cells: Sequence[Card], gone: Sequence[Card], stock: Sequence[Card], sp: int
 ) -> tuple[tuple[Card, ...], int]:
-    """RULES.md's move: the cards left close up in reading order, then the holes at the
+    """After a removal: the cards left close up in reading order, then the holes at the
     end are filled from the stock (top card first)."""
     kept = [c for c in cells if c not in gone]
     take = min(CELLS - len(kept), len(stock) - sp)

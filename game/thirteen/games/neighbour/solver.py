@@ -2,7 +2,7 @@
 visible-cards heuristic, named by its record.  Game-owned: it reads the grid and the
 stock.
 
-The solver is :class:`.search.Search` over (cards in reading order, stock pointer).
+The solver is :class:`thirteen.search.search.Search` over (cards in reading order, stock pointer).
 Cards of one rank are interchangeable (which cells touch, how the cards close up and
 what the stock brings depend on ranks and places only), so positions that differ only
 in suits share one key.
@@ -56,7 +56,7 @@ def solve_steps(
     slice_ms: float | None = None,
 ) -> Steps[SolveResult]:
     """Can the game still be won (every card removed), with a winning line, in slices of
-    ``slice_ms`` (see :mod:`.budget`)."""
+    ``slice_ms`` (see :mod:`thirteen.search.budget`)."""
     search = _search(game, budget_ms=budget_ms, max_nodes=max_nodes)
     return (yield from search.verdict_steps(game.key, _move, slice_ms))
 

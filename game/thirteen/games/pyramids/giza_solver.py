@@ -2,11 +2,11 @@
 sees no more than the player. Game-owned: it reads the pyramid cells and the reserve
 piles.
 
-The solver is :class:`.search.Search` over one integer, the removed cards' bits: every
-card still on the table gets a place number, and each place knows the places that cover
-it (the two pyramid cards below it, or the card dealt over it on its reserve pile). Giza
-is monotone: a removal never covers a card, it only frees cards. Hence three things that
-keep the search exact and small:
+The solver is :class:`thirteen.search.search.Search` over one integer, the removed cards'
+bits: every card still on the table gets a place number, and each place knows the places
+that cover it (the two pyramid cards below it, or the card dealt over it on its reserve
+pile). Giza is monotone: a removal never covers a card, it only frees cards. Hence three
+things that keep the search exact and small:
 
 * A free King is removed at once, as the only move tried: it pairs with nothing, and
   removing it only frees cards sooner.
@@ -182,7 +182,7 @@ def solve_steps(
     slice_ms: float | None = None,
 ) -> Steps[SolveResult]:
     """Can the game still be won (every card removed), with a winning line, in slices of
-    ``slice_ms`` (see :mod:`.budget`)."""
+    ``slice_ms`` (see :mod:`thirteen.search.budget`)."""
     search, table = _search(game, budget_ms=budget_ms, max_nodes=max_nodes)
     return (yield from search.verdict_steps(0, table.move, slice_ms))
 

@@ -34,7 +34,7 @@ def _points_steps(
     points to come.
     Points and bounds are scored by :func:`~thirteen.games.pyramids.rules.round_points` for
     round ``round_index``: a bound as if every card that might still go went.
-    In slices of ``slice_ms``, each from the root (see :mod:`.budget`).
+    In slices of ``slice_ms``, each from the root (see :mod:`thirteen.search.budget`).
     """
     n = t.n
     prank, srank, scv = t.prank, t.srank, t.scv
@@ -224,7 +224,8 @@ def max_points_steps(
     clearable: bool | None = None,
     slice_ms: float | None = None,
 ) -> Steps[tuple[int, list[Move], str]]:
-    """:func:`max_points_pyramid13_deal` in slices of ``slice_ms`` (see :mod:`.budget`)."""
+    """:func:`max_points_pyramid13_deal` in slices of ``slice_ms`` (see
+    :mod:`thirteen.search.budget`)."""
     round_index = _round_with_bonus(bonus)
     if key is None:
         key = deal.start()

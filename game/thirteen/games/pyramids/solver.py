@@ -115,7 +115,8 @@ def solve_pyramid_steps(
     max_nodes: int | None = None,
     slice_ms: float | None = None,
 ) -> Steps[SolveResult]:
-    """:func:`solve_pyramid`'s verdict in slices of ``slice_ms`` (see :mod:`.budget`)."""
+    """:func:`solve_pyramid`'s verdict in slices of ``slice_ms`` (see
+    :mod:`thirteen.search.budget`)."""
     search = _verdict_on_tables(game.deal.recycles)
     return (yield from _run_steps(search, game.deal, game.pos, budget_ms, max_nodes, slice_ms))
 
@@ -137,7 +138,8 @@ def solve_pyramid13_steps(
     max_nodes: int | None = None,
     slice_ms: float | None = None,
 ) -> Steps[SolveResult]:
-    """:func:`solve_pyramid13_deal` in slices of ``slice_ms`` (see :mod:`.budget`)."""
+    """:func:`solve_pyramid13_deal` in slices of ``slice_ms`` (see
+    :mod:`thirteen.search.budget`)."""
     if game.is_over:
         won = game.deals[-1].cleared(game.pos)
         return SolveResult(WINNABLE if won else NOT_WINNABLE)

@@ -122,9 +122,9 @@ class _Search:
 
     def fitting(self, counts: Counts) -> list[Kind]:
         """The kinds these counts hold: a closed one alone when there is one, else all,
-        smallest first (taking few cards at a time found wins with the least searching:
-        no backtracking at all on Fifteens deals 1-60).  Sums are built from the counts
-        (not by trying every kind), the few singles and sets are tried as they are."""
+        smallest first (taking few cards at a time finds wins with the least searching).
+        Sums are built from the counts (not by trying every kind), the few singles and
+        sets are tried as they are."""
         out: list[Kind] = []
         for kind in self.fixed:
             if all(counts[r] >= n for r, n in kind):
@@ -180,7 +180,7 @@ class _Search:
         self, counts: Counts, sp: int, slice_ms: float | None = None
     ) -> Steps[list[Kind] | None]:
         """:meth:`run` in slices of ``slice_ms``: the search keeps its own stack, so it
-        yields where it stands and goes on from there (see :mod:`.budget`)."""
+        yields where it stands and goes on from there (see :mod:`thirteen.search.budget`)."""
         nstock = len(self.stock_ranks)
         self.best_left = sum(counts) + nstock - sp
         self.best_line = []
@@ -267,7 +267,7 @@ def solve_steps(
     slice_ms: float | None = None,
 ) -> Steps[SolveResult]:
     """Can every card still be removed (reading the stock: perfect information), in slices
-    of ``slice_ms`` (see :mod:`.budget`)."""
+    of ``slice_ms`` (see :mod:`thirteen.search.budget`)."""
     search, line = yield from _search_steps(
         game, slice_ms, budget_ms=budget_ms, max_nodes=max_nodes
     )
@@ -341,9 +341,8 @@ def heuristic(game: Game) -> Move | None:
     """A closed group first (it loses nothing); else the removal of the fewest cards,
     and of those the one that leaves the grid open to the most unseen cards (a newcomer
     that would complete a group with the cards left, counted by how many of its rank are
-    unseen).  Fewest first matters in Fifteens: it won 99% of the deals of ``sim --seed
-    1 --games 200``, where ranking by openness with ties broken towards the most cards
-    won 40%.  It never reads the stock's order."""
+    unseen).  Fewest first matters in Fifteens: ranking by openness with ties broken
+    towards the most cards wins far fewer deals.  It never reads the stock's order."""
     assert isinstance(game, RefillGrid)
     moves = game.legal_moves()
     if not moves:

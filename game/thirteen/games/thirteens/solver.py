@@ -162,8 +162,8 @@ class _Search:
 
         A generator: a search that wins or runs out of budget deep down never builds
         the many children it would not have reached (with several empty columns a
-        position has dozens of empty-column moves, and building them all was most
-        of the search's time on large layouts).
+        position has dozens of empty-column moves, and building them all would take
+        most of the search's time on large layouts).
         """
         stock, rows = self.stock, self.rows
         for raw, after in _removals(cols):
@@ -189,7 +189,7 @@ class _Search:
         self, cols: Columns, sp: int, slice_ms: float | None = None
     ) -> Steps[list[RawMove] | None]:
         """:meth:`run` in slices of ``slice_ms``: the search's stack is its own, so it
-        yields where it stands and goes on from there (see :mod:`.budget`)."""
+        yields where it stands and goes on from there (see :mod:`thirteen.search.budget`)."""
         stock, nstock = self.stock, len(self.stock)
         self.best_left = sum(map(len, cols)) + nstock - sp
         self.best_line = []
@@ -271,7 +271,7 @@ def solve_steps(
     slice_ms: float | None = None,
 ) -> Steps[SolveResult]:
     """Whether ``game`` can still be won from its position, with a winning line, in slices
-    of ``slice_ms`` (see :mod:`.budget`)."""
+    of ``slice_ms`` (see :mod:`thirteen.search.budget`)."""
     search = _Search(game.stock, game.layout.rows, budget_ms=budget_ms, max_nodes=max_nodes)
     line = yield from search.run_steps(game.cols, game.sp, slice_ms)
     ms = search.budget.ms
@@ -289,7 +289,7 @@ def most_cards_steps(
     slice_ms: float | None = None,
 ) -> Steps[tuple[int, list[Move], bool]]:
     """The most cards that can still be removed: (score reached, line to it, proven best),
-    in slices of ``slice_ms`` (see :mod:`.budget`).
+    in slices of ``slice_ms`` (see :mod:`thirteen.search.budget`).
 
     The search is the verdict search, which sees every reachable position when
     no win exists, so the best position it saw is the best there is unless the

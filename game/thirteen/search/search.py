@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from thirteen.core.moves import Move
-from thirteen.search.budget import OutOfBudget, Paused, SearchBudget, Steps, finish
+from thirteen.search.budget import OutOfBudget, Paused, SearchBudget, Steps
 from thirteen.search.result import SolveResult, search_verdict
 
 Children = Callable[[Any], Iterator[tuple[Any, Any]]]
@@ -32,7 +32,7 @@ Children = Callable[[Any], Iterator[tuple[Any, Any]]]
 
 @dataclass
 class Search:
-    """One search with its budget; ``run`` returns a winning line of raw moves or None."""
+    """One search with its budget; :meth:`run_steps` finds a winning line of raw moves."""
 
     children: Children
     key: Callable[[Any], Hashable]
@@ -54,11 +54,9 @@ class Search:
         """Milliseconds the last run took (its own time, not the frames between slices)."""
         return 0.0 if self.budget is None else self.budget.ms
 
-    def run(self, start: Any) -> list[Any] | None:
-        return finish(self.run_steps(start))
-
     def run_steps(self, start: Any, slice_ms: float | None = None) -> Steps[list[Any] | None]:
-        """:meth:`run` in slices of ``slice_ms`` (None: in one piece, never yielding)."""
+        """A winning line of raw moves from ``start``, or None (see ``out_of_budget``), in
+        slices of ``slice_ms`` (None: in one piece, never yielding)."""
         budget = self.budget = SearchBudget(self.budget_ms, self.max_nodes)
         budget.resume(slice_ms)
         left, key, children, dead = self.left, self.key, self.children, self.dead

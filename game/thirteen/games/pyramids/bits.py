@@ -81,16 +81,6 @@ def unders(direct: Sequence[int]) -> list[int]:
     return out
 
 
-SUBSETS = tuple(
-    tuple(
-        tuple(t for t in range(m) if sub >> t & 1)
-        for sub in range(1, (1 << m) - 1)
-        if sub & (sub - 1)
-    )
-    for m in range(9)
-)
-"""Per size m: the subsets of range(m) with at least two and fewer than m members (Hall checks)."""
-
 RANK_GUARD = sum(8 << 4 * r for r in range(12))
 """Rank count vectors (:meth:`.DealTables.late_info`) hold four bits per non-King rank, biased by 8.
 

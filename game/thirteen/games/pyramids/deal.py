@@ -28,7 +28,6 @@ from thirteen.core.moves import Draw, Move, Recycle, RemoveKing, RemovePair
 
 ROWS = 7
 PYRAMID_SIZE = 28
-STOCK_SIZE = DECK_SIZE - PYRAMID_SIZE
 FULL_PYRAMID = (1 << PYRAMID_SIZE) - 1
 
 ROW_OF = tuple(r for r in range(ROWS) for _ in range(r + 1))

@@ -337,8 +337,8 @@ def _one_pass(main: _OnePass, deal: PyramidDeal, start: DealKey) -> tuple[bool, 
     if not main.projs:
         info = ProjectionTables(main)
         main.waste_cache = info.waste_cache
-        # classes whose cards lie high in the pyramid first: the likeliest to fail
-        # (three in four deals have a lost projection at the start, two in three the first)
+        # classes whose cards lie high in the pyramid first: the likeliest to fail (most
+        # deals have a lost projection at the start, and most of those the first tried)
         height = [0] * 6
         for i, r in enumerate(main.prank):
             if 0 <= r < KING_INDEX:

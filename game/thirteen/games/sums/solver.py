@@ -28,7 +28,7 @@ from thirteen.core.cards import Card, rank
 from thirteen.core.game import Game, PairRule
 from thirteen.core.moves import Move
 from thirteen.games.sums.refill_grid import RefillGrid, refill
-from thirteen.search.budget import OutOfBudget, Paused, SearchBudget, Steps, finish
+from thirteen.search.budget import OutOfBudget, Paused, SearchBudget, Steps
 from thirteen.search.result import SolveResult, search_verdict
 
 Counts = tuple[int, ...]
@@ -172,15 +172,12 @@ class _Search:
                 new[r] += 1
             yield kind, tuple(new), nsp
 
-    def run(self, counts: Counts, sp: int) -> list[Kind] | None:
-        """A winning line of group kinds, or None (see ``out_of_budget``)."""
-        return finish(self.run_steps(counts, sp))
-
     def run_steps(
         self, counts: Counts, sp: int, slice_ms: float | None = None
     ) -> Steps[list[Kind] | None]:
-        """:meth:`run` in slices of ``slice_ms``: the search keeps its own stack, so it
-        yields where it stands and goes on from there (see :mod:`thirteen.search.budget`)."""
+        """A winning line of group kinds, or None (see ``out_of_budget``), in slices of
+        ``slice_ms``: the search keeps its own stack, so it yields where it stands and
+        goes on from there (see :mod:`thirteen.search.budget`)."""
         nstock = len(self.stock_ranks)
         self.best_left = sum(counts) + nstock - sp
         self.best_line = []

@@ -29,7 +29,7 @@ from collections.abc import Iterator, Sequence
 from thirteen.core.cards import DECK_SIZE, Card
 from thirteen.core.moves import Move, MoveToEmpty, RemoveKing, RemovePair
 from thirteen.games.thirteens.rules import Thirteens
-from thirteen.search.budget import OutOfBudget, Paused, SearchBudget, Steps, finish
+from thirteen.search.budget import OutOfBudget, Paused, SearchBudget, Steps
 from thirteen.search.result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
 
 Columns = tuple[tuple[Card, ...], ...]
@@ -181,15 +181,12 @@ class _Search:
                     new[s] = rest
                     yield ("m", top, e), tuple(new), sp
 
-    def run(self, cols: Columns, sp: int) -> list[RawMove] | None:
-        """A winning line from (cols, sp), or None (check ``out_of_budget``)."""
-        return finish(self.run_steps(cols, sp))
-
     def run_steps(
         self, cols: Columns, sp: int, slice_ms: float | None = None
     ) -> Steps[list[RawMove] | None]:
-        """:meth:`run` in slices of ``slice_ms``: the search's stack is its own, so it
-        yields where it stands and goes on from there (see :mod:`thirteen.search.budget`)."""
+        """A winning line from (cols, sp), or None (check ``out_of_budget``), in slices of
+        ``slice_ms``: the search's stack is its own, so it yields where it stands and goes
+        on from there (see :mod:`thirteen.search.budget`)."""
         stock, nstock = self.stock, len(self.stock)
         self.best_left = sum(map(len, cols)) + nstock - sp
         self.best_line = []

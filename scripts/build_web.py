@@ -71,7 +71,6 @@ class Settings:
     source_dir: Path
     entry: str
     packages: tuple[str, ...]
-    dev_hooks: tuple[str, ...]
     exclude: tuple[str, ...]
     max_archive_bytes: int
     template: Path
@@ -127,7 +126,6 @@ def load_settings(
         source_dir=ROOT / app["source_dir"],
         entry=app["entry"],
         packages=tuple(app["packages"]),
-        dev_hooks=tuple(app["dev_hooks"]),
         exclude=tuple(app["exclude"]),
         max_archive_bytes=int(app["max_archive_bytes"]),
         template=WEB / site["template"],
@@ -200,10 +198,10 @@ def _module_file(source: Path, module: str) -> Path | None:
     return None
 
 
-def _imported_names(tree: ast.AST, package: list[str], dev_hooks: tuple[str, ...]) -> set[str]:
+def _imported_names(tree: ast.AST, package: list[str]) -> set[str]:
     """Every module a module's code may import: import statements anywhere in it
     (function bodies too), each `from X import name` as X and X.name (it may be a
-    submodule), and hook names ("module:function") given as keyword arguments."""
+    submodule)."""
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -213,14 +211,6 @@ def _imported_names(tree: ast.AST, package: list[str], dev_hooks: tuple[str, ...
             module = ".".join([*base, node.module] if node.module else base)
             names.add(module)
             names.update(f"{module}.{alias.name}" for alias in node.names)
-        elif (
-            isinstance(node, ast.keyword)
-            and node.arg not in dev_hooks
-            and isinstance(node.value, ast.Constant)
-            and isinstance(node.value.value, str)
-            and re.fullmatch(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*", node.value.value)
-        ):
-            names.add(node.value.value.partition(":")[0])
     return names
 
 
@@ -245,7 +235,7 @@ def page_modules(settings: Settings) -> list[str]:
             tree = ast.parse(path.read_bytes(), filename=str(path))
         except SyntaxError as error:
             raise BuildError(f"{shown(path)}: {error}") from error
-        for name in _imported_names(tree, package, settings.dev_hooks):
+        for name in _imported_names(tree, package):
             pieces = name.split(".")
             for depth in range(1, len(pieces) + 1):  # importing a.b.c runs a and a.b too
                 parent = ".".join(pieces[:depth])

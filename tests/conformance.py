@@ -181,11 +181,28 @@ def check_outcome(g: Game, choices: list[int]) -> None:
     assert (g.setup.spec is spec) and g.long_title.startswith(spec.title)
 
 
+def check_heuristic(g: Game, choices: list[int]) -> None:
+    """The record's heuristic (a real reference, where the game has one) picks one of the
+    legal moves, and nothing once the game is over."""
+    play_random(g, choices)
+    heuristic = spec_of(g).heuristic
+    if heuristic is None:
+        return
+    before = g.text()
+    move = heuristic(g)
+    assert g.text() == before
+    if g.is_over:
+        assert move is None
+    else:
+        assert move in g.legal_moves()
+
+
 CHECKS = (
     check_cards_accounted_for,
     check_undo,
     check_text_round_trip,
     check_legal_moves_are_the_accepted_ones,
     check_outcome,
+    check_heuristic,
 )
 """Every check, for a game of one's own: ``for check in CHECKS: check(game, choices)``."""

@@ -6,11 +6,14 @@
 - Outside the games' own folders, nothing checks a position's concrete class or reads
   its encoding.
 - Only the command line, the tools and the window's own ``--query`` parse arguments.
+- A game is one folder: its record, and the hooks the record names, live there.
 """
 
 from __future__ import annotations
 
 import ast
+import dataclasses
+import importlib
 import tomllib
 from pathlib import Path
 
@@ -207,3 +210,26 @@ def test_no_module_checks_a_game_class_or_reads_a_position(module):
             if owner.split(".")[-1].endswith("game"):  # game.pos, self.game.deal ...
                 found.append(f"line {node.lineno}: reads {owner}.{node.attr}")
     assert not found, f"thirteen.{module}:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_game_is_one_folder_with_its_record_and_hooks(game_id):
+    """The record is declared in the game's folder and names its hooks as objects: the
+    heuristic and the searches its solver is made of are the folder's own, and the
+    solver is the search layer's one adapter."""
+    spec = GAMES[game_id]
+    folder = spec.position_type.__module__.rsplit(".", 1)[0]
+    assert folder.startswith("thirteen.games.") and folder.count(".") == 2
+    record = importlib.import_module(f"{folder}.record")
+    assert any(value is spec for value in vars(record).values())
+    hooks = [spec.heuristic]
+    if spec.solver is not None:
+        assert type(spec.solver).__module__ == "thirteen.search.game_solver"
+        hooks += [
+            getattr(spec.solver, field.name)
+            for field in dataclasses.fields(spec.solver)
+            if callable(getattr(spec.solver, field.name))
+        ]
+    for hook in hooks:
+        if hook is not None:
+            assert hook.__module__.startswith(f"{folder}."), (hook, folder)

@@ -12,7 +12,8 @@ from thirteen.core.game import Outcome, Refusal
 from thirteen.core.moves import Draw, RemoveGroup, RemovePair, parse_move
 from thirteen.games import new_game, position_from_text
 from thirteen.games.sums.elevens import Elevens
-from thirteen.games.sums.solver import group_kinds, most_cards_line
+from thirteen.games.sums.solver import group_kinds, most_cards_steps
+from thirteen.search.budget import finish
 
 
 def test_golden_transcript():
@@ -96,7 +97,7 @@ def test_every_order_of_play_gives_the_deal_its_fate():
 def test_the_hint_and_the_most_cards_line():
     lost = next(n for n in range(1, 50) if not solve(new_game("elevens", deal=n)).winnable)
     game = new_game("elevens", deal=lost)
-    removed, line, exact = most_cards_line(game)
+    removed, line, exact = finish(most_cards_steps(game))
     copy = game.copy()
     copy.play_all(line)
     assert exact and copy.is_over and copy.score == removed < 52

@@ -14,7 +14,8 @@ from thirteen.core.game import Outcome
 from thirteen.core.moves import RemoveGroup, RemovePair
 from thirteen.games import new_game, position_from_text
 from thirteen.games.sums.fifteens import Fifteens, sum_groups
-from thirteen.games.sums.solver import group_kinds, most_cards_line
+from thirteen.games.sums.solver import group_kinds, most_cards_steps
+from thirteen.search.budget import finish
 
 
 def test_golden_transcript():
@@ -87,7 +88,7 @@ def test_a_lost_position_is_proven_lost_and_the_hint_says_the_most():
     # after a random opening, some deal has no win left
     game = position_from_text("fifteens 9c9d9h9s/8c8d8h7s/TcTdThTs/JcJdJhQs Kc5c2c")
     assert solve(game).verdict == NOT_WINNABLE
-    removed, line, exact = most_cards_line(game)
+    removed, line, exact = finish(most_cards_steps(game))
     copy = game.copy()
     copy.play_all(line)
     assert exact and copy.score == removed and copy.is_over

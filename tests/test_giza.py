@@ -12,7 +12,8 @@ from thirteen.core.game import IllegalMoveError, Outcome, Refusal
 from thirteen.core.moves import Draw, Recycle, RemoveKing, RemovePair
 from thirteen.games import new_game, position_from_text
 from thirteen.games.pyramids.giza import Giza
-from thirteen.games.pyramids.giza_solver import most_cards
+from thirteen.games.pyramids.giza_solver import most_cards_steps
+from thirteen.search.budget import finish
 
 EMPTY_ROWS = "--/----/------/--------/----------/------------/--------------"
 """A pyramid with every cell empty, as a position text writes it."""
@@ -95,7 +96,7 @@ def test_the_solver_wins_a_winnable_deal_and_proves_a_lost_one():
 
 def test_the_most_cards_and_the_hints():
     lost = new_game("giza", deal=3)
-    score, line, exact = most_cards(lost, budget_ms=10_000)
+    score, line, exact = finish(most_cards_steps(lost, budget_ms=10_000))
     assert exact and 0 < score < 52
     lost.play_all(line)
     assert lost.score == score and lost.outcome is Outcome.LOST

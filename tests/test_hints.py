@@ -13,7 +13,7 @@ from thirteen.core.moves import Draw, MoveToEmpty, RemoveKing, RemovePair
 from thirteen.games import GAMES as REGISTRY
 from thirteen.games import new_game
 from thirteen.games.pyramids.rules import Pyramid13
-from thirteen.games.thirteens.hooks import shift_towards_removal
+from thirteen.games.thirteens.heuristic import shift_towards_removal
 from thirteen.games.thirteens.rules import Thirteens
 
 GAMES = [(spec.id, layout) for spec in REGISTRY.values() for layout in spec.layouts[:2] or (None,)]
@@ -58,8 +58,8 @@ def test_following_hints_wins_a_winnable_deal(game_id, deal):
 
 
 def test_pyramid13_hint_follows_the_most_points_line():
+    from thirteen.games.pyramids.points import max_points_pyramid13_deal
     from thirteen.games.pyramids.rules import CLEAR_BONUS
-    from thirteen.games.pyramids.solver import max_points_pyramid13_deal
 
     game = new_game("pyramid13", deal=1)
     assert isinstance(game, Pyramid13)
@@ -81,7 +81,7 @@ def test_pyramid13_hint_clears_the_pyramid_when_the_points_search_runs_out(monke
     """Without a proof of the most points in time, a line that clears the pyramid (and
     earns the bonus) beats the heuristic; a pyramid that cannot be cleared gets the
     heuristic move."""
-    from thirteen.games.pyramids import hooks as solver  # the hooks call these
+    from thirteen.games.pyramids import rounds as solver  # Pyramid 13's hooks call these
     from thirteen.games.pyramids.solver import solve_pyramid13_deal
 
     def out_of_time(deal, key=None, **kwargs):  # the points search, in slices
@@ -107,7 +107,7 @@ def test_pyramid13_hint_gives_the_clearing_check_most_of_its_time(monkeypatch):
     deal 69 after a draw (it needs about 30 ms there), and the hint, left without the
     clearing line, gave away a clearable pyramid (620 points down to 440).  The
     check returns as soon as it is done, so it may have most of the time."""
-    from thirteen.games.pyramids import hooks as solver  # the hooks call these
+    from thirteen.games.pyramids import rounds as solver  # Pyramid 13's hooks call these
 
     given = []
     real = solver.solve_pyramid13_steps
@@ -126,7 +126,7 @@ def test_pyramid13_hint_gives_the_clearing_check_most_of_its_time(monkeypatch):
 def test_pyramid13_hint_follows_the_better_unproven_line_when_out_of_time(monkeypatch):
     """Out of time, the points search's best line so far is followed (as a guess) rather
     than the heuristic, and it beats a clearing line only with more points."""
-    from thirteen.games.pyramids import hooks as solver  # the hooks call these
+    from thirteen.games.pyramids import rounds as solver  # Pyramid 13's hooks call these
     from thirteen.games.pyramids.rules import CLEAR_BONUS
     from thirteen.games.pyramids.solver import solve_pyramid13_deal
 
@@ -176,7 +176,7 @@ def _points_out_of_time(deal, key=None, **kwargs):
 
 def test_hint_says_what_it_rests_on(monkeypatch):
     """A winning line, a line proven best, a clearing line, a proven loss, or a guess."""
-    from thirteen.games.pyramids import hooks as solver  # the hooks call these
+    from thirteen.games.pyramids import rounds as solver  # Pyramid 13's hooks call these
 
     assert hint_for(new_game("pyramid", deal=1), budget_ms=PATIENT_MS).basis is Basis.WINS
     assert hint_for(new_game("thirteens", deal=1), budget_ms=PATIENT_MS).basis is Basis.WINS
@@ -232,7 +232,7 @@ def test_hint_memo_off_the_line_searches_and_keeps_only_proven_lines(monkeypatch
     assert len(searches) == 2
     # an unproven line (Pyramid 13's clearing line, the points search out of time)
     # is followed but not remembered: with more time a later hint may do better
-    from thirteen.games.pyramids import hooks as solver  # the hooks call these
+    from thirteen.games.pyramids import rounds as solver  # Pyramid 13's hooks call these
 
     monkeypatch.setattr(solver, "max_points_steps", _points_out_of_time)
     p13 = new_game("pyramid13", deal=1)
@@ -319,10 +319,11 @@ def test_shift_towards_removal_moves_the_right_card():
 
 
 def test_thirteens_hint_on_a_lost_deal_follows_the_best_score():
-    from thirteen.games.thirteens.solver import best_line_thirteens
+    from thirteen.games.thirteens.solver import most_cards_steps
+    from thirteen.search.budget import finish
 
     game = new_game("thirteens", deal=98)
-    score, _, exact = best_line_thirteens(game)
+    score, _, exact = finish(most_cards_steps(game))
     assert exact and score < 52
     while not game.is_over:
         game.play(hint(game, budget_ms=PATIENT_MS))

@@ -1,6 +1,6 @@
 """A game is one module: "Tens", defined here and nowhere else, runs through the whole
-conformance suite, the ``show`` command, the start screen and a table screenshot once it
-is registered, without a line changed anywhere else.
+conformance suite, its solver's hooks, the ``show`` command, the start screen and a table
+screenshot once it is registered, without a line changed anywhere else.
 
 Tens (a made-up cousin for this test): 12 cards in a 3x4 grid, the rest is the stock.
 Remove two cards, Ace to 9, that make 10, wherever they lie, or the four cards of one
@@ -16,7 +16,7 @@ import os
 import subprocess
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Self
 
@@ -24,6 +24,8 @@ import pytest
 from hypothesis import given, settings
 
 from conformance import CHECKS, MOVES, games_of
+from thirteen.advice.hints import Basis, Hint, hint_for
+from thirteen.advice.solving import NOT_WINNABLE, solve
 from thirteen.core.cards import (
     DECK_SIZE,
     Card,
@@ -33,10 +35,16 @@ from thirteen.core.cards import (
     parse_compact,
     rank,
 )
+from thirteen.core.deals import SplitMix64
 from thirteen.core.game import Game, Outcome, PairRule, Progress, Refusal, Termination
 from thirteen.core.moves import Move
 from thirteen.core.spec import GameSpec, TableKind
 from thirteen.games import GAMES, register, unregister
+from thirteen.search.budget import Steps
+from thirteen.search.game_solver import GameSolver
+from thirteen.search.result import SolveResult
+from thirteen.search.search import Search
+from thirteen.tools.players import make_player
 
 COLUMNS, ROWS = 3, 4
 CELLS = COLUMNS * ROWS
@@ -168,6 +176,48 @@ class Tens(Game):
         return "\n".join(lines)
 
 
+def tens_children(game: Tens) -> Iterator[tuple[Move, Tens]]:
+    """Each legal move with the position after it (the engine plays it on a copy)."""
+    for move in game.legal_moves():
+        after = game.copy()
+        after.play(move)
+        yield move, after
+
+
+def tens_search(game: Tens, **budget) -> Search:
+    """A plain search over the engine's own moves, with the shared search loop."""
+    return Search(tens_children, lambda g: g.key, lambda g: DECK_SIZE - g.removed_cards, **budget)
+
+
+def tens_verdict_steps(
+    game: Tens,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    slice_ms: float | None = None,
+) -> Steps[SolveResult]:
+    search = tens_search(game, budget_ms=budget_ms, max_nodes=max_nodes)
+    return (yield from search.verdict_steps(game, lambda move: move, slice_ms))
+
+
+def tens_most_cards_steps(
+    game: Tens,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    slice_ms: float | None = None,
+) -> Steps[tuple[int, list[Move], bool]]:
+    search = tens_search(game, budget_ms=budget_ms, max_nodes=max_nodes, track_best=True)
+    left, moves, exact = yield from search.most_cards_steps(game, lambda move: move, slice_ms)
+    return DECK_SIZE - left, moves, exact
+
+
+def tens_heuristic(game: Game) -> Move | None:
+    """The removal of the most cards (the first of equals)."""
+    moves = game.legal_moves()
+    return max(moves, key=lambda m: len(m.cards)) if moves else None
+
+
 SPEC = GameSpec(
     id="tens",
     title="Tens",
@@ -179,6 +229,8 @@ SPEC = GameSpec(
     max_score=DECK_SIZE,
     score_unit="cards",
     table=TableKind.GRID,
+    solver=GameSolver(verdict_steps=tens_verdict_steps, most_cards_steps=tens_most_cards_steps),
+    heuristic=tens_heuristic,
 )
 
 
@@ -208,6 +260,23 @@ def test_the_rule_is_the_games_own():
 def test_tens_passes_the_conformance_suite(g, choices):
     for check in CHECKS:
         check(g.copy(), choices)
+
+
+def test_tens_solver_plugs_into_the_one_adapter():
+    """Its own searches handed to the adapter give Tens its verdicts, the hint's line and
+    the solver player."""
+    won = Tens.from_text("tens 5c5d9h/AhTcTd/ThTs--/------ -")
+    result = solve(won)
+    assert result.winnable
+    copy = won.copy()
+    copy.play_all(result.moves)
+    assert copy.outcome is Outcome.WON
+    lost = Tens.from_text("tens 5c6h5d/------/------/------ -")
+    assert solve(lost).verdict == NOT_WINNABLE
+    found = hint_for(lost)
+    assert found == Hint(lost.parse_move("5c+5d"), Basis.MOST)
+    make_player("solver", SplitMix64(1))(won)
+    assert won.outcome is Outcome.WON
 
 
 def test_show_plays_tens(tmp_path: Path):

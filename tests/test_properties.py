@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from conformance import MOVES, games_of, setups
 from conformance import check_cards_accounted_for as _cards
+from conformance import check_heuristic as _heuristic
 from conformance import check_legal_moves_are_the_accepted_ones as _legal
 from conformance import check_outcome as _outcome
 from conformance import check_text_round_trip as _round_trip
@@ -77,3 +78,9 @@ def test_legal_moves_are_exactly_the_accepted_ones(g, choices):
 @given(games(), MOVES)
 def test_outcome_and_moves_agree(g, choices):
     _outcome(g, choices)
+
+
+@settings(ENGINE, max_examples=40)
+@given(games(), MOVES)
+def test_the_heuristic_picks_a_legal_move(g, choices):
+    _heuristic(g, choices)

@@ -3,6 +3,7 @@ in one piece, and every search within its budget, whatever the game and layout."
 
 from __future__ import annotations
 
+import inspect
 import time
 
 import pytest
@@ -14,6 +15,7 @@ from thirteen.advice.winnable import first_winnable_deal, first_winnable_deal_st
 from thirteen.core.options import Layout
 from thirteen.games import GAMES, new_game
 from thirteen.search.budget import finish
+from thirteen.search.game_solver import GameSolver
 
 
 def sliced(steps):
@@ -35,12 +37,16 @@ CASES = [(game_id, deal, None) for game_id in GAMES for deal in (1, 3, 8)] + [
 
 
 def test_every_game_searches_in_slices():
-    """Every game with a solver has its hooks in slices: none runs in one frame."""
+    """Every game with a solver plugs its searches into the one adapter, and each search
+    the interface runs is a generator that can stop between slices: none runs in one
+    frame."""
     for spec in GAMES.values():
-        if spec.solver:
-            assert spec.solver_steps and spec.best_line_steps, spec.id
-            spec.hook("solver_steps")
-            spec.hook("best_line_steps")
+        solver = spec.solver
+        if solver is not None:
+            assert isinstance(solver, GameSolver), spec.id
+            searches = [solver.verdict_steps, solver.most_cards_steps, solver.line_steps]
+            for search in searches:
+                assert search is None or inspect.isgeneratorfunction(search), spec.id
 
 
 @pytest.mark.parametrize(("game_id", "deal", "layout"), CASES)

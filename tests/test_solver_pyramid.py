@@ -7,18 +7,18 @@ from collections import deque
 
 import pytest
 
+from pyramid_reference import classic_verdict, last_pass_verdict, late_ok, stack_ok
 from thirteen.core.cards import card_text, cards_compact, make_card, parse_cards
 from thirteen.core.deals import deck_for_deal
 from thirteen.core.game import Outcome
 from thirteen.core.moves import Draw, Recycle
-from thirteen.games.pyramids.rules import CLEAR_BONUS, Pyramid, Pyramid13, PyramidDeal
-from thirteen.games.pyramids.solver import (
-    baseline_solve_pyramid,
-    max_points_pyramid13_deal,
-    pyramid_verdict_fast,
-    solve_pyramid,
-    solve_pyramid13_deal,
-)
+from thirteen.games.pyramids.baseline import baseline_solve_pyramid
+from thirteen.games.pyramids.deal import PyramidDeal
+from thirteen.games.pyramids.deal_tables import DealTables
+from thirteen.games.pyramids.points import max_points_pyramid13_deal
+from thirteen.games.pyramids.rules import CLEAR_BONUS, Pyramid, Pyramid13
+from thirteen.games.pyramids.solver import solve_pyramid, solve_pyramid13_deal
+from thirteen.search.budget import SearchBudget
 from thirteen.search.result import NOT_WINNABLE, UNKNOWN, WINNABLE
 
 # -- helpers ---------------------------------------------------------------
@@ -149,7 +149,7 @@ def test_winning_lines_replay(number: int) -> None:
     if result.winnable:
         assert replays_to_win(game, result.moves)
     if number <= 4:
-        assert pyramid_verdict_fast(deck_for_deal(number)) == result.verdict
+        assert classic_verdict(deck_for_deal(number)) == result.verdict
 
 
 def test_solve_from_a_position_in_play() -> None:
@@ -504,13 +504,13 @@ def test_pyramid13_few_ranks_agree_with_baseline() -> None:
 
 def _root_checks(game: Pyramid13) -> tuple[bool, bool, bool]:
     """The one-pass bounds at a position: relaxation, forced waste cards, late cards."""
-    from thirteen.games.pyramids.solver_core import DealTables, SearchBudget
+    from pyramid_reference import bury
 
     tables = DealTables(game.deal)
     tables.budget = SearchBudget(None, None)
     pm, sm, p, _ = tables.normalise(game.pos)
-    sm, cv = tables.bury(pm, sm, p, tables.cv_of(sm))
-    return tables.relaxed(pm, cv), tables.stack_ok(pm, sm, p), tables.late_ok(pm, sm, p)
+    sm, cv = bury(tables, pm, sm, p, tables.cv_of(sm))
+    return tables.relaxed(pm, cv), stack_ok(tables, pm, sm, p), late_ok(tables, pm, sm, p)
 
 
 def test_pyramid13_late_card_proves_lost_at_once() -> None:
@@ -532,7 +532,7 @@ def test_pyramid13_late_card_proves_lost_at_once() -> None:
 def test_pyramid13_late_cards_agree_with_baseline(monkeypatch: pytest.MonkeyPatch) -> None:
     # three rows in one pass after a few random moves: deep wastes where the
     # late-card check often cuts (at the root or inside the search)
-    from thirteen.games.pyramids import onepass
+    from thirteen.games.pyramids import onepass, projection
 
     late_walk = onepass.late_walk
     fired = [0]
@@ -542,7 +542,8 @@ def test_pyramid13_late_cards_agree_with_baseline(monkeypatch: pytest.MonkeyPatc
         fired[0] += not ok
         return ok
 
-    monkeypatch.setattr(onepass, "late_walk", spy)
+    monkeypatch.setattr(onepass, "late_walk", spy)  # the main search's check
+    monkeypatch.setattr(projection, "late_walk", spy)  # and the projections' checks
     rng = random.Random(41)
     counts = {WINNABLE: 0, NOT_WINNABLE: 0}
     cuts = 0
@@ -565,9 +566,7 @@ def test_pyramid13_late_cards_agree_with_baseline(monkeypatch: pytest.MonkeyPatc
 
 def _old_one_pass(game: Pyramid13) -> str:
     """The last-pass search without projections (the classic solver's last pass)."""
-    from thirteen.games.pyramids.solver import _on_tables, _run, _verdict_search
-
-    return _run(_on_tables(_verdict_search, 0), game.deal, game.pos, None, None).verdict
+    return last_pass_verdict(game)
 
 
 @pytest.mark.parametrize("number", [2, 30, 69, 100, 137, 179])
@@ -594,8 +593,8 @@ def test_a_lost_projection_means_a_lost_position() -> None:
     # covered by Kings included), checked against the plain search
     import itertools
 
-    from thirteen.games.pyramids.onepass import _Deal, _OnePass, _Projection
-    from thirteen.games.pyramids.solver_core import SearchBudget
+    from thirteen.games.pyramids.onepass import _OnePass
+    from thirteen.games.pyramids.projection import Projection, ProjectionTables
 
     rng = random.Random(17)
     lost_projections = 0
@@ -603,10 +602,10 @@ def test_a_lost_projection_means_a_lost_position() -> None:
         game = random_small(rng, 3, rng.randint(2, 8), 0)
         play_random(game, rng, rng.randint(0, 4))
         deal, (pm, sm, p, _) = game.deal, game.pos
-        info = _Deal(_OnePass(deal, SearchBudget(None, None)))
+        info = ProjectionTables(_OnePass(deal, SearchBudget(None, None)))
         winnable = baseline_solve_pyramid(game, max_nodes=None).winnable
         for classes in itertools.combinations(range(6), 3):
-            proj = _Projection(info, classes)
+            proj = Projection(info, classes)
             proj.build()
             qp = proj.next_at[p]
             qw = ~sm & proj.spres & ((1 << qp) - 1)
@@ -617,16 +616,16 @@ def test_a_lost_projection_means_a_lost_position() -> None:
 
 
 def test_a_hard_deal_escalates_to_four_class_projections(monkeypatch: pytest.MonkeyPatch) -> None:
-    from thirteen.games.pyramids import onepass
+    from thirteen.games.pyramids.projection import Projection
 
     sizes: list[int] = []
-    build = onepass._Projection.build
+    build = Projection.build
 
     def spy(self) -> None:
         sizes.append(len(self.classes))
         build(self)
 
-    monkeypatch.setattr(onepass._Projection, "build", spy)
+    monkeypatch.setattr(Projection, "build", spy)
     game = Pyramid13.for_deal_number(137)
     assert solve_pyramid13_deal(game).verdict == _old_one_pass(game) == NOT_WINNABLE
     assert 4 in sizes

@@ -8,13 +8,15 @@ import subprocess
 import sys
 from collections import deque
 
+from pyramid_reference import shortest_reference
 from test_solver_pyramid import bfs_shortest, random_small, replays_to_win
 from thirteen.core.cards import deck_text
 from thirteen.core.deals import deck_for_deal
+from thirteen.games.pyramids.deal_tables import DealTables
 from thirteen.games.pyramids.rules import Pyramid
 from thirteen.games.pyramids.shortest import LOST_H, ShortestTables, children
-from thirteen.games.pyramids.solver import _shortest_search, solve_pyramid
-from thirteen.games.pyramids.solver_core import DealTables, SearchBudget
+from thirteen.games.pyramids.solver import solve_pyramid
+from thirteen.search.budget import SearchBudget
 
 
 def bfs_distances(game: Pyramid) -> dict:
@@ -85,7 +87,7 @@ def test_shortest_matches_the_previous_search_on_whole_deals() -> None:
     for number in (1, 3, 7, 10):
         game = Pyramid(deck_for_deal(number))
         result = solve_pyramid(game, shortest=True)
-        found, line = _shortest_search(
+        found, line = shortest_reference(
             DealTables(game.deal), game.pos, game.deal.recycles, SearchBudget(None, None)
         )
         assert result.winnable == found

@@ -9,8 +9,9 @@ from thirteen.core.cards import deck_text, parse_card
 from thirteen.core.game import Outcome
 from thirteen.games import new_game
 from thirteen.games.thirteens.rules import Thirteens
-from thirteen.games.thirteens.solver import best_line_thirteens, solve_thirteens
-from thirteen.tools.bench import baseline_solve_thirteens
+from thirteen.games.thirteens.solver import most_cards_steps, solve_steps
+from thirteen.search.budget import finish
+from thirteen.tools.bench import baseline_solve
 
 
 def replay_wins(game: Thirteens, moves) -> bool:
@@ -37,7 +38,7 @@ def test_lines_replay_to_a_win_and_verdicts_match_the_baseline(layout):
         if result.winnable:
             assert replay_wins(game, result.moves), (layout, deal)
             assert result.steps == len(result.moves) > 0
-        base = baseline_solve_thirteens(game, max_nodes=MAX_NODES)
+        base = baseline_solve(game, max_nodes=MAX_NODES)
         assert base.verdict == result.verdict, (layout, deal)
         assert game.moves == []  # the solver does not touch the game
     if layout in ("3x5", "4x4"):
@@ -53,9 +54,9 @@ def constructed_stuck_deck() -> list[int]:
 def test_a_constructed_unwinnable_deal_is_not_winnable():
     game = Thirteens(constructed_stuck_deck())
     assert game.outcome is Outcome.LOST
-    result = solve_thirteens(game)
+    result = finish(solve_steps(game))
     assert result.verdict == NOT_WINNABLE and result.moves == []
-    assert best_line_thirteens(game)[:2] == (0, [])
+    assert finish(most_cards_steps(game))[:2] == (0, [])
 
 
 def test_known_lost_deal_is_not_winnable_by_both_searches():
@@ -63,13 +64,13 @@ def test_known_lost_deal_is_not_winnable_by_both_searches():
     game = new_game("thirteens", deal=98)
     assert game.legal_moves()
     assert solve(game).verdict == NOT_WINNABLE
-    assert baseline_solve_thirteens(game).verdict == NOT_WINNABLE
+    assert baseline_solve(game).verdict == NOT_WINNABLE
 
 
 def test_typed_position_with_a_partnerless_card_is_not_winnable():
     game = Thirteens.from_text("thirteens 2x2 ----/5hKs -")
     assert solve(game).verdict == NOT_WINNABLE
-    score, line, exact = best_line_thirteens(game)
+    score, line, exact = finish(most_cards_steps(game))
     assert exact and score == 51 and [m.text() for m in line] == ["Ks"]
 
 
@@ -81,7 +82,7 @@ def test_empty_column_moves_are_used_and_cycles_end():
     result = solve(game)
     assert result.winnable and replay_wins(game, result.moves)
     assert any(m.text().startswith("Qh>") for m in result.moves)
-    assert baseline_solve_thirteens(game).verdict == WINNABLE
+    assert baseline_solve(game).verdict == WINNABLE
 
 
 def test_solves_from_any_position_and_after_undo():
@@ -128,7 +129,7 @@ def test_shortest_is_refused_for_thirteens():
 @pytest.mark.parametrize("deal", [98, 153, 3])
 def test_best_line_reaches_its_score(deal):
     game = new_game("thirteens", deal=deal)
-    score, line, exact = best_line_thirteens(game)
+    score, line, exact = finish(most_cards_steps(game))
     assert exact
     copy = game.copy()
     copy.play_all(line)

@@ -353,8 +353,8 @@ archive must hold exactly those)."""
 def test_archive_holds_only_what_the_page_imports(pinned_build: dict) -> None:
     """The command line, the benchmarks, the odds, the simulated players and the screenshot driver
     (about 60 KB of source) were packed although the page never imports them; the
-    modules the page imports inside functions (the screens) and the solvers its GameSpec
-    hooks name are packed (test_web_wasm_game.py runs the game from this archive)."""
+    modules the page imports inside functions (the screens) and the solvers its games'
+    records import are packed (test_web_wasm_game.py runs the game from this archive)."""
     packed = set(pinned_build["files"])
     art = {name for name in packed if name.startswith("thirteen/ui/art/")}
     assert bool(art) == bool(ART_BYTES)  # the court pictures, when `make art` built them
@@ -377,13 +377,13 @@ def test_archive_holds_only_what_the_page_imports(pinned_build: dict) -> None:
     assert files == everything - cli - set(DEV_ONLY)
     for needed in (
         "thirteen/ui/screens/end.py",  # imported inside App's methods
-        "thirteen/games/thirteens/hooks.py",  # a GameSpec hook
-        "thirteen/games/pyramids/hooks.py",
+        "thirteen/games/thirteens/heuristic.py",  # a record's hook
+        "thirteen/games/pyramids/rounds.py",
     ):
         assert needed in files, needed
 
 
-def test_page_modules_follow_every_import_and_the_page_s_hooks(tmp_path: Path) -> None:
+def test_page_modules_follow_every_import(tmp_path: Path) -> None:
     sources = {
         "main.py": "from pkg.app import run\n",
         "pkg/__init__.py": "",
@@ -391,7 +391,7 @@ def test_page_modules_follow_every_import_and_the_page_s_hooks(tmp_path: Path) -
         "pkg/screens/__init__.py": "",
         "pkg/screens/end.py": "from ..spec import S\nimport pkg.deep.leaf\n",
         "pkg/later.py": "",
-        "pkg/spec.py": "S = dict(solver='pkg.hooks:solve', baseline='pkg.bench:base')\n",
+        "pkg/spec.py": "from pkg.hooks import solve\nS = dict(solver=solve, id='pkg.bench:base')\n",
         "pkg/hooks.py": "import json\n",
         "pkg/bench.py": "",
         "pkg/cli.py": "from .app import run\n",

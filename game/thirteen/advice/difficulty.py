@@ -105,7 +105,7 @@ def playout_seed(setup: GameSetup) -> int:
 def noisy_moves(game: Game, rng: SplitMix64) -> Iterator[None]:
     """Play ``game`` to its end as the noisy no-peeking player, yielding after each move:
     the grade looks at its clock between moves, since in the browser one heuristic move
-    can take a few milliseconds (sixteen between looks made slices of 15-25 ms there)."""
+    can take a few milliseconds."""
     while not game.is_over:
         moves = game.legal_moves()
         if rng.below(NOISE) == 0:
@@ -142,7 +142,7 @@ class Grader:
         self._work = self._run()
 
     def _run(self) -> Iterator[None]:
-        if not self.setup.spec.solver:  # a game without a solver has no grade
+        if self.setup.spec.solver is None:  # a game without a solver has no grade
             return
         start = graded_start(self.setup)
         if self.verdict is None:
@@ -192,9 +192,13 @@ class Grader:
         (None: at once, never yielding); its solve is sliced alike.  Closing it leaves the
         grader where it stood: a later :meth:`steps` goes on from there."""
         self.slice_ms = slice_ms
-        end = None if slice_ms is None else time.perf_counter() + slice_ms / 1000
+        if slice_ms is None:
+            while self.advance():
+                pass
+            return self.grade
+        end = time.perf_counter() + slice_ms / 1000
         while self.advance():
-            if end is not None and time.perf_counter() >= end:
+            if time.perf_counter() >= end:
                 yield
                 end = time.perf_counter() + slice_ms / 1000
         return self.grade

@@ -15,24 +15,12 @@ most points from the current deal (clearing the pyramid is worth it only when
 it pays).  When the most-points search cannot finish in time in Pyramid 13, the
 hint follows the better of two unproven lines: one that clears the pyramid (the
 one-pass solver's, found first and quickly; clearing earns the deal's bonus)
-and the best line the points search found in its time.  Played by hints at
-150 ms, that best line instead of the heuristic below gave 12-26 more points a
-game (deal numbers 1-20 and 21-40; on 1-20, half of what hints with unlimited
-time add).
+and the best line the points search found in its time.
 
 The heuristic, used when the solver gives no line to follow within the budget
 (Thirteens: the search did not finish; Pyramid: no win found in time, or none
-left), looks only at cards the player can see; each game's is its own hook:
-
-* Thirteens (:func:`.solver.thirteens_hooks.thirteens_move_score`): a King at once;
-  then the pair that splits the fewest other neighbouring pairs when the cards above
-  fall, then the one nearest the middle column, then the one highest on the grid; an
-  empty-column move only when no removal is left, preferring one that makes a pair
-  touch.
-* Pyramids (:func:`.solver.pyramid_hooks.pyramid_move_score`): a King at once; then a
-  pair of two pyramid cards (lowest rows first: they uncover the most), then a pyramid
-  card with the draw card or the waste top, then draw card with waste top; then Draw;
-  Recycle last.
+left), looks only at cards the player can see; each game's is its record's own
+(``heuristic``, in the game's folder).
 """
 
 from __future__ import annotations
@@ -60,13 +48,13 @@ __all__ = [
 
 
 def heuristic_move(game: Game) -> Move | None:
-    """The game's heuristic pick among the legal moves (its record's ``heuristic`` hook;
-    the first legal move for a game without one), or None once the game is over."""
+    """The game's heuristic pick among the legal moves (its record's ``heuristic``; the
+    first legal move for a game without one), or None once the game is over."""
     moves = game.legal_moves()
     if not moves:
         return None
-    spec = spec_of(game)
-    return spec.hook("heuristic")(game) if spec.heuristic else moves[0]
+    heuristic = spec_of(game).heuristic
+    return heuristic(game) if heuristic is not None else moves[0]
 
 
 # -- the hint ----------------------------------------------------------------
@@ -85,8 +73,8 @@ class Hint:
 
 
 def solver_line(game: Game, budget_ms: float) -> tuple[list[Move], Basis]:
-    """A line from the game's solver within ``budget_ms`` and what it rests on (its
-    record's ``best_line`` hook; a game without one has no line: a guess).
+    """A line from the game's solver within ``budget_ms`` and what it rests on (a game
+    without a solver has no line: a guess).
 
     :data:`PROVEN` lines are best: a win (Thirteens, Pyramid); in Thirteens, when
     no win is left, the most cards removed; in Pyramid 13, the most points from
@@ -101,14 +89,11 @@ def solver_line(game: Game, budget_ms: float) -> tuple[list[Move], Basis]:
 def solver_line_steps(
     game: Game, budget_ms: float, slice_ms: float | None = None
 ) -> Steps[tuple[list[Move], Basis]]:
-    """:func:`solver_line` in slices of ``slice_ms`` (see :mod:`.solver.budget`): the
-    record's ``best_line_steps`` hook, else its ``best_line`` in one piece."""
-    spec = spec_of(game)
-    if spec.best_line_steps:
-        return (yield from spec.hook("best_line_steps")(game, budget_ms, slice_ms))
-    if not spec.best_line:
+    """:func:`solver_line` in slices of ``slice_ms`` (see :mod:`thirteen.search.budget`)."""
+    solver = spec_of(game).solver
+    if solver is None:
         return [], Basis.GUESS
-    return spec.hook("best_line")(game, budget_ms)
+    return (yield from solver.best_line_steps(game, budget_ms, slice_ms))
 
 
 HintMemo = dict[str, Hint]
@@ -129,7 +114,7 @@ def remember_line(
     as a new search's.  At most :data:`MEMO_LIMIT` of them, and, with
     ``budget_ms``, as many as that time allows past the first (a Thirteens line
     on a wide layout runs to thousands of moves, and each move played checks
-    whether any removal is still reachable: 8 ms a move on 15x2).
+    whether any removal is still reachable).
     """
     finish(remember_line_steps(memo, game, line, basis, budget_ms))
 
@@ -182,7 +167,7 @@ def hint_steps(
     memo: HintMemo | None = None,
     slice_ms: float | None = None,
 ) -> Steps[Hint | None]:
-    """:func:`hint_for` in slices of ``slice_ms`` (see :mod:`.solver.budget`), for the
+    """:func:`hint_for` in slices of ``slice_ms`` (see :mod:`thirteen.search.budget`), for the
     interface to search beside the game; the budget is the search's own time, and a
     proven line is remembered in what the search left of it."""
     legal = game.legal_moves()

@@ -50,7 +50,7 @@ def known_verdicts(setup: GameSetup, budget_ms: float) -> tuple[str, ...] | None
 def deal_verdicts_steps(
     setup: GameSetup, budget_ms: float, slice_ms: float | None = None
 ) -> Steps[tuple[str, ...]]:
-    """:func:`deal_verdicts` in slices of ``slice_ms`` (see :mod:`.solver.budget`); the
+    """:func:`deal_verdicts` in slices of ``slice_ms`` (see :mod:`thirteen.search.budget`); the
     budget is the searches' own time."""
     known = _known.get((setup, budget_ms))
     if known is not None:
@@ -59,8 +59,8 @@ def deal_verdicts_steps(
     rounds = setup.spec.rounds
     verdicts: list[str] = []
     if rounds > 1:
-        # each round gets an equal share of what is left: most rounds take a millisecond,
-        # and what they leave goes to a slow one (deal 8's third round needs about 60 ms)
+        # each round gets an equal share of what is left: most rounds are settled at
+        # once, and what they leave goes to a slow one
         spent = 0.0
         for i in range(rounds):
             share = max(budget_ms - spent, 0.0) / (rounds - i)
@@ -131,11 +131,9 @@ def rounds_winning_line(setup: GameSetup, budget_ms: float) -> tuple[Move, ...]:
         return _lines[key]
     spec = setup.spec
     game = setup.new_game()
-    best_line, heuristic, solver = (
-        spec.hook("best_line"),
-        spec.hook("heuristic"),
-        spec.hook("solver"),
-    )
+    solver, heuristic = spec.solver, spec.heuristic
+    if solver is None or heuristic is None:
+        raise LookupError(f"{spec.title} has no solver and heuristic to play its rounds by")
     played: list[Move] = []
 
     def play(move: Move) -> None:
@@ -145,19 +143,19 @@ def rounds_winning_line(setup: GameSetup, budget_ms: float) -> tuple[Move, ...]:
     last = spec.rounds  # rounds are counted from 1
     while not game.is_over and (game.progress().round or last) < last:
         number = game.progress().round
-        moves, _basis = best_line(game, min(budget_ms, EARLIER_ROUND_MS))
+        moves, _basis = solver.best_line(game, min(budget_ms, EARLIER_ROUND_MS))
         for move in moves:
             if game.is_over or game.progress().round != number:
                 break
             play(move)
         while not game.is_over and game.progress().round == number:
-            move = heuristic(game)
-            if move is None:
+            pick = heuristic(game)
+            if pick is None:
                 break
-            play(move)
+            play(pick)
     line: tuple[Move, ...] = ()
     if not game.is_over and game.progress().round == last:
-        result = solver(game, budget_ms=budget_ms)
+        result = solver.solve(game, budget_ms=budget_ms)
         if result.verdict == UNKNOWN:
             return ()  # out of time (a busy machine): not kept, the next call searches again
         if result.winnable:
@@ -210,25 +208,4 @@ def verdict_words(game: Game, verdicts: tuple[str, ...]) -> str | None:
         return tr("This deal can be won: Same deal (R) plays it again.")
     if verdict == NOT_WINNABLE:
         return tr("No way of playing wins this deal: it was lost from the start.")
-    return None
-    if len(verdicts) > 1:
-        won = [n for n, v in enumerate(verdicts, 1) if v == WINNABLE]
-        unknown = UNKNOWN in verdicts
-        if len(won) == len(verdicts):
-            return "Every round's pyramid could be cleared in its one pass."
-        if not won:
-            return None if unknown else "No round's pyramid could be cleared in its one pass."
-        if len(won) == 1:
-            words = f"round {won[0]}'s pyramid could be cleared in its one pass."
-        else:
-            words = f"the pyramids of rounds {_rounds(won)} could be cleared, each in one pass."
-        # a round left unknown may have been clearable too: no "only" then
-        return words[0].upper() + words[1:] if unknown else f"Only {words}"
-    if game.outcome.value == "won":
-        return None
-    (verdict,) = verdicts
-    if verdict == WINNABLE:
-        return "This deal can be won: Same deal (R) plays it again."
-    if verdict == NOT_WINNABLE:
-        return "No way of playing wins this deal: it was lost from the start."
     return None

@@ -92,7 +92,7 @@ def first_winnable_deal_steps(
     total_ms: float | None = None,
     slice_ms: float | None = None,
 ) -> Steps[int]:
-    """:func:`first_winnable_deal` in slices of ``slice_ms`` (see :mod:`.solver.budget`);
+    """:func:`first_winnable_deal` in slices of ``slice_ms`` (see :mod:`thirteen.search.budget`);
     ``total_ms`` counts the searches' own time."""
     game_spec(game_id)  # a clear error for an unknown game before any solving
     check_deal_number(start)

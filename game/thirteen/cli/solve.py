@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from thirteen.advice.solving import solve
+from thirteen.advice.solving import most_points, offers_points, solve
 from thirteen.cli.args import (
     CommandError,
     add_game_arguments,
@@ -55,8 +55,8 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("--lengths-file, --from and --to go with --decks-file")
     game = game_from_args(args)
     spec = spec_of(game)
-    if args.points and not spec.points:
-        offered = " and ".join(s.title for s in GAMES.values() if s.points)
+    if args.points and not offers_points(spec):
+        offered = " and ".join(s.title for s in GAMES.values() if offers_points(s))
         raise CommandError(f"--points is only offered for {offered}")
     try:
         result = solve(
@@ -66,9 +66,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     out = result.to_json()
     if args.points:
-        points, line, status = spec.hook("points")(
-            game, budget_ms=args.budget_ms, max_nodes=args.max_nodes
-        )
+        points, line, status = most_points(game, budget_ms=args.budget_ms, max_nodes=args.max_nodes)
         out["points"] = {"points": points, "status": status, "moves": [m.text() for m in line]}
     if args.json:
         print(json.dumps(out))

@@ -1,16 +1,16 @@
-"""The record each game declares about itself, in its own module (see :mod:`.variants`
-for the registry that holds them)."""
+"""The record each game declares about itself in its own folder (see :mod:`.registry`
+for the registry that holds them), and the solver it may name."""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from thirteen.core.cards import Card
 from thirteen.core.i18n import N_, Message
+from thirteen.core.moves import Move
 
 if TYPE_CHECKING:
     from thirteen.core.game import Game
@@ -49,6 +49,59 @@ class Example:
     moves: tuple[str, ...]
     """The moves played from it, as move texts (``Kh``, ``Ac+Qd``, ``D``, ``R``...)."""
     layout: str | None = None
+
+
+class Solver(Protocol):
+    """A game's solver as the rest of the program calls it; every game's is a
+    :class:`thirteen.search.game_solver.GameSolver` made from the game's own searches.
+
+    Its answers are the search layer's records: a ``SolveResult`` (a verdict and a
+    line) and the ``Basis`` a hint's line rests on (:mod:`thirteen.search.result`);
+    the core, a layer below, names them ``Any``."""
+
+    def solve(
+        self,
+        game: Game,
+        *,
+        budget_ms: float | None = None,
+        max_nodes: int | None = None,
+        shortest: bool = False,
+    ) -> Any:
+        """Can ``game`` still be won from its position (``shortest``: in the fewest
+        steps, where offered): a SolveResult."""
+
+    def solve_steps(
+        self,
+        game: Game,
+        *,
+        budget_ms: float | None = None,
+        max_nodes: int | None = None,
+        slice_ms: float | None = None,
+    ) -> Generator[None, None, Any]:
+        """:meth:`solve` in time slices, so the interface can search beside the game: a
+        generator that yields between slices and returns the SolveResult."""
+
+    def best_line(self, game: Game, budget_ms: float) -> tuple[list[Move], Any]:
+        """The hint's line and its Basis."""
+
+    def best_line_steps(
+        self, game: Game, budget_ms: float, slice_ms: float | None = None
+    ) -> Generator[None, None, tuple[list[Move], Any]]:
+        """:meth:`best_line` in time slices."""
+
+    def play(self, game: Game, max_nodes: int) -> None:
+        """The solver player: plays ``game`` along the solver's line (the heuristic ends
+        the game)."""
+
+    @property
+    def baseline(self) -> Callable[[Game, float | None], Any] | None:
+        """The plain search the benchmark compares the solver with, where the game has
+        its own: ``baseline(game, budget_ms) -> SolveResult``."""
+
+    @property
+    def points(self) -> Callable[..., tuple[int, list[Move], str]] | None:
+        """For a game scored in points, the most-points search of the round in play:
+        ``points(game, *, budget_ms, max_nodes) -> (points, line, status)``."""
 
 
 @dataclass(frozen=True)
@@ -97,35 +150,17 @@ class GameSpec:
     no_draw: str = N_("the stock fills the grid by itself")
     """For a game with no draw pile, why ``D`` does nothing (words after "has no draw
     pile:")."""
-    solver: str = ""
-    """Hooks, named as 'module:function' and imported only when used, so that the
-    engine never imports the solvers above it: the solver, ``solve(game, *, budget_ms,
-    max_nodes, shortest) -> SolveResult``;"""
-    best_line: str = ""
-    """the hint's line, ``best_line(game, budget_ms) -> (moves, Basis)``;"""
-    heuristic: str = ""
-    """the heuristic's pick among the legal moves, ``heuristic(game) -> Move | None``;"""
-    player: str = ""
-    """the solver player's line, ``play(game, max_nodes)`` (the heuristic ends the game);"""
-    baseline: str = ""
-    """the plain search the solver's benchmark compares with, ``baseline(game, budget_ms)``;"""
-    points: str = ""
-    """and, for a game scored in points, the most-points search of the round in play,
-    ``points(game, *, budget_ms, max_nodes) -> (points, line, status)``."""
+    solver: Solver | None = None
+    """The game's solver (see :class:`Solver`); None: no verdicts, grades or solver hints."""
+    heuristic: Callable[[Game], Move | None] | None = None
+    """The heuristic's pick among the legal moves, looking only at cards the player sees
+    (None once no move is left); without one, hints fall back on the first legal move."""
     solve_goal: str = ""
     """What the solver's verdict is about when it is not the whole game (words after
     the game's name in ``solve``'s answer)."""
     examples: tuple[Example, ...] = ()
     """Short examples of play the help screen animates: a move, and the game's own rule
     (a test replays every registered game's examples on the engine)."""
-    solver_steps: str = ""
-    """The ``solver`` hook in time slices, so the interface can search beside the game:
-    ``solve_steps(game, *, budget_ms, slice_ms)``, a generator that yields between
-    slices and returns the SolveResult (see ``thirteen.search.budget``).  Empty: the
-    interface runs ``solver`` in one piece."""
-    best_line_steps: str = ""
-    """The ``best_line`` hook in time slices likewise, ``best_line_steps(game, budget_ms,
-    slice_ms)`` returning (moves, Basis).  Empty: ``best_line`` in one piece."""
 
     @property
     def has_layout(self) -> bool:
@@ -134,11 +169,3 @@ class GameSpec:
     @property
     def default_layout(self) -> str | None:
         return self.layouts[0] if self.layouts else None
-
-    def hook(self, name: str) -> Callable[..., Any]:
-        """The function a hook names ('solver', 'best_line' or 'heuristic')."""
-        target = getattr(self, name)
-        if not target:
-            raise LookupError(f"{self.title} has no {name}")
-        module, _, attr = target.partition(":")
-        return getattr(importlib.import_module(module), attr)

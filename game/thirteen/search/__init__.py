@@ -1,2 +1,3 @@
 """Searching in budgets: time and node budgets, searches cut into slices, the search loop,
-and the results a search returns. May import the core."""
+the results a search returns, and the one solver adapter each game's searches plug into.
+May import the core."""

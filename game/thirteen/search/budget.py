@@ -14,14 +14,11 @@ recursive functions, which Python cannot suspend half-way down, so they resume b
 running again from their root: their memos keep every finished position, a
 position that was being searched when the pause unwound is taken off the visited
 set again, and the walk back down to where it stopped costs a few nodes a slice.
-Driven with no slice (:func:`finish`), a steps function never yields and does
-exactly what the plain search did; the command line, the benchmarks and the
-golden transcripts go that way.
+Driven with no slice (:func:`finish`), a steps function never yields: the search runs
+in one piece, as the command line, the benchmarks and the golden transcripts run it.
 
 The budget counts only the time the search itself runs: the frames between its
 slices are not charged to it.
-
-Imports: nothing of this package; every solver module may import this one.
 """
 
 from __future__ import annotations
@@ -43,7 +40,7 @@ CHECK_LEAST = 4
 
 CHECK_FIRST = 16
 """Nodes before the first clock check: a search's first nodes can be its slowest (a
-projection built), and a budget of a millisecond is kept (a 3x5 deal needs 500)."""
+projection built), and a budget of a millisecond is kept."""
 
 CHECK_SPAN_S = 0.00025
 """The time between clock checks the check interval aims at: nodes range from a few

@@ -1,7 +1,5 @@
-"""What every solver returns: :class:`SolveResult` and its three verdicts.
-
-Imports: the engine only; every other solver module may import this one.
-"""
+"""What every solver returns: :class:`SolveResult` and its three verdicts, and the
+:class:`Basis` a hint's line rests on."""
 
 from __future__ import annotations
 
@@ -66,3 +64,13 @@ class SolveResult:
             "nodes": self.nodes,
             "ms": round(self.ms, 3),
         }
+
+
+def search_verdict(
+    moves: list[Move] | None, nodes: int, ms: float, *, out_of_budget: bool
+) -> SolveResult:
+    """What a finished search says: winnable with its winning line (``moves``), else not
+    winnable, or unknown when the budget ran out first."""
+    if moves is not None:
+        return SolveResult(WINNABLE, moves, nodes, ms)
+    return SolveResult(UNKNOWN if out_of_budget else NOT_WINNABLE, [], nodes, ms)

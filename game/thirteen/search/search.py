@@ -12,7 +12,9 @@ The search keeps its own stack, so it runs in time slices (:meth:`Search.run_ste
 by yielding where it stands and going on from there; its budget is a
 :class:`.budget.SearchBudget`, which counts only the search's own time.
 
-Imports: :mod:`.budget` only; it knows no game.
+It knows no game: a game's solver hands it the position type and the functions above,
+and turns its raw moves into the game's moves (:meth:`Search.verdict_steps`,
+:meth:`Search.most_cards_steps`).
 """
 
 from __future__ import annotations
@@ -21,14 +23,16 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from thirteen.search.budget import OutOfBudget, Paused, SearchBudget, Steps, finish
+from thirteen.core.moves import Move
+from thirteen.search.budget import OutOfBudget, Paused, SearchBudget, Steps
+from thirteen.search.result import SolveResult, search_verdict
 
 Children = Callable[[Any], Iterator[tuple[Any, Any]]]
 
 
 @dataclass
 class Search:
-    """One search with its budget; ``run`` returns a winning line of raw moves or None."""
+    """One search with its budget; :meth:`run_steps` finds a winning line of raw moves."""
 
     children: Children
     key: Callable[[Any], Hashable]
@@ -50,11 +54,9 @@ class Search:
         """Milliseconds the last run took (its own time, not the frames between slices)."""
         return 0.0 if self.budget is None else self.budget.ms
 
-    def run(self, start: Any) -> list[Any] | None:
-        return finish(self.run_steps(start))
-
     def run_steps(self, start: Any, slice_ms: float | None = None) -> Steps[list[Any] | None]:
-        """:meth:`run` in slices of ``slice_ms`` (None: in one piece, never yielding)."""
+        """A winning line of raw moves from ``start``, or None (see ``out_of_budget``), in
+        slices of ``slice_ms`` (None: in one piece, never yielding)."""
         budget = self.budget = SearchBudget(self.budget_ms, self.max_nodes)
         budget.resume(slice_ms)
         left, key, children, dead = self.left, self.key, self.children, self.dead
@@ -110,3 +112,23 @@ class Search:
         finally:
             budget.nodes = nodes
             self.nodes += nodes
+
+    def verdict_steps(
+        self, start: Any, to_move: Callable[[Any], Move], slice_ms: float | None = None
+    ) -> Steps[SolveResult]:
+        """The run from ``start`` as a verdict, its raw moves made moves by ``to_move``."""
+        line = yield from self.run_steps(start, slice_ms)
+        moves = None if line is None else [to_move(raw) for raw in line]
+        return search_verdict(moves, self.nodes, self.ms, out_of_budget=self.out_of_budget)
+
+    def most_cards_steps(
+        self, start: Any, to_move: Callable[[Any], Move], slice_ms: float | None = None
+    ) -> Steps[tuple[int, list[Move], bool]]:
+        """The run from ``start`` (made with ``track_best``) as (the fewest cards left, the
+        line to them, whether that is proven best): a run that ends without a win has seen
+        every reachable position, so the best it saw is the best there is."""
+        line = yield from self.run_steps(start, slice_ms)
+        if line is None:
+            line = self.best_line
+        moves = [to_move(raw) for raw in line]
+        return self.best_left, moves, not self.out_of_budget

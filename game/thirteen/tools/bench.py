@@ -11,12 +11,11 @@ Peak memory is measured with :mod:`tracemalloc`, which slows Python down, so
 it is taken in a second pass over the few deals whose solves visited the most
 positions (memory grows with positions kept), not over every deal.
 
-Games benched:
-
-* ``thirteens`` (3x5 unless ``--layout``): the verdict solver.
-* ``pyramid``: the classic verdict solver (``--shortest`` is not benched).
-* ``pyramid13``: the clear-in-one-pass verdict on each deal number's first
-  deck, and separately the most-points search on the same decks.
+Every game of the registry can be benched (a game with layouts on its default one
+unless ``--layout``): its solver's verdict (Pyramid 13's: clearing each deal number's
+first deck in its one pass; ``--shortest`` is not benched), and for a game scored in
+points its most-points search on the same decks.  The baseline is the game's own
+where its solver has one (the pyramid games), else :func:`baseline_solve`.
 """
 
 from __future__ import annotations
@@ -29,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from thirteen.advice.solving import most_points, offers_points, solve
 from thirteen.core.cards import quoted
 from thirteen.core.deals import MAX_DEAL, SplitMix64
 from thirteen.core.game import Game, Outcome
@@ -41,7 +41,17 @@ DEFAULT_BUDGET_MS = 10_000.0
 DEFAULT_BASELINE_BUDGET_MS = 1_000.0
 MEMORY_DEALS = 3
 
-Solver = Callable[[Game, float], SolveResult]
+
+@dataclass(frozen=True)
+class PointsAnswer:
+    """What the points search answers the benchmark: "exact" or unknown (out of budget)."""
+
+    verdict: str
+    nodes: int = 0
+
+
+Solver = Callable[[Game, float], SolveResult | PointsAnswer]
+"""A search the benchmark times: (game, budget_ms) -> its answer."""
 
 
 # -- engine speed --------------------------------------------------------------
@@ -71,10 +81,11 @@ def playouts_per_second(
 # -- baselines -----------------------------------------------------------------
 
 
-def baseline_solve_thirteens(
+def baseline_solve(
     game: Game, budget_ms: float | None = None, *, max_nodes: int | None = None
 ) -> SolveResult:
-    """Plain depth-first search over the engine's own moves, with only a visited set.
+    """Plain depth-first search over the engine's own moves, with only a visited set: the
+    baseline of every game whose solver has none of its own.
 
     No move ordering beyond the engine's, no mirror keys, positions built by
     ``play``/``undo``: the yardstick for the real solver.  ``max_nodes`` bounds it by
@@ -198,8 +209,8 @@ def run_solver(
     """Time ``solver`` on each deal, then measure peak memory on the largest solves."""
     figures = Figures(name)
     if deals:
-        # untimed and short: the first call imports the solver's modules (the one-pass
-        # module is loaded on first use), which must not count as deal 1's time
+        # untimed and short: what a solver builds on its first call (its caches) must
+        # not count as deal 1's time
         solver(make(deals[0]), WARM_UP_MS)
     for n in deals:
         game = make(n)
@@ -299,8 +310,6 @@ def bench_game(
     memory_deals: int = MEMORY_DEALS,
 ) -> GameBench:
     """Measure one game (see the module docstring)."""
-    from thirteen.advice.solving import solve
-
     spec = game_spec(game_id)
     if spec.has_layout:
         layout = layout or spec.default_layout
@@ -318,24 +327,26 @@ def bench_game(
     def solver(game: Game, ms: float) -> SolveResult:
         return solve(game, budget_ms=ms)
 
+    own_baseline = spec.solver.baseline if spec.solver is not None else None
+
     def baseline(game: Game, ms: float) -> SolveResult:
-        return spec.hook("baseline")(game, ms)
+        if own_baseline is not None:
+            return own_baseline(game, ms)
+        return baseline_solve(game, ms)
 
     name = "clear solver" if spec.solve_goal else "solver"
     main = run_solver(name, solver, make, deals, budget_ms, memory_deals)
     base = None
-    if baseline_budget_ms is not None and spec.baseline:
+    if baseline_budget_ms is not None:
         base = run_solver("baseline", baseline, make, deals, baseline_budget_ms, memory_deals)
         bench.disagreements = _disagreements(main, base)
     bench.rows.append((main, base))
 
-    if spec.points:
+    if offers_points(spec):
 
-        def points(game: Game, ms: float) -> SolveResult:
-            start = time.perf_counter()
-            value, line, status = spec.hook("points")(game, budget_ms=ms)
-            verdict = "exact" if status == "exact" else UNKNOWN
-            return SolveResult(verdict, line, 0, (time.perf_counter() - start) * 1000)
+        def points(game: Game, ms: float) -> PointsAnswer:
+            _, _, status = most_points(game, budget_ms=ms)
+            return PointsAnswer("exact" if status == "exact" else UNKNOWN)
 
         bench.rows.append(
             (run_solver("points solver", points, make, deals, budget_ms, memory_deals), None)

@@ -10,8 +10,6 @@ timed; the figures are the median, 95th percentile and maximum, how many frames 
 over :data:`TARGET_FRAME_MS`, and the share of one core an idle table then takes
 over :data:`IDLE_SECONDS`.  Figures, not assertions: they depend on the machine, so
 the load average is printed beside them.
-
-Imports: pygame and the interface, like :mod:`.bench`.
 """
 
 from __future__ import annotations

@@ -87,9 +87,9 @@ def center_player(game: Game) -> None:
 
 def solver_player(max_nodes: int = DEFAULT_SOLVER_NODES) -> Player:
     def play(game: Game) -> None:
-        spec = spec_of(game)
-        if spec.player:
-            spec.hook("player")(game, max_nodes)
+        solver = spec_of(game).solver
+        if solver is not None:
+            solver.play(game, max_nodes)
         _play_each(game, heuristic_move)  # whatever is left (nothing, when a line won)
 
     return play
@@ -186,7 +186,7 @@ def simulate(
     if spec.has_layout:
         from thirteen.core.options import Layout
 
-        layout = str(Layout.parse(layout or spec.default_layout))
+        layout = str(Layout.parse(layout or spec.layouts[0]))
     elif layout is not None:
         raise ValueError(f"{spec.title} has no layout option")
     deal_rng = SplitMix64(seed)

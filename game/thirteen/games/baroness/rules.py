@@ -23,9 +23,7 @@ from thirteen.core.cards import (
     quoted,
 )
 from thirteen.core.game import Game, Outcome, Progress, Refusal
-from thirteen.core.i18n import N_
 from thirteen.core.moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from thirteen.core.spec import Example, GameSpec, TableKind
 
 PILES = 5
 RESERVE = 2
@@ -43,8 +41,10 @@ def available(piles: Piles, reserve: tuple[Card, ...]) -> list[Card]:
 def removals(piles: Piles, reserve: tuple[Card, ...]) -> list[tuple[Card, ...]]:
     """Kings, then pairs of available cards, in the order of :func:`available`."""
     cards = available(piles, reserve)
-    kings = [(c,) for c in cards if is_king(c)]
-    pairs = [(a, b) for n, a in enumerate(cards) for b in cards[n + 1 :] if is_pair(a, b)]
+    kings: list[tuple[Card, ...]] = [(c,) for c in cards if is_king(c)]
+    pairs: list[tuple[Card, ...]] = [
+        (a, b) for n, a in enumerate(cards) for b in cards[n + 1 :] if is_pair(a, b)
+    ]
     return kings + pairs
 
 
@@ -90,7 +90,7 @@ class Baroness(Game):
     def key(self) -> State:
         return (self.piles, self.reserve, self.sp)
 
-    def _set_key(self, key) -> None:  # type: ignore[override]
+    def _set_key(self, key) -> None:
         self.piles, self.reserve, self.sp = key
 
     @property
@@ -196,11 +196,10 @@ class Baroness(Game):
         pile_texts = parts[1].split("/")
         if len(pile_texts) != PILES:
             raise NotationError(f"Baroness has {PILES} piles, got {len(pile_texts)}")
-        piles = [[] if t == "-" else parse_compact(t) for t in pile_texts]
-        reserve = [] if parts[2] == "-" else parse_compact(parts[2])
-        stock = [] if parts[3] == "-" else parse_compact(parts[3])
-        if any(None in p for p in (*piles, reserve, stock)):
+        given = [[] if t == "-" else parse_compact(t) for t in (*pile_texts, *parts[2:])]
+        if any(None in p for p in given):
             raise NotationError("piles, reserve and stock hold cards, not empty cells ('--')")
+        *piles, reserve, stock = [[c for c in p if c is not None] for p in given]
         if len(stock) not in stock_sizes():
             raise NotationError(
                 f"the stock holds 47, 42 ... 7, 2 or 0 cards (five a deal, then two), "
@@ -211,14 +210,14 @@ class Baroness(Game):
         present = [c for p in piles for c in p] + reserve + stock
         dupes = {c for c in present if present.count(c) > 1}
         if dupes:
-            raise NotationError(f"duplicate card {card_text(min(dupes))}")  # type: ignore[arg-type]
+            raise NotationError(f"duplicate card {card_text(min(dupes))}")
         game = object.__new__(cls)
         Game.__init__(game)
         game.deck = ()
-        game.stock = tuple(stock)  # type: ignore[arg-type]
+        game.stock = tuple(stock)
         game.sp = 0
-        game.piles = tuple(tuple(p) for p in piles)  # type: ignore[misc]
-        game.reserve = tuple(reserve)  # type: ignore[arg-type]
+        game.piles = tuple(tuple(p) for p in piles)
+        game.reserve = tuple(reserve)
         return game
 
     def render(self) -> str:
@@ -233,58 +232,3 @@ class Baroness(Game):
         legal = self.legal_moves()
         lines.append("Legal moves: " + (" ".join(m.text() for m in legal) or "none"))
         return "\n".join(lines)
-
-
-SPEC = GameSpec(
-    id="baroness",
-    group=N_("Other 13s"),
-    title=N_("Baroness"),
-    decks=1,
-    build=lambda decks, layout: Baroness(decks[0]),
-    position_type=Baroness,
-    blurb=N_("Five piles fed from the stock; pairs of their top cards make 13."),
-    examples=(
-        Example(
-            N_(
-                "The top cards of the piles pair to 13. Press D to deal one card onto each "
-                "pile, covering what lies there."
-            ),
-            "baroness -/JsAs8d/-/7c/7h2d6s - 2h7s6c6h5hJhQc",
-            ("6s+7c", "D", "6c+7s"),
-        ),
-    ),
-    help=(
-        N_(
-            "Five piles start with one card each; the rest of the deck is the stock. Only the top "
-            "card of each pile is free. Remove a free King on its own, or two free cards that make "
-            "13."
-        ),
-        N_(
-            "Click the stock (or press D) to deal: one card face up onto each pile, covering what "
-            "lies there, whenever you like. An empty pile stays empty until the next deal."
-        ),
-        N_(
-            "The stock runs out after nine deals with two cards to spare: the last D lays those "
-            "two apart as the reserve, free until they are removed."
-        ),
-        N_(
-            "For example, with 6, Jack, 4, 9 and 7 on top, remove the 6 with the 7 and the 4 with "
-            "the 9: the cards under them become free, and the Jack waits for a 2."
-        ),
-        N_(
-            "You win when all 52 cards are gone, and lose when the stock is empty and nothing can "
-            "be removed. Your score is the number of cards removed."
-        ),
-    ),
-    max_score=DECK_SIZE,
-    score_unit="cards",
-    table=TableKind.PILES,
-    draw_hint=N_("deal a card onto each pile"),
-    solver="thirteen.games.baroness.solver:solve",
-    best_line="thirteen.games.baroness.solver:best_line",
-    solver_steps="thirteen.games.baroness.solver:solve_steps",
-    best_line_steps="thirteen.games.baroness.solver:best_line_steps",
-    heuristic="thirteen.games.baroness.solver:heuristic",
-    player="thirteen.games.baroness.solver:play_solver_line",
-    baseline="thirteen.tools.bench:baseline_solve_thirteens",
-)

@@ -1,8 +1,8 @@
-"""Baroness's hooks, named by its record (:data:`thirteen.games.baroness.rules.SPEC`): the solver
-(perfect information: it reads the stock's order), the hint's line, the visible-cards
-heuristic and the solver player.  Game-owned: it reads the piles, reserve and stock.
+"""Baroness's solver (perfect information: it reads the stock's order) and its
+visible-cards heuristic, named by its record.  Game-owned: it reads the piles, reserve
+and stock.
 
-The solver is :class:`.search.Search` over (piles, reserve, stock pointer), with two
+The solver is :class:`thirteen.search.search.Search` over (piles, reserve, stock pointer), with two
 things that keep it exact and small:
 
 * A free King is removed at once, as the only move tried: it pairs with nothing, and
@@ -10,9 +10,6 @@ things that keep it exact and small:
   while does no better than one that removes it first.
 * Cards of one rank are interchangeable, so positions that differ only in suits share one
   key (and the reserve's two cards in either order).
-
-Imports: the engine, :mod:`thirteen.games.baroness.rules`, :mod:`.budget`, :mod:`.result`,
-:mod:`.search`.
 """
 
 from __future__ import annotations
@@ -23,15 +20,8 @@ from thirteen.core.cards import DECK_SIZE, Card
 from thirteen.core.game import Game
 from thirteen.core.moves import Draw, Move, RemoveKing, RemovePair
 from thirteen.games.baroness.rules import PILES, RESERVE, Baroness
-from thirteen.search.budget import Steps, finish
-from thirteen.search.result import (
-    NOT_WINNABLE,
-    UNKNOWN,
-    WINNABLE,
-    Basis,
-    SolveResult,
-    refuse_shortest,
-)
+from thirteen.search.budget import Steps
+from thirteen.search.result import SolveResult
 from thirteen.search.search import Search
 
 SP = 56
@@ -180,18 +170,6 @@ def _same(state: int) -> int:
     return state
 
 
-def solve(
-    game: Baroness,
-    *,
-    budget_ms: float | None = None,
-    max_nodes: int | None = None,
-    shortest: bool = False,
-) -> SolveResult:
-    """Can the game still be won (every card removed), with a winning line."""
-    refuse_shortest(shortest)
-    return finish(solve_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
-
-
 def solve_steps(
     game: Baroness,
     *,
@@ -199,20 +177,10 @@ def solve_steps(
     max_nodes: int | None = None,
     slice_ms: float | None = None,
 ) -> Steps[SolveResult]:
-    """:func:`solve` in slices of ``slice_ms`` (see :mod:`.budget`)."""
+    """Can the game still be won (every card removed), with a winning line, in slices of
+    ``slice_ms`` (see :mod:`thirteen.search.budget`)."""
     search, table = _search(game, budget_ms=budget_ms, max_nodes=max_nodes)
-    line = yield from search.run_steps(table.start(), slice_ms)
-    if line is not None:
-        return SolveResult(WINNABLE, [table.move(r) for r in line], search.nodes, search.ms)
-    verdict = UNKNOWN if search.out_of_budget else NOT_WINNABLE
-    return SolveResult(verdict, [], search.nodes, search.ms)
-
-
-def most_cards(
-    game: Baroness, *, budget_ms: float | None = None, max_nodes: int | None = None
-) -> tuple[int, list[Move], bool]:
-    """The most cards that can still be removed: (score reached, line to it, proven best)."""
-    return finish(most_cards_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
+    return (yield from search.verdict_steps(table.start(), table.move, slice_ms))
 
 
 def most_cards_steps(
@@ -222,34 +190,11 @@ def most_cards_steps(
     max_nodes: int | None = None,
     slice_ms: float | None = None,
 ) -> Steps[tuple[int, list[Move], bool]]:
-    """:func:`most_cards` in slices of ``slice_ms``."""
+    """The most cards that can still be removed: (score reached, line to it, proven best),
+    in slices of ``slice_ms``."""
     search, table = _search(game, budget_ms=budget_ms, max_nodes=max_nodes, track_best=True)
-    line = yield from search.run_steps(table.start(), slice_ms)
-    if line is None:
-        line = search.best_line
-    moves = [table.move(r) for r in line]
-    return DECK_SIZE - search.best_left, moves, not search.out_of_budget
-
-
-def best_line(game: Baroness, budget_ms: float) -> tuple[list[Move], Basis]:
-    """A winning line when there is one, else the line to the most cards removed."""
-    return finish(best_line_steps(game, budget_ms))
-
-
-def best_line_steps(
-    game: Baroness, budget_ms: float, slice_ms: float | None = None
-) -> Steps[tuple[list[Move], Basis]]:
-    """:func:`best_line` in slices of ``slice_ms``."""
-    score, line, exact = yield from most_cards_steps(game, budget_ms=budget_ms, slice_ms=slice_ms)
-    if not exact:
-        return [], Basis.GUESS
-    return line, Basis.WINS if score == DECK_SIZE else Basis.MOST
-
-
-def play_solver_line(game: Baroness, max_nodes: int) -> None:
-    """The solver player: the line to the most cards (a win when winnable)."""
-    _, line, _ = most_cards(game, max_nodes=max_nodes)
-    game.play_all(line)
+    left, moves, exact = yield from search.most_cards_steps(table.start(), table.move, slice_ms)
+    return DECK_SIZE - left, moves, exact
 
 
 def baroness_move_score(game: Baroness, move: Move) -> tuple[float, ...]:

@@ -23,9 +23,7 @@ from thirteen.core.cards import (
     quoted,
 )
 from thirteen.core.game import Game, Outcome, Progress, Refusal
-from thirteen.core.i18n import N_
 from thirteen.core.moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from thirteen.core.spec import Example, GameSpec, TableKind
 
 SIDE = 5
 CELLS = SIDE * SIDE
@@ -46,8 +44,8 @@ NEIGHBOURS_AFTER = tuple(
 
 def removals(cells: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Kings, then neighbouring pairs, in reading order: the groups that can go."""
-    kings = [(c,) for c in cells if is_king(c)]
-    pairs = []
+    kings: list[tuple[Card, ...]] = [(c,) for c in cells if is_king(c)]
+    pairs: list[tuple[Card, ...]] = []
     n = len(cells)
     for i, card in enumerate(cells):
         if is_king(card):
@@ -61,7 +59,7 @@ def removals(cells: Sequence[Card]) -> list[tuple[Card, ...]]:
 def close_up(
     cells: Sequence[Card], gone: Sequence[Card], stock: Sequence[Card], sp: int
 ) -> tuple[tuple[Card, ...], int]:
-    """RULES.md's move: the cards left close up in reading order, then the holes at the
+    """After a removal: the cards left close up in reading order, then the holes at the
     end are filled from the stock (top card first)."""
     kept = [c for c in cells if c not in gone]
     take = min(CELLS - len(kept), len(stock) - sp)
@@ -88,7 +86,7 @@ class Neighbour(Game):
     def key(self) -> tuple[tuple[Card, ...], int]:
         return (self.cells, self.sp)
 
-    def _set_key(self, key) -> None:  # type: ignore[override]
+    def _set_key(self, key) -> None:
         self.cells, self.sp = key
 
     @property
@@ -174,8 +172,9 @@ class Neighbour(Game):
             if len(row) != SIDE:
                 raise NotationError(f"row {n} has {len(row)} cells, Neighbour needs {SIDE}")
             cells.extend(row)
-        stock = [] if parts[2] == "-" else parse_compact(parts[2])
-        if None in stock:
+        given = [] if parts[2] == "-" else parse_compact(parts[2])
+        stock = [c for c in given if c is not None]
+        if len(stock) != len(given):
             raise NotationError("the stock cannot hold empty cells")
         count = sum(c is not None for c in cells)
         if None in cells[:count]:
@@ -186,15 +185,16 @@ class Neighbour(Game):
             raise NotationError(
                 "the grid has holes while the stock still has cards (holes are filled from it)"
             )
-        present = [c for c in cells if c is not None] + stock
+        grid = [c for c in cells if c is not None]  # the first ``count`` cells
+        present = grid + stock
         dupes = {c for c in present if present.count(c) > 1}
         if dupes:
-            raise NotationError(f"duplicate card {card_text(min(dupes))}")  # type: ignore[arg-type]
+            raise NotationError(f"duplicate card {card_text(min(dupes))}")
         game = object.__new__(cls)
         Game.__init__(game)
         game.deck = ()
-        game.cells = tuple(cells[:count])  # type: ignore[arg-type]
-        game.stock = tuple(stock)  # type: ignore[arg-type]
+        game.cells = tuple(grid)
+        game.stock = tuple(stock)
         game.sp = 0
         return game
 
@@ -209,56 +209,3 @@ class Neighbour(Game):
         legal = self.legal_moves()
         lines.append("Legal moves: " + (" ".join(m.text() for m in legal) or "none"))
         return "\n".join(lines)
-
-
-SPEC = GameSpec(
-    id="neighbour",
-    group=N_("Other 13s"),
-    title=N_("Neighbour"),
-    decks=1,
-    build=lambda decks, layout: Neighbour(decks[0]),
-    position_type=Neighbour,
-    blurb=N_("A 5x5 grid: pairs that touch make 13, and the cards close up."),
-    examples=(
-        Example(
-            N_(
-                "Two cards that touch and make 13 go: Ace and Queen. The cards after them close "
-                "up in reading order, so new neighbours meet."
-            ),
-            "neighbour 9hJdQd3s2h/7cAs6c4dTc/----------/----------/---------- -",
-            ("As+Qd", "4d+9h", "3s+Tc"),
-        ),
-    ),
-    help=(
-        N_(
-            "25 cards lie in five rows of five; the other 27 are the stock. Remove a King on its "
-            "own, or two cards that make 13 and touch: side by side, one above the other, or "
-            "corner to corner."
-        ),
-        N_(
-            "After each removal the cards left close up like words in a book: each slides back "
-            "into the first free place, left to right and row by row from the top, keeping its "
-            "order. The gaps end up at the bottom right, and the stock fills them, top card "
-            "first. Once the stock is empty the gaps stay."
-        ),
-        N_(
-            "For example, remove a pair from the top row: every card after it moves two places "
-            "back, so the first card of row 2 wraps up to the end of row 1, and two new cards "
-            "from the stock take the last two places of row 5."
-        ),
-        N_(
-            "You win when all 52 cards are gone, and lose when no King and no touching pair is "
-            "left. Your score is the number of cards removed."
-        ),
-    ),
-    max_score=DECK_SIZE,
-    score_unit="cards",
-    table=TableKind.GRID,
-    solver="thirteen.games.neighbour.solver:solve",
-    best_line="thirteen.games.neighbour.solver:best_line",
-    solver_steps="thirteen.games.neighbour.solver:solve_steps",
-    best_line_steps="thirteen.games.neighbour.solver:best_line_steps",
-    heuristic="thirteen.games.neighbour.solver:heuristic",
-    player="thirteen.games.neighbour.solver:play_solver_line",
-    baseline="thirteen.tools.bench:baseline_solve_thirteens",
-)

@@ -1,14 +1,11 @@
-"""Neighbour's hooks, named by its record (:data:`thirteen.games.neighbour.rules.SPEC`): the solver
-(perfect information: it reads the stock's order), the hint's line, the visible-cards
-heuristic and the solver player.  Game-owned: it reads the grid and the stock.
+"""Neighbour's solver (perfect information: it reads the stock's order) and its
+visible-cards heuristic, named by its record.  Game-owned: it reads the grid and the
+stock.
 
-The solver is :class:`.search.Search` over (cards in reading order, stock pointer).
+The solver is :class:`thirteen.search.search.Search` over (cards in reading order, stock pointer).
 Cards of one rank are interchangeable (which cells touch, how the cards close up and
 what the stock brings depend on ranks and places only), so positions that differ only
 in suits share one key.
-
-Imports: the engine, :mod:`thirteen.games.neighbour.rules`, :mod:`.budget`, :mod:`.result`,
-:mod:`.search`.
 """
 
 from __future__ import annotations
@@ -19,15 +16,8 @@ from thirteen.core.cards import DECK_SIZE, Card
 from thirteen.core.game import Game
 from thirteen.core.moves import Move, RemoveKing, RemovePair
 from thirteen.games.neighbour.rules import Neighbour, close_up, removals
-from thirteen.search.budget import Steps, finish
-from thirteen.search.result import (
-    NOT_WINNABLE,
-    UNKNOWN,
-    WINNABLE,
-    Basis,
-    SolveResult,
-    refuse_shortest,
-)
+from thirteen.search.budget import Steps
+from thirteen.search.result import SolveResult
 from thirteen.search.search import Search
 
 State = tuple[tuple[Card, ...], int]
@@ -58,18 +48,6 @@ def _move(group: tuple[Card, ...]) -> Move:
     return RemoveKing(group[0]) if len(group) == 1 else RemovePair(*group)
 
 
-def solve(
-    game: Neighbour,
-    *,
-    budget_ms: float | None = None,
-    max_nodes: int | None = None,
-    shortest: bool = False,
-) -> SolveResult:
-    """Can the game still be won (every card removed), with a winning line."""
-    refuse_shortest(shortest)
-    return finish(solve_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
-
-
 def solve_steps(
     game: Neighbour,
     *,
@@ -77,20 +55,10 @@ def solve_steps(
     max_nodes: int | None = None,
     slice_ms: float | None = None,
 ) -> Steps[SolveResult]:
-    """:func:`solve` in slices of ``slice_ms`` (see :mod:`.budget`)."""
+    """Can the game still be won (every card removed), with a winning line, in slices of
+    ``slice_ms`` (see :mod:`thirteen.search.budget`)."""
     search = _search(game, budget_ms=budget_ms, max_nodes=max_nodes)
-    line = yield from search.run_steps(game.key, slice_ms)
-    if line is not None:
-        return SolveResult(WINNABLE, [_move(g) for g in line], search.nodes, search.ms)
-    verdict = UNKNOWN if search.out_of_budget else NOT_WINNABLE
-    return SolveResult(verdict, [], search.nodes, search.ms)
-
-
-def most_cards(
-    game: Neighbour, *, budget_ms: float | None = None, max_nodes: int | None = None
-) -> tuple[int, list[Move], bool]:
-    """The most cards that can still be removed: (score reached, line to it, proven best)."""
-    return finish(most_cards_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
+    return (yield from search.verdict_steps(game.key, _move, slice_ms))
 
 
 def most_cards_steps(
@@ -100,33 +68,11 @@ def most_cards_steps(
     max_nodes: int | None = None,
     slice_ms: float | None = None,
 ) -> Steps[tuple[int, list[Move], bool]]:
-    """:func:`most_cards` in slices of ``slice_ms``."""
+    """The most cards that can still be removed: (score reached, line to it, proven best),
+    in slices of ``slice_ms``."""
     search = _search(game, budget_ms=budget_ms, max_nodes=max_nodes, track_best=True)
-    line = yield from search.run_steps(game.key, slice_ms)
-    if line is None:
-        line = search.best_line
-    return DECK_SIZE - search.best_left, [_move(g) for g in line], not search.out_of_budget
-
-
-def best_line(game: Neighbour, budget_ms: float) -> tuple[list[Move], Basis]:
-    """A winning line when there is one, else the line to the most cards removed."""
-    return finish(best_line_steps(game, budget_ms))
-
-
-def best_line_steps(
-    game: Neighbour, budget_ms: float, slice_ms: float | None = None
-) -> Steps[tuple[list[Move], Basis]]:
-    """:func:`best_line` in slices of ``slice_ms``."""
-    score, line, exact = yield from most_cards_steps(game, budget_ms=budget_ms, slice_ms=slice_ms)
-    if not exact:
-        return [], Basis.GUESS
-    return line, Basis.WINS if score == DECK_SIZE else Basis.MOST
-
-
-def play_solver_line(game: Neighbour, max_nodes: int) -> None:
-    """The solver player: the line to the most cards (a win when winnable)."""
-    _, line, _ = most_cards(game, max_nodes=max_nodes)
-    game.play_all(line)
+    left, moves, exact = yield from search.most_cards_steps(game.key, _move, slice_ms)
+    return DECK_SIZE - left, moves, exact
 
 
 def _pairs_after(cells: tuple[Card, ...]) -> int:

@@ -23,10 +23,8 @@ from thirteen.core.cards import (
     quoted,
 )
 from thirteen.core.game import Game, Outcome, Progress, Refusal
-from thirteen.core.i18n import N_
 from thirteen.core.moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from thirteen.core.spec import Example, GameSpec, TableKind
-from thirteen.games.pyramids.rules import COL_OF, COVER, PYRAMID_SIZE, ROW_OF, ROWS, index_of
+from thirteen.games.pyramids.deal import COL_OF, COVER, PYRAMID_SIZE, ROW_OF, ROWS, index_of
 
 RESERVES = 8
 PILE_SIZE = 3
@@ -65,7 +63,7 @@ class Giza(Game):
     def key(self) -> State:
         return (self.gone, self.heights)
 
-    def _set_key(self, key) -> None:  # type: ignore[override]
+    def _set_key(self, key) -> None:
         self.gone, self.heights = key
 
     def pyramid_left(self) -> list[Card]:
@@ -118,8 +116,10 @@ class Giza(Game):
     def removals(self) -> list[tuple[Card, ...]]:
         """Kings, then pairs of available cards, in the order of :meth:`free`."""
         cards = self.free()
-        kings = [(c,) for c in cards if is_king(c)]
-        pairs = [(a, b) for n, a in enumerate(cards) for b in cards[n + 1 :] if is_pair(a, b)]
+        kings: list[tuple[Card, ...]] = [(c,) for c in cards if is_king(c)]
+        pairs: list[tuple[Card, ...]] = [
+            (a, b) for n, a in enumerate(cards) for b in cards[n + 1 :] if is_pair(a, b)
+        ]
         return kings + pairs
 
     # -- moves ------------------------------------------------------------
@@ -207,9 +207,10 @@ class Giza(Game):
         pile_texts = parts[2].split("/")
         if len(pile_texts) != RESERVES:
             raise NotationError(f"Giza has {RESERVES} reserve piles, got {len(pile_texts)}")
-        piles = [[] if t == "-" else parse_compact(t) for t in pile_texts]
+        given = [[] if t == "-" else parse_compact(t) for t in pile_texts]
+        piles = [[c for c in p if c is not None] for p in given]
         for n, pile in enumerate(piles, 1):
-            if None in pile:
+            if len(pile) != len(given[n - 1]):
                 raise NotationError("reserve piles hold cards, not empty cells ('--')")
             if len(pile) > PILE_SIZE:
                 raise NotationError(
@@ -218,12 +219,12 @@ class Giza(Game):
         present = [c for c in cells if c is not None] + [c for p in piles for c in p]
         dupes = {c for c in present if present.count(c) > 1}
         if dupes:
-            raise NotationError(f"duplicate card {card_text(min(dupes))}")  # type: ignore[arg-type]
+            raise NotationError(f"duplicate card {card_text(min(dupes))}")
         game = object.__new__(cls)
         Game.__init__(game)
         game.deck = ()
         game.cells = tuple(cells)
-        game.piles = tuple(tuple(p) for p in piles)  # type: ignore[misc]
+        game.piles = tuple(tuple(p) for p in piles)
         game.gone = sum(1 << i for i, c in enumerate(cells) if c is None)
         game.heights = tuple(len(p) for p in piles)
         return game
@@ -251,58 +252,3 @@ class Giza(Game):
         legal = self.legal_moves()
         lines.append("Legal moves: " + (" ".join(m.text() for m in legal) or "none"))
         return "\n".join(lines)
-
-
-SPEC = GameSpec(
-    id="giza",
-    group=N_("Other 13s"),
-    title=N_("Giza"),
-    decks=1,
-    build=lambda decks, layout: Giza(decks[0]),
-    position_type=Giza,
-    blurb=N_("An open pyramid over eight reserve piles: every card face up."),
-    examples=(
-        Example(
-            N_(
-                "Every card lies face up. A free pyramid card pairs with the top card of a "
-                "reserve pile; a King goes on its own."
-            ),
-            "giza Ks/Td--/Jc----/--------/----------/------------/-------------- "
-            "-/-/Kd5h/8cAh/-/Qd3s/2h/-",
-            ("2h+Jc", "3s+Td", "Ks", "Ah+Qd"),
-        ),
-    ),
-    help=(
-        N_(
-            "28 cards form a pyramid, as in Pyramid; the other 24 lie face up below it in eight "
-            "reserve piles of three, each fanned so that you can read every card. There is no "
-            "stock: everything is on the table from the start."
-        ),
-        N_(
-            "A pyramid card is free when no card below overlaps it; a reserve card is free when "
-            "it is the top (lowest) card of its pile. Remove a free King on its own, or two free "
-            "cards that make 13, from the pyramid, the reserves or one of each."
-        ),
-        N_(
-            "For example, with a 5 free at the foot of the pyramid and an 8 on top of a reserve "
-            "pile, remove them together: the 8 uncovers the card under it on its pile, and the 5 "
-            "leaves a gap that may free a card of the row above."
-        ),
-        N_(
-            "Since you can see every card, every deal is a puzzle to think through: plan which "
-            "card of a rank goes with which before you begin. You win when all 52 cards are gone "
-            "and lose when nothing free can be removed. Your score is the number of cards removed."
-        ),
-    ),
-    max_score=DECK_SIZE,
-    score_unit="cards",
-    table=TableKind.PYRAMID_RESERVES,
-    no_draw=N_("every card is dealt face up from the start"),
-    solver="thirteen.games.pyramids.giza_solver:solve",
-    best_line="thirteen.games.pyramids.giza_solver:best_line",
-    solver_steps="thirteen.games.pyramids.giza_solver:solve_steps",
-    best_line_steps="thirteen.games.pyramids.giza_solver:best_line_steps",
-    heuristic="thirteen.games.pyramids.giza_solver:heuristic",
-    player="thirteen.games.pyramids.giza_solver:play_solver_line",
-    baseline="thirteen.tools.bench:baseline_solve_thirteens",
-)

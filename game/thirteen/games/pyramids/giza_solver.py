@@ -1,22 +1,21 @@
-"""Giza's hooks, named by its record (:data:`thirteen.games.pyramids.giza.SPEC`): the
-solver, the hint's line, the heuristic and the solver player. Every card is face up, so
-the solver sees no more than the player. Game-owned: it reads the pyramid cells and the
-reserve piles.
+"""Giza's solver and heuristic, named by its record. Every card is face up, so the solver
+sees no more than the player. Game-owned: it reads the pyramid cells and the reserve
+piles.
 
-The solver is :class:`.search.Search` over one integer, the removed cards' bits: every
-card still on the table gets a place number, and each place knows the places that cover
-it (the two pyramid cards below it, or the card dealt over it on its reserve pile). Giza
-is monotone: a removal never covers a card, it only frees cards. Hence three things that
-keep the search exact and small:
+The solver is :class:`thirteen.search.search.Search` over one integer, the removed cards'
+bits: every card still on the table gets a place number, and each place knows the places
+that cover it (the two pyramid cards below it, or the card dealt over it on its reserve
+pile). Giza is monotone: a removal never covers a card, it only frees cards. Hence three
+things that keep the search exact and small:
 
 * A free King is removed at once, as the only move tried: it pairs with nothing, and
-removing it only frees cards sooner. * The last two cards of a pair of ranks (say the
-last Ace and the last Queen), once both are free, are removed at once, as the only move
-tried: they can only go together. * A position is cut when one pair of ranks alone
-cannot be cleared in the easier game where every other card vanishes as soon as it is
-free: then a card of that pair lies under another whose partner it needs, directly or
-through a chain (answers kept per search, by which of the pair's cards are gone).
-
+  removing it only frees cards sooner.
+* The last two cards of a pair of ranks (say the last Ace and the last Queen), once both
+  are free, are removed at once, as the only move tried: they can only go together.
+* A position is cut when one pair of ranks alone cannot be cleared in the easier game
+  where every other card vanishes as soon as it is free: then a card of that pair lies
+  under another whose partner it needs, directly or through a chain (answers kept per
+  search, by which of the pair's cards are gone).
 """
 
 from __future__ import annotations
@@ -26,17 +25,10 @@ from collections.abc import Iterator
 from thirteen.core.cards import DECK_SIZE, Card
 from thirteen.core.game import Game
 from thirteen.core.moves import Move, RemoveKing, RemovePair
+from thirteen.games.pyramids.deal import COVER
 from thirteen.games.pyramids.giza import Giza
-from thirteen.games.pyramids.rules import COVER, PYRAMID_SIZE
-from thirteen.search.budget import Steps, finish
-from thirteen.search.result import (
-    NOT_WINNABLE,
-    UNKNOWN,
-    WINNABLE,
-    Basis,
-    SolveResult,
-    refuse_shortest,
-)
+from thirteen.search.budget import Steps
+from thirteen.search.result import SolveResult
 from thirteen.search.search import Search
 
 KING = 12
@@ -182,18 +174,6 @@ def _same(state: int) -> int:
     return state
 
 
-def solve(
-    game: Giza,
-    *,
-    budget_ms: float | None = None,
-    max_nodes: int | None = None,
-    shortest: bool = False,
-) -> SolveResult:
-    """Can the game still be won (every card removed), with a winning line."""
-    refuse_shortest(shortest)
-    return finish(solve_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
-
-
 def solve_steps(
     game: Giza,
     *,
@@ -201,23 +181,10 @@ def solve_steps(
     max_nodes: int | None = None,
     slice_ms: float | None = None,
 ) -> Steps[SolveResult]:
-    """:func:`solve` in slices of ``slice_ms`` (see :mod:`.budget`)."""
+    """Can the game still be won (every card removed), with a winning line, in slices of
+    ``slice_ms`` (see :mod:`thirteen.search.budget`)."""
     search, table = _search(game, budget_ms=budget_ms, max_nodes=max_nodes)
-    line = yield from search.run_steps(0, slice_ms)
-    if line is not None:
-        return SolveResult(WINNABLE, [table.move(r) for r in line], search.nodes, search.ms)
-    verdict = UNKNOWN if search.out_of_budget else NOT_WINNABLE
-    return SolveResult(verdict, [], search.nodes, search.ms)
-
-
-def most_cards(
-    game: Giza, *, budget_ms: float | None = None, max_nodes: int | None = None
-) -> tuple[int, list[Move], bool]:
-    """The most cards that can still be removed: (score reached, line to it, proven best).
-
-    Without the cut of lost positions: a position that cannot be won may still lead to
-    the most cards."""
-    return finish(most_cards_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
+    return (yield from search.verdict_steps(0, table.move, slice_ms))
 
 
 def most_cards_steps(
@@ -227,7 +194,9 @@ def most_cards_steps(
     max_nodes: int | None = None,
     slice_ms: float | None = None,
 ) -> Steps[tuple[int, list[Move], bool]]:
-    """:func:`most_cards` in slices of ``slice_ms``."""
+    """The most cards that can still be removed: (score reached, line to it, proven best),
+    in slices of ``slice_ms``.  Without the cut of lost positions: a position that cannot
+    be won may still lead to the most cards."""
     table = Table(game)
     search = Search(
         table.children,
@@ -237,48 +206,8 @@ def most_cards_steps(
         max_nodes=max_nodes,
         track_best=True,
     )
-    line = yield from search.run_steps(0, slice_ms)
-    if line is None:
-        line = search.best_line
-    moves = [table.move(r) for r in line]
-    return (
-        DECK_SIZE - game.cards_left + len(table.cards) - search.best_left,
-        moves,
-        (not search.out_of_budget),
-    )
-
-
-def best_line(game: Giza, budget_ms: float) -> tuple[list[Move], Basis]:
-    """A winning line when there is one, else the line to the most cards removed."""
-    return finish(best_line_steps(game, budget_ms))
-
-
-def best_line_steps(
-    game: Giza, budget_ms: float, slice_ms: float | None = None
-) -> Steps[tuple[list[Move], Basis]]:
-    """:func:`best_line` in slices of ``slice_ms``: the verdict first, then (for a lost
-    position) the most cards in what is left of the budget (its own time)."""
-    result = yield from solve_steps(game, budget_ms=budget_ms, slice_ms=slice_ms)
-    if result.winnable:
-        return result.moves, Basis.WINS
-    if result.verdict == UNKNOWN:
-        return [], Basis.GUESS
-    left = budget_ms - result.ms  # at least a tenth, and the whole stays within 20%
-    _, line, exact = yield from most_cards_steps(
-        game, budget_ms=max(left, budget_ms / 10), slice_ms=slice_ms
-    )
-    return (line, Basis.MOST) if exact else ([], Basis.NO_WIN)
-
-
-def play_solver_line(game: Giza, max_nodes: int) -> None:
-    """The solver player: a winning line when there is one, else the line to the most
-    cards found in the budget (the heuristic then ends the game)."""
-    result = solve(game, max_nodes=max_nodes)
-    if result.winnable:
-        game.play_all(result.moves)
-        return
-    _, line, _ = most_cards(game, max_nodes=max_nodes)
-    game.play_all(line)
+    left, moves, exact = yield from search.most_cards_steps(0, table.move, slice_ms)
+    return DECK_SIZE - game.cards_left + len(table.cards) - left, moves, exact
 
 
 def giza_move_score(game: Giza, move: Move) -> tuple[float, ...]:
@@ -306,6 +235,3 @@ def heuristic(game: Game) -> Move | None:
     assert isinstance(game, Giza)
     moves = game.legal_moves()
     return min(moves, key=lambda m: giza_move_score(game, m)) if moves else None
-
-
-__all__ = ["PYRAMID_SIZE", "best_line", "heuristic", "most_cards", "play_solver_line", "solve"]

@@ -1,306 +1,38 @@
-"""Pyramid (classic) and Pyramid 13: a 28-card pyramid, a draw pile and a waste.
-
-One deal's position is four integers over a fixed layout: which pyramid cards
-are gone (bit mask), which draw-pile cards are gone (bit mask), the pointer
-``p`` that splits the remaining draw-pile cards into the waste (below ``p``)
-and the draw pile (from ``p``), and how many recycles were used.  Turning the
-waste over is just ``p = 0``, which keeps the original order as RULES.md asks.
-"""
+"""Pyramid (classic) and Pyramid 13: a 28-card pyramid, a draw pile and a waste, each a
+:class:`Game` over one or three deals (:mod:`.deal`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Self
+from typing import TYPE_CHECKING, Self, cast
 
 from thirteen.core.cards import (
     DECK_SIZE,
     Card,
     NotationError,
-    card_text,
     cards_compact,
-    count_text,
-    is_king,
-    is_pair,
     is_plain_number,
     parse_compact,
     quoted,
 )
 from thirteen.core.deals import decks_for_deal_n
-from thirteen.core.game import (  # noqa: F401 - IllegalMoveError re-exported
+from thirteen.core.game import (
     Game,
-    IllegalMoveError,
     Outcome,
     Progress,
     Refusal,
     RoundEnd,
     Termination,
 )
-from thirteen.core.i18n import N_, message
-from thirteen.core.moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from thirteen.core.spec import Example, GameSpec, TableKind
-
-ROWS = 7
-PYRAMID_SIZE = 28
-STOCK_SIZE = DECK_SIZE - PYRAMID_SIZE
-FULL_PYRAMID = (1 << PYRAMID_SIZE) - 1
-
-ROW_OF = tuple(r for r in range(ROWS) for _ in range(r + 1))
-COL_OF = tuple(i for r in range(ROWS) for i in range(r + 1))
-
-
-def index_of(row: int, col: int) -> int:
-    return row * (row + 1) // 2 + col
-
-
-# Bits of the two cards covering each pyramid card (0 for the bottom row).
-COVER = tuple(
-    0
-    if ROW_OF[i] == ROWS - 1
-    else (1 << index_of(ROW_OF[i] + 1, COL_OF[i])) | (1 << index_of(ROW_OF[i] + 1, COL_OF[i] + 1))
-    for i in range(PYRAMID_SIZE)
+from thirteen.core.moves import Move, Recycle
+from thirteen.games.pyramids.deal import (
+    COL_OF,
+    PYRAMID_SIZE,
+    ROW_OF,
+    DealKey,
+    PyramidDeal,
+    parse_deal_text,
 )
-
-DealKey = tuple[int, int, int, int]
-"""(pyramid removed mask, stock removed mask, pointer, recycles used)."""
-
-
-class PyramidDeal:
-    """The cards of one deal and the rules of moving them; positions are DealKeys.
-
-    Kept apart from :class:`Game` so that Pyramid and Pyramid 13 share every
-    rule, and so that a solver can walk keys without building game objects.
-    """
-
-    __slots__ = ("pyramid", "stock", "recycles", "where")
-
-    def __init__(
-        self, pyramid: Sequence[Card | None], stock: Sequence[Card], recycles: int
-    ) -> None:
-        if len(pyramid) != PYRAMID_SIZE:
-            raise ValueError("a pyramid has 28 cells")
-        self.pyramid = tuple(pyramid)
-        self.stock = tuple(stock)
-        self.recycles = recycles
-        self.where: dict[Card, tuple[str, int]] = {}
-        for i, c in enumerate(self.pyramid):
-            if c is not None:
-                self.where[c] = ("p", i)
-        for j, c in enumerate(self.stock):
-            self.where[c] = ("s", j)
-
-    @classmethod
-    def from_deck(cls, deck: Sequence[Card], recycles: int) -> PyramidDeal:
-        return cls(deck[:PYRAMID_SIZE], deck[PYRAMID_SIZE:], recycles)
-
-    def start(self) -> DealKey:
-        gone = sum(1 << i for i, c in enumerate(self.pyramid) if c is None)
-        return (gone, 0, 0, 0)
-
-    # -- what is where ----------------------------------------------------
-    def free(self, key: DealKey, i: int) -> bool:
-        pm = key[0]
-        return not pm >> i & 1 and pm & COVER[i] == COVER[i]
-
-    def draw_index(self, key: DealKey) -> int | None:
-        _, sm, p, _ = key
-        for j in range(p, len(self.stock)):
-            if not sm >> j & 1:
-                return j
-        return None
-
-    def waste_index(self, key: DealKey) -> int | None:
-        _, sm, p, _ = key
-        for j in range(p - 1, -1, -1):
-            if not sm >> j & 1:
-                return j
-        return None
-
-    def draw_card(self, key: DealKey) -> Card | None:
-        j = self.draw_index(key)
-        return None if j is None else self.stock[j]
-
-    def waste_top(self, key: DealKey) -> Card | None:
-        j = self.waste_index(key)
-        return None if j is None else self.stock[j]
-
-    def draw_pile(self, key: DealKey) -> list[Card]:
-        _, sm, p, _ = key
-        return [self.stock[j] for j in range(p, len(self.stock)) if not sm >> j & 1]
-
-    def waste(self, key: DealKey) -> list[Card]:
-        """Waste cards from the bottom up (the last one is the playable top)."""
-        _, sm, p, _ = key
-        return [self.stock[j] for j in range(p) if not sm >> j & 1]
-
-    def available(self, key: DealKey) -> list[Card]:
-        """Free pyramid cards (top row first), then the draw card, then the waste top."""
-        cards = [c for i, c in enumerate(self.pyramid) if c is not None and self.free(key, i)]
-        for c in (self.draw_card(key), self.waste_top(key)):
-            if c is not None:
-                cards.append(c)
-        return cards
-
-    def is_available(self, key: DealKey, card: Card) -> bool:
-        place = self.where.get(card)
-        if place is None:
-            return False
-        zone, i = place
-        if zone == "p":
-            return self.free(key, i)
-        return i in (self.draw_index(key), self.waste_index(key))
-
-    def cleared(self, key: DealKey) -> bool:
-        return key[0] == FULL_PYRAMID
-
-    def removed(self, key: DealKey) -> int:
-        """Cards gone from this deal (a deal always starts from 52 cards)."""
-        return DECK_SIZE - len(self.cards_left(key))
-
-    def zones(self, key: DealKey) -> dict[str, list[Card]]:
-        """Every card still in the deal, by where it lies."""
-        pm = key[0]
-        return {
-            "pyramid": [c for i, c in enumerate(self.pyramid) if c is not None and not pm >> i & 1],
-            "draw": self.draw_pile(key),
-            "waste": self.waste(key),
-        }
-
-    def cards_left(self, key: DealKey) -> list[Card]:
-        pm, sm = key[0], key[1]
-        left = [c for i, c in enumerate(self.pyramid) if c is not None and not pm >> i & 1]
-        return left + [c for j, c in enumerate(self.stock) if not sm >> j & 1]
-
-    # -- moves ------------------------------------------------------------
-    def moves(self, key: DealKey) -> list[Move]:
-        if self.cleared(key):
-            return []
-        avail = self.available(key)
-        out: list[Move] = [RemoveKing(c) for c in avail if is_king(c)]
-        for n, a in enumerate(avail):
-            for b in avail[n + 1 :]:
-                if is_pair(a, b):
-                    out.append(RemovePair(a, b))
-        if self.draw_index(key) is not None:
-            out.append(Draw())
-        elif key[3] < self.recycles and self.waste_index(key) is not None:
-            out.append(Recycle())
-        return out
-
-    def why_illegal(self, key: DealKey, move: Move) -> str | None:
-        if self.cleared(key):
-            return "the pyramid is already cleared"
-        if isinstance(move, RemoveKing | RemovePair):
-            cards = (move.card,) if isinstance(move, RemoveKing) else move.cards
-            for c in cards:
-                if not self.is_available(key, c):
-                    return f"{card_text(c)} is not available" + (
-                        "" if c in self.where else " (it is not in this deal any more)"
-                    )
-            return None
-        if isinstance(move, Draw):
-            return None if self.draw_index(key) is not None else "the draw pile is empty"
-        if isinstance(move, Recycle):
-            if self.draw_index(key) is not None:
-                return "the draw pile is not empty yet"
-            if key[3] >= self.recycles:
-                return (
-                    "no recycles left"
-                    if self.recycles
-                    else "this game has no recycling of the waste"
-                )
-            if self.waste_index(key) is None:
-                return "the waste is empty"
-            return None
-        return f"pyramids have no move like {move.text()!r}"
-
-    def refusal(self, key: DealKey, move: Move) -> Refusal | None:
-        """The kind of :meth:`why_illegal`'s reason; an exhausted draw pile is told
-        before the rule on turning the waste over (there is nothing to turn)."""
-        if self.why_illegal(key, move) is None:
-            return None
-        if isinstance(move, Draw | Recycle):
-            if self.draw_index(key) is None and self.waste_index(key) is None:
-                return Refusal.NOTHING_TO_DRAW
-            if isinstance(move, Recycle) and self.draw_index(key) is None:
-                return Refusal.NO_TURNS_LEFT if self.recycles else Refusal.ONE_PASS
-            return Refusal.OTHER
-        if isinstance(move, RemoveKing | RemovePair):
-            return Refusal.NOT_FREE
-        return Refusal.OTHER
-
-    def apply(self, key: DealKey, move: Move) -> DealKey:
-        pm, sm, p, used = key
-        if isinstance(move, Draw):
-            j = self.draw_index(key)
-            assert j is not None
-            return (pm, sm, j + 1, used)
-        if isinstance(move, Recycle):
-            return (pm, sm, 0, used + 1)
-        cards = (move.card,) if isinstance(move, RemoveKing) else move.cards  # type: ignore[attr-defined]
-        for c in cards:
-            zone, i = self.where[c]
-            if zone == "p":
-                pm |= 1 << i
-            else:
-                sm |= 1 << i
-        return (pm, sm, p, used)
-
-    # -- text -------------------------------------------------------------
-    def rows_text(self, key: DealKey) -> str:
-        pm = key[0]
-        cells = [None if pm >> i & 1 else c for i, c in enumerate(self.pyramid)]
-        return "/".join(
-            cards_compact(cells[index_of(r, 0) : index_of(r, 0) + r + 1]) for r in range(ROWS)
-        )
-
-    def render_lines(self, key: DealKey) -> list[str]:
-        """The pyramid with free cards in brackets, then the piles."""
-        lines = []
-        for r in range(ROWS):
-            cells = []
-            for c in range(r + 1):
-                i = index_of(r, c)
-                card = self.pyramid[i]
-                if card is None or key[0] >> i & 1:
-                    cells.append(" .. ")
-                elif self.free(key, i):
-                    cells.append(f"[{card_text(card)}]")
-                else:
-                    cells.append(f" {card_text(card)} ")
-            lines.append("  " * (ROWS - 1 - r) + "".join(cells))
-        draw, waste = self.draw_card(key), self.waste_top(key)
-        lines.append(
-            f"Draw card: {card_text(draw) if draw is not None else '--'}   "
-            f"Waste top: {card_text(waste) if waste is not None else '--'} "
-            f"({len(self.waste(key))} in waste)   "
-            f"Draw pile: {count_text(len(self.draw_pile(key)))}"
-        )
-        return lines
-
-
-def parse_deal_text(rows: str, draw: str, waste: str, recycles: int) -> tuple[PyramidDeal, DealKey]:
-    """Rebuild a deal from the fields of a position text."""
-    row_texts = rows.split("/")
-    if len(row_texts) != ROWS:
-        raise NotationError(f"a pyramid has 7 rows, got {len(row_texts)}")
-    cells: list[Card | None] = []
-    for r, row_text in enumerate(row_texts):
-        row = parse_compact(row_text)
-        if len(row) != r + 1:
-            raise NotationError(f"pyramid row {r + 1} needs {r + 1} cells, got {len(row)}")
-        cells.extend(row)
-    draw_cards = [] if draw == "-" else parse_compact(draw)
-    waste_cards = [] if waste == "-" else parse_compact(waste)
-    if None in draw_cards or None in waste_cards:
-        raise NotationError("piles cannot hold empty cells")
-    stock: list[Card] = waste_cards + draw_cards  # type: ignore[operator]
-    present = [c for c in cells if c is not None] + stock
-    dupes = {c for c in present if present.count(c) > 1}
-    if dupes:
-        raise NotationError(f"duplicate card {card_text(min(dupes))}")  # type: ignore[arg-type]
-    deal = PyramidDeal(cells, stock, recycles)
-    pm, sm, _, _ = deal.start()
-    return deal, (pm, sm, len(waste_cards), 0)
 
 
 def _piles_text(deal: PyramidDeal, key: DealKey) -> str:
@@ -311,8 +43,16 @@ class PyramidTable:
     """What the table of a pyramid game shows, for both pyramid games: their deal in play
     is ``self.deal`` at position ``self.pos``."""
 
-    deal: PyramidDeal
-    pos: DealKey
+    if TYPE_CHECKING:  # each game keeps them its own way (attributes, or properties)
+
+        @property
+        def deal(self) -> PyramidDeal: ...
+
+        @property
+        def pos(self) -> DealKey: ...
+
+        @property
+        def is_over(self) -> bool: ...
 
     def pyramid_cards(self) -> list[tuple[int, int, Card, bool]]:
         """(row, place in the row, card, free) of each card still in the pyramid, from the
@@ -343,7 +83,7 @@ class PyramidTable:
 
     def available_cards(self) -> list[Card]:
         """Free pyramid cards (top row first), then the draw card, then the waste top."""
-        return [] if self.is_over else self.deal.available(self.pos)  # type: ignore[attr-defined]
+        return [] if self.is_over else self.deal.available(self.pos)
 
     def _refusal(self, move: Move) -> Refusal | None:
         return self.deal.refusal(self.pos, move)
@@ -355,6 +95,8 @@ class Pyramid(PyramidTable, Game):
     game_id = "pyramid"
     title = "Pyramid"
     RECYCLES = 2
+    deal: PyramidDeal
+    pos: DealKey
 
     def __init__(self, deck: Sequence[Card]) -> None:
         super().__init__()
@@ -362,13 +104,13 @@ class Pyramid(PyramidTable, Game):
             raise ValueError("Pyramid is dealt from a full deck of 52 distinct cards")
         self.deck = tuple(deck)
         self.deal = PyramidDeal.from_deck(self.deck, self.RECYCLES)
-        self.pos: DealKey = self.deal.start()
+        self.pos = self.deal.start()
 
     @property
     def key(self) -> DealKey:
         return self.pos
 
-    def _set_key(self, key) -> None:  # type: ignore[override]
+    def _set_key(self, key) -> None:
         self.pos = key
 
     @property
@@ -471,6 +213,10 @@ def _possible_deal_score(score: int, index: int) -> bool:
     return cards <= DECK_SIZE or PYRAMID_SIZE + bonus <= cards <= DECK_SIZE + bonus
 
 
+RoundsKey = tuple[int, tuple[int, ...], DealKey]
+"""Pyramid 13's position key: (deal index, scores of finished deals, deal key)."""
+
+
 class Pyramid13(PyramidTable, Game):
     """Pyramid 13: three one-pass deals scored in points.
 
@@ -492,17 +238,17 @@ class Pyramid13(PyramidTable, Game):
                 raise ValueError("each Pyramid 13 deal uses a full deck of 52 distinct cards")
         self.decks = tuple(tuple(d) for d in decks)
         self.deals = [PyramidDeal.from_deck(d, 0) for d in self.decks]
-        self.state: tuple[int, tuple[int, ...], DealKey] = (0, (), self.deals[0].start())
+        self.state: RoundsKey = (0, (), self.deals[0].start())
 
     @classmethod
     def for_deal_number(cls, number: int) -> Pyramid13:
         return cls(decks_for_deal_n(number, DEALS_PER_GAME))
 
     @property
-    def key(self):
+    def key(self) -> RoundsKey:
         return self.state
 
-    def _set_key(self, key) -> None:  # type: ignore[override]
+    def _set_key(self, key) -> None:
         self.state = key
 
     @property
@@ -596,7 +342,7 @@ class Pyramid13(PyramidTable, Game):
         if not self._undo:
             return None
         before, move = self._undo[-1]
-        index, scores, pos = before
+        index, scores, pos = cast(RoundsKey, before)
         if index == self.state[0]:
             return None  # the same round goes on (or the last one ended the game)
         view = self.copy()
@@ -657,10 +403,11 @@ class Pyramid13(PyramidTable, Game):
             raise NotationError(f"deal {index + 1} needs {DEALS_PER_GAME - 1 - index} later decks")
         later = []
         for t in later_texts:
-            cards = parse_compact(t)
-            if None in cards or len(cards) != DECK_SIZE or len(set(cards)) != DECK_SIZE:
+            given = parse_compact(t)
+            cards = [c for c in given if c is not None]
+            if len(cards) != len(given) or len(cards) != DECK_SIZE or len(set(cards)) != DECK_SIZE:
                 raise NotationError("each later deck must be 52 distinct cards")
-            later.append(PyramidDeal.from_deck(cards, 0))  # type: ignore[arg-type]
+            later.append(PyramidDeal.from_deck(cards, 0))
         game = object.__new__(cls)
         Game.__init__(game)
         placeholder = PyramidDeal.from_deck(range(DECK_SIZE), 0)
@@ -685,127 +432,3 @@ class Pyramid13(PyramidTable, Game):
         lines.append(f"Score: {self.score}   Moves: {len(self.moves)}   {self.outcome.value}")
         lines.append("Legal moves: " + (" ".join(m.text() for m in self.legal_moves()) or "none"))
         return "\n".join(lines)
-
-
-SPEC13 = GameSpec(
-    id="pyramid13",
-    group=N_("Pyramids"),
-    title=N_("Pyramid 13"),
-    decks=DEALS_PER_GAME,
-    build=lambda decks, layout: Pyramid13(decks),
-    position_type=Pyramid13,
-    blurb=N_("Three pyramids, one pass each, scored in points."),
-    help=(
-        N_(
-            "28 cards form a pyramid; the rest is the draw pile, whose top card (the draw card) is "
-            "face up. A pyramid card is free when no card below overlaps it."
-        ),
-        N_(
-            "Available cards are the free pyramid cards, the draw card and the top of the waste. "
-            "Remove an available King, or two available cards that make 13. Click the draw card "
-            "twice to move it to the waste."
-        ),
-        N_(
-            "A game is three rounds (the rules call them deals): each round is a fresh pyramid "
-            "with one pass through the draw pile, no turning the waste over. A round ends when "
-            "the pyramid is clear, or when the draw pile is empty and nothing more can be "
-            "removed. 'Round 2 of 3' says which one you are in; 'Deal #123' is the number that "
-            "deals this same game again."
-        ),
-        message(
-            "Points: {card} per card, +{clear} for clearing the pyramid in round 1 or 2, "
-            "+{last} in round 3. At the end you may post your total under a screen name of "
-            "5 to 10 characters. Your statistics count a game as won when its third pyramid "
-            "is cleared.",
-            card=round_points(0, 1, False),
-            clear=round_points(0, 0, True),
-            last=round_points(2, 0, True),
-        ),
-    ),
-    examples=(
-        Example(
-            N_(
-                "The draw card and a free pyramid card that make 13 go: 5 and 8. Click the "
-                "draw card twice to put it on the waste. A card is free once the two over it "
-                "are gone."
-            ),
-            "pyramid13 3 0,0 --/----/------/--------/----4s----/"
-            "----TdAc----/----8s2c6h---- 5d9hJh3s8c - -",
-            ("5d+8s", "D", "2c+Jh", "3s+Td"),
-        ),
-        Example(
-            N_(
-                "One pass: each card of the draw pile turns up once, and the waste is never "
-                "turned over. When the pile is used up and nothing pairs, the round is over."
-            ),
-            "pyramid13 3 0,0 --/----/------/--------/----8h----/"
-            "----Jc4d----/----2h9d5c---- 3sTh6d - -",
-            ("D", "3s+Th", "D"),
-        ),
-    ),
-    score_unit="points",
-    posts_scores=True,
-    rounds=DEALS_PER_GAME,
-    table=TableKind.PYRAMID,
-    solver="thirteen.games.pyramids.hooks:solve_round",
-    best_line="thirteen.games.pyramids.hooks:round_line",
-    solver_steps="thirteen.games.pyramids.hooks:solve_round_steps",
-    best_line_steps="thirteen.games.pyramids.hooks:round_line_steps",
-    heuristic="thirteen.games.pyramids.hooks:heuristic",
-    player="thirteen.games.pyramids.hooks:play_rounds",
-    baseline="thirteen.games.pyramids.hooks:baseline",
-    points="thirteen.games.pyramids.hooks:points",
-    solve_goal=N_("clearing its pyramid in one pass"),
-)
-
-SPEC = GameSpec(
-    id="pyramid",
-    group=N_("Pyramids"),
-    title=N_("Pyramid"),
-    decks=1,
-    build=lambda decks, layout: Pyramid(decks[0]),
-    position_type=Pyramid,
-    blurb=N_("The classic: clear the pyramid with three passes through the pile."),
-    help=(
-        N_("The classic Pyramid: the same pyramid, free cards and pairs as Pyramid 13."),
-        N_(
-            "You may go through the draw pile three times: when it is empty, click the empty pile "
-            "(or press D) to turn the waste over, in the same order. That is allowed twice."
-        ),
-        N_(
-            "You win by clearing the 28 pyramid cards; cards left in the piles do not matter. "
-            "You lose when no move is left and the waste cannot be turned over again. Your score "
-            "is the number of pyramid cards cleared, 0 to 28."
-        ),
-    ),
-    examples=(
-        Example(
-            N_(
-                "Two free cards that make 13 go together: 4 and 9. A King goes on its own. The "
-                "cards they covered are free now, to pair with the draw card."
-            ),
-            "pyramid --/----/------/--------/----5s----/----Qd7h----/----4s9hKc---- Ac6c2d - 2",
-            ("4s+9h", "Kc", "Ac+Qd", "6c+7h"),
-        ),
-        Example(
-            N_(
-                "When the draw pile is used up, turn the waste over: its cards come round again "
-                "in the same order. You may do it twice."
-            ),
-            "pyramid --/----/------/--------/----Jd----/----6s3c----/----9hKc5d---- 7d2c4h - 2",
-            ("Kc", "D", "D", "4h+9h", "R", "6s+7d"),
-        ),
-    ),
-    max_score=PYRAMID_SIZE,
-    score_unit="pyramid cards",
-    table=TableKind.PYRAMID,
-    solver="thirteen.games.pyramids.hooks:solve",
-    best_line="thirteen.games.pyramids.hooks:line",
-    solver_steps="thirteen.games.pyramids.hooks:solve_steps",
-    best_line_steps="thirteen.games.pyramids.hooks:line_steps",
-    heuristic="thirteen.games.pyramids.hooks:heuristic",
-    player="thirteen.games.pyramids.hooks:play_solver_line",
-    baseline="thirteen.games.pyramids.hooks:baseline",
-)
-
-__all__ = ["Pyramid", "Pyramid13", "PyramidDeal", "IllegalMoveError", "SPEC", "SPEC13"]

@@ -1,7 +1,7 @@
 """Fewest-steps lines for classic Pyramid: A* with a bound that counts draws.
 
 Every Draw, removal and Recycle is one step.  The search is A* over the same
-positions as the other pyramid searches (see :mod:`.pyramid`), told apart by the
+positions as the other pyramid searches (see :mod:`.verdict`), told apart by the
 ranks of the waste and of the draw pile rather than their cards, with three
 things that make it fast and lean enough for whole decks:
 
@@ -50,24 +50,17 @@ so far, its bound once known, whether it was expanded, its cards (pointer,
 draw-pile mask, rank counts) and its parent's key; the queue is a stack per
 value of ``g + h`` and of ``h`` holding the same key objects: of equal ``g + h``
 the lowest ``h`` (the deepest) comes out first, then the last pushed, which
-expands a tenth fewer positions than ties in push order alone.  The line is
-rebuilt by replaying the chain of keys from the start with real cards, so no
-move is stored.  The previous A*
-(``_shortest_search`` in :mod:`.pyramid`, one node per step, every position
-kept) stays as the reference the tests compare this one against.
+expands fewer positions than ties in push order alone.  The line is rebuilt by
+replaying the chain of keys from the start with real cards, so no move is stored.
+The tests compare it against a plain A* (one node per step, every position kept).
 """
 
 from __future__ import annotations
 
-from thirteen.games.pyramids.rules import FULL_PYRAMID, DealKey, PyramidDeal
-from thirteen.games.pyramids.solver_core import (
-    KING_INDEX,
-    PYRAMID_SIZE,
-    DealTables,
-    RawMove,
-    SearchBudget,
-    rank_code,
-)
+from thirteen.games.pyramids.bits import KING_INDEX, RawMove, rank_code
+from thirteen.games.pyramids.deal import FULL_PYRAMID, PYRAMID_SIZE, DealKey, PyramidDeal
+from thirteen.games.pyramids.deal_tables import DealTables
+from thirteen.search.budget import SearchBudget
 
 State = tuple[int, int, int, int]
 """``(pm, sm, p, u)``: pyramid cards gone, draw-pile cards gone, pointer, recycles used."""
@@ -94,7 +87,7 @@ def reverse_nibbles(x: int) -> int:
 
 
 def key_of(pm: int, u: int, wc: int, pc: int) -> int:
-    """A position's key: waste and pile by ranks (:func:`.pyramid_core.rank_code`)."""
+    """A position's key: waste and pile by ranks (:func:`.bits.rank_code`)."""
     # the waste's length in bits (its top four are never zero) says where the pile starts
     bits = wc.bit_length() + 3 & ~3
     return pm | u << 28 | bits << 30 | (pc << bits | wc) << 37
@@ -459,7 +452,7 @@ def shortest_search(
                         buckets[f << 7 | h].append((key, g, k, d, w, u, wc, pc, True))
                         occupied[f] |= 1 << h
                     continue
-            kids = []
+            kids: list[Child] = []
             draw_moves(t, pm, sm, v >> 44 & cv_mask, k + 1, k, d, w, u, wc, pc, kids)
         else:
             key = entry
@@ -556,9 +549,8 @@ def shortest_search(
                 continue
             seen[ckey] = g2 | hk << 7 | p2 << 15 | sm2 << 20 | cv2 << 44 | parent
             if hk == UNKNOWN_H:
-                hk = hmemo.get(pm2)
-                if hk is None:
-                    hk = hcheap(pm2)
+                cached = hmemo.get(pm2)
+                hk = hcheap(pm2) if cached is None else cached
             f = g2 + hk
             buckets[f << 7 | hk].append(ckey)
             occupied[f] |= 1 << hk

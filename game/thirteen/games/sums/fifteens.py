@@ -9,10 +9,8 @@ from collections.abc import Iterator
 
 from thirteen.core.cards import DECK_SIZE, Card, rank
 from thirteen.core.game import PairRule
-from thirteen.core.i18n import N_
 from thirteen.core.moves import Move
-from thirteen.core.spec import Example, GameSpec, TableKind
-from thirteen.games.sums.refill_grid import REFILL_RULES, RefillGrid
+from thirteen.games.sums.refill_grid import RefillGrid
 
 TARGET = 15
 SET_RANKS = (10, 11, 12, 13)
@@ -56,58 +54,8 @@ class Fifteens(RefillGrid):
 
     def group_moves(self, cards: list[Card]) -> list[Move]:
         """Groups making 15 (in card order), then every Ten-Jack-Queen-King set."""
+        # every group of sum_groups and each set of four is a removal, never None
         out: list[Move] = [self.removal(g) for g in sum_groups(cards)]  # type: ignore[misc]
         by_rank = [[c for c in cards if rank(c) == r] for r in SET_RANKS]
-        out += [self.removal(four) for four in itertools.product(*by_rank)]  # type: ignore[misc]
+        out += [self.removal(four) for four in itertools.product(*by_rank)]  # type: ignore[misc]  # as above
         return out
-
-
-SPEC = GameSpec(
-    id="fifteens",
-    group=N_("Other sums"),
-    title=N_("Fifteens"),
-    decks=1,
-    build=lambda decks, layout: Fifteens(decks[0]),
-    position_type=Fifteens,
-    blurb=N_("Sixteen cards: any group making 15, and Ten-to-King sets of four."),
-    examples=(
-        Example(
-            N_(
-                "Any cards from Ace to 9 that make 15 go together, here four of them; a Ten, a "
-                "Jack, a Queen and a King go as a set."
-            ),
-            "fifteens 4dAs3cJd/4h2cKhQd/Tc2s2d3s/4s2h--3d -",
-            ("Tc+Jd+Qd+Kh", "3c+4d+4h+4s", "As+2c+2d+2h+2s+3d+3s"),
-        ),
-    ),
-    help=(
-        N_(
-            "Sixteen cards lie in four rows of four; the rest is the stock. Remove any group of "
-            "two or more cards from Ace to 9 whose values add up to exactly 15, wherever they "
-            "lie: 7+8, 5+5+5 or Ace+2+3+9. Tens, Jacks, Queens and Kings go as a set of four, "
-            "one of each, of any suits."
-        ),
-        N_(
-            "Click the cards one by one: each joins the selection, and the moment the selection "
-            "makes 15 or is a whole Ten-Jack-Queen-King set it is removed. Click a selected card "
-            "to let it go; a card that cannot go with the ones selected (one that would take the "
-            "sum past 15, say) starts a new selection."
-        ),
-        N_(
-            "For example, click 6, 4 and 5: they make 15 and go together. Click 6 and then 9 "
-            "instead, and those two go."
-        ),
-        REFILL_RULES,
-    ),
-    picture=("Ac+2d+3h+9s", "Tc+Jd+Qh+Ks"),
-    max_score=DECK_SIZE,
-    score_unit="cards",
-    table=TableKind.GRID,
-    solver="thirteen.games.sums.solver:solve",
-    best_line="thirteen.games.sums.solver:best_line",
-    solver_steps="thirteen.games.sums.solver:solve_steps",
-    best_line_steps="thirteen.games.sums.solver:best_line_steps",
-    heuristic="thirteen.games.sums.solver:heuristic",
-    player="thirteen.games.sums.solver:play_solver_line",
-    baseline="thirteen.tools.bench:baseline_solve_thirteens",
-)

@@ -79,7 +79,7 @@ class RefillGrid(Game):
     def key(self) -> tuple[Cells, int]:
         return (self.cells, self.sp)
 
-    def _set_key(self, key) -> None:  # type: ignore[override]
+    def _set_key(self, key) -> None:
         self.cells, self.sp = key
 
     @property
@@ -182,13 +182,14 @@ class RefillGrid(Game):
             if len(row) != cls.columns:
                 raise NotationError(f"row {n} has {len(row)} cells, {cls.title} has {cls.columns}")
             cells += row
-        stock = [] if parts[2] == "-" else parse_compact(parts[2])
-        if None in stock:
+        given = [] if parts[2] == "-" else parse_compact(parts[2])
+        stock = [c for c in given if c is not None]
+        if len(stock) != len(given):
             raise NotationError("the stock cannot hold holes")
         cards = [c for c in cells if c is not None] + stock
         dupes = {c for c in cards if cards.count(c) > 1}
         if dupes:
-            raise NotationError(f"duplicate card {card_text(min(dupes))}")  # type: ignore[arg-type]
+            raise NotationError(f"duplicate card {card_text(min(dupes))}")
         if stock and None in cells:
             raise NotationError(
                 "the grid has holes while the stock still has cards (holes are filled from it)"
@@ -197,7 +198,7 @@ class RefillGrid(Game):
         Game.__init__(game)
         game.deck = ()
         game.cells = tuple(cells)
-        game.stock = tuple(stock)  # type: ignore[arg-type]
+        game.stock = tuple(stock)
         game.sp = 0
         game._moves_at = None
         return game

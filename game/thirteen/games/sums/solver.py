@@ -1,6 +1,6 @@
-"""The solver, hint line, heuristic and solver player of the grids refilled in reading
-order (Elevens, Fifteens: :mod:`thirteen.games.sums.refill_grid`), named by their records.
-Game-owned: it reads the grid's cells and stock.
+"""The solver and the heuristic of the grids refilled in reading order (Elevens, Fifteens:
+:mod:`thirteen.games.sums.refill_grid`), named by their records.  Game-owned: it reads
+the grid's cells and stock.
 
 The search works on ranks, not cards.  Where a card lies never matters to what may be
 removed, and cards of one rank are interchangeable, so a position is the count of each
@@ -17,8 +17,6 @@ and moving it to the front keeps every move before it legal (they use none of it
 and the grid only ever holds more cards, since earlier removals draw the stock earlier),
 after which the two lines meet.  So a closed kind is played alone, without branching;
 in Elevens every kind is closed, and a deal's fate does not depend on the order of play.
-
-Imports: the engine, :mod:`.budget`, :mod:`.result`.
 """
 
 from __future__ import annotations
@@ -26,19 +24,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from thirteen.core.cards import DECK_SIZE, Card, rank
+from thirteen.core.cards import Card, rank
 from thirteen.core.game import Game, PairRule
 from thirteen.core.moves import Move
 from thirteen.games.sums.refill_grid import RefillGrid, refill
-from thirteen.search.budget import OutOfBudget, Paused, SearchBudget, Steps, finish
-from thirteen.search.result import (
-    NOT_WINNABLE,
-    UNKNOWN,
-    WINNABLE,
-    Basis,
-    SolveResult,
-    refuse_shortest,
-)
+from thirteen.search.budget import OutOfBudget, Paused, SearchBudget, Steps
+from thirteen.search.result import SolveResult, search_verdict
 
 Counts = tuple[int, ...]
 """How many cards of each rank lie on the grid, indexed by rank (index 0 unused)."""
@@ -75,8 +66,8 @@ def group_kinds(rule: PairRule) -> tuple[tuple[Kind, ...], frozenset[Kind]]:
             yield from sums(i, left - r, size + 1, chosen)
             chosen.pop()
 
-    for ranks in sums(0, rule.target, 0, []):
-        kinds.add(tuple((r, ranks.count(r)) for r in sorted(set(ranks))))
+    for group in sums(0, rule.target, 0, []):
+        kinds.add(tuple((r, group.count(r)) for r in sorted(set(group))))
     ordered = tuple(sorted(kinds, key=lambda k: (-sum(n for _, n in k), k)))
     owners: dict[int, set[Kind]] = {}
     for kind in ordered:
@@ -131,9 +122,9 @@ class _Search:
 
     def fitting(self, counts: Counts) -> list[Kind]:
         """The kinds these counts hold: a closed one alone when there is one, else all,
-        smallest first (taking few cards at a time found wins with the least searching:
-        no backtracking at all on Fifteens deals 1-60).  Sums are built from the counts
-        (not by trying every kind), the few singles and sets are tried as they are."""
+        smallest first (taking few cards at a time finds wins with the least searching).
+        Sums are built from the counts (not by trying every kind), the few singles and
+        sets are tried as they are."""
         out: list[Kind] = []
         for kind in self.fixed:
             if all(counts[r] >= n for r, n in kind):
@@ -181,15 +172,12 @@ class _Search:
                 new[r] += 1
             yield kind, tuple(new), nsp
 
-    def run(self, counts: Counts, sp: int) -> list[Kind] | None:
-        """A winning line of group kinds, or None (see ``out_of_budget``)."""
-        return finish(self.run_steps(counts, sp))
-
     def run_steps(
         self, counts: Counts, sp: int, slice_ms: float | None = None
     ) -> Steps[list[Kind] | None]:
-        """:meth:`run` in slices of ``slice_ms``: the search keeps its own stack, so it
-        yields where it stands and goes on from there (see :mod:`.budget`)."""
+        """A winning line of group kinds, or None (see ``out_of_budget``), in slices of
+        ``slice_ms``: the search keeps its own stack, so it yields where it stands and
+        goes on from there (see :mod:`thirteen.search.budget`)."""
         nstock = len(self.stock_ranks)
         self.best_left = sum(counts) + nstock - sp
         self.best_line = []
@@ -268,21 +256,6 @@ def _search_steps(
     return search, line
 
 
-# -- the record's hooks --------------------------------------------------------------
-
-
-def solve(
-    game: RefillGrid,
-    *,
-    budget_ms: float | None = None,
-    max_nodes: int | None = None,
-    shortest: bool = False,
-) -> SolveResult:
-    """Can every card still be removed (reading the stock: perfect information)."""
-    refuse_shortest(shortest)
-    return finish(solve_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
-
-
 def solve_steps(
     game: RefillGrid,
     *,
@@ -290,23 +263,13 @@ def solve_steps(
     max_nodes: int | None = None,
     slice_ms: float | None = None,
 ) -> Steps[SolveResult]:
-    """:func:`solve` in slices of ``slice_ms`` (see :mod:`.budget`)."""
+    """Can every card still be removed (reading the stock: perfect information), in slices
+    of ``slice_ms`` (see :mod:`thirteen.search.budget`)."""
     search, line = yield from _search_steps(
         game, slice_ms, budget_ms=budget_ms, max_nodes=max_nodes
     )
-    if line is not None:
-        moves = to_moves(game, line)
-        return SolveResult(WINNABLE, moves, search.nodes, search.budget.ms)
-    verdict = UNKNOWN if search.out_of_budget else NOT_WINNABLE
-    return SolveResult(verdict, [], search.nodes, search.budget.ms)
-
-
-def most_cards_line(
-    game: RefillGrid, *, budget_ms: float | None = None, max_nodes: int | None = None
-) -> tuple[int, list[Move], bool]:
-    """(cards removed at best, the line to it, proven best): a search that ends without a
-    win has seen every reachable position, so the best it saw is the best there is."""
-    return finish(most_cards_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
+    moves = None if line is None else to_moves(game, line)
+    return search_verdict(moves, search.nodes, search.budget.ms, out_of_budget=search.out_of_budget)
 
 
 def most_cards_steps(
@@ -316,34 +279,15 @@ def most_cards_steps(
     max_nodes: int | None = None,
     slice_ms: float | None = None,
 ) -> Steps[tuple[int, list[Move], bool]]:
-    """:func:`most_cards_line` in slices of ``slice_ms``."""
+    """(cards removed at best, the line to it, proven best), in slices of ``slice_ms``: a
+    search that ends without a win has seen every reachable position, so the best it saw
+    is the best there is."""
     search, line = yield from _search_steps(
         game, slice_ms, budget_ms=budget_ms, max_nodes=max_nodes, track_best=True
     )
     found = line if line is not None else search.best_line
     removed = game.removed_cards + (sum(counts_of(game.cells)) + game.stock_left) - search.best_left
     return removed, to_moves(game, found), not search.out_of_budget
-
-
-def best_line(game: RefillGrid, budget_ms: float) -> tuple[list[Move], Basis]:
-    """A winning line when there is one, else the line to the most cards removed."""
-    return finish(best_line_steps(game, budget_ms))
-
-
-def best_line_steps(
-    game: RefillGrid, budget_ms: float, slice_ms: float | None = None
-) -> Steps[tuple[list[Move], Basis]]:
-    """:func:`best_line` in slices of ``slice_ms``."""
-    removed, line, exact = yield from most_cards_steps(game, budget_ms=budget_ms, slice_ms=slice_ms)
-    if not exact:
-        return [], Basis.GUESS
-    return line, Basis.WINS if removed == DECK_SIZE else Basis.MOST
-
-
-def play_solver_line(game: RefillGrid, max_nodes: int) -> None:
-    """The solver player: the line to the most cards (a win when winnable)."""
-    _, line, _ = most_cards_line(game, max_nodes=max_nodes)
-    game.play_all(line)
 
 
 # -- the heuristic: visible cards only -------------------------------------------------
@@ -394,9 +338,8 @@ def heuristic(game: Game) -> Move | None:
     """A closed group first (it loses nothing); else the removal of the fewest cards,
     and of those the one that leaves the grid open to the most unseen cards (a newcomer
     that would complete a group with the cards left, counted by how many of its rank are
-    unseen).  Fewest first matters in Fifteens: it won 99% of the deals of ``sim --seed
-    1 --games 200``, where ranking by openness with ties broken towards the most cards
-    won 40%.  It never reads the stock's order."""
+    unseen).  Fewest first matters in Fifteens: ranking by openness with ties broken
+    towards the most cards wins far fewer deals.  It never reads the stock's order."""
     assert isinstance(game, RefillGrid)
     moves = game.legal_moves()
     if not moves:
@@ -421,11 +364,4 @@ def heuristic(game: Game) -> Move | None:
     return min(moves, key=score)
 
 
-__all__ = [
-    "best_line",
-    "group_kinds",
-    "heuristic",
-    "most_cards_line",
-    "play_solver_line",
-    "solve",
-]
+__all__ = ["group_kinds", "heuristic", "most_cards_steps", "solve_steps"]

@@ -1,6 +1,6 @@
 """Thirteens: a grid of C x R cards where neighbours making 13 go and the cards above fall;
-its rules, its solver and their hooks."""
+its rules, its solver, its heuristic and its record."""
 
-from thirteen.games.thirteens.rules import SPEC as THIRTEENS
+from thirteen.games.thirteens.record import THIRTEENS
 
 __all__ = ["THIRTEENS"]

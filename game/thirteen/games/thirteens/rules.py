@@ -20,10 +20,8 @@ from thirteen.core.cards import (
     rank,
 )
 from thirteen.core.game import Game, Outcome, Progress, Refusal, Termination
-from thirteen.core.i18n import N_
 from thirteen.core.moves import Draw, Move, MoveToEmpty, Recycle, RemoveKing, RemovePair
 from thirteen.core.options import DEFAULT_LAYOUT, Layout
-from thirteen.core.spec import Example, GameSpec, TableKind
 
 Columns = tuple[tuple[Card, ...], ...]
 """Each column's cards from the bottom cell upwards (cards always sit at the bottom)."""
@@ -131,7 +129,7 @@ class Thirteens(Game):
     def key(self) -> tuple[Columns, int]:
         return (self.cols, self.sp)
 
-    def _set_key(self, key) -> None:  # type: ignore[override]
+    def _set_key(self, key) -> None:
         self.cols, self.sp = key
 
     @property
@@ -309,22 +307,23 @@ class Thirteens(Game):
                     f"row {n} has {len(row)} cells, layout {layout} needs {layout.columns}"
                 )
             grid.append(row)
-        stock = [] if parts[3] == "-" else parse_compact(parts[3])
-        if None in stock:
+        given = [] if parts[3] == "-" else parse_compact(parts[3])
+        stock = [c for c in given if c is not None]
+        if len(stock) != len(given):
             raise NotationError("the stock cannot hold empty cells")
-        cards = [c for row in grid for c in row if c is not None] + stock  # type: ignore[misc]
+        cards = [c for row in grid for c in row if c is not None] + stock
         dupes = {c for c in cards if cards.count(c) > 1}
         if dupes:
-            raise NotationError(f"duplicate card {card_text(min(dupes))}")  # type: ignore[arg-type]
+            raise NotationError(f"duplicate card {card_text(min(dupes))}")
         cols: list[tuple[Card, ...]] = []
         for col in range(layout.columns):
             cells = [grid[row][col] for row in range(layout.rows - 1, -1, -1)]
-            height = sum(1 for c in cells if c is not None)
-            if any(c is None for c in cells[:height]):
+            column = tuple(c for c in cells if c is not None)
+            if any(c is None for c in cells[: len(column)]):
                 raise NotationError(
                     f"column {col + 1} has a gap under a card: cards sit at the bottom"
                 )
-            cols.append(tuple(cells[:height]))  # type: ignore[arg-type]
+            cols.append(column)
         if stock and any(len(col) < layout.rows for col in cols):
             raise NotationError(
                 "the grid has empty cells while the stock still has cards "
@@ -335,7 +334,7 @@ class Thirteens(Game):
         game.layout = layout
         game.deck = ()
         game.cols = tuple(cols)
-        game.stock = tuple(stock)  # type: ignore[arg-type]
+        game.stock = tuple(stock)
         game.sp = 0
         game._lost_cache = {}
         return game
@@ -351,63 +350,3 @@ class Thirteens(Game):
         legal = self.legal_moves()
         lines.append("Legal moves: " + (" ".join(m.text() for m in legal) or "none"))
         return "\n".join(lines)
-
-
-SPEC = GameSpec(
-    id="thirteens",
-    group=N_("Thirteens"),
-    title=N_("Thirteens"),
-    decks=1,
-    build=lambda decks, layout: Thirteens(decks[0], layout),
-    position_type=Thirteens,
-    blurb=N_("Pairs that touch make 13; cards fall down the columns."),
-    help=(
-        N_(
-            "Remove pairs of cards that add up to 13: Ace+Queen, 2+Jack, 3+10, 4+9, 5+8, 6+7. "
-            "A King is 13 on its own and goes at once."
-        ),
-        N_("The two cards of a pair must touch: side by side, above each other or diagonally."),
-        N_(
-            "After a removal the cards above a gap fall down their column, and the gaps at the top "
-            "are filled from the stock: columns from left to right, each from its lowest gap up."
-        ),
-        N_(
-            "Once the stock is empty, a column may run out. Then the top card of another column "
-            "can be moved to the bottom of the empty one: select it, then click the empty column."
-        ),
-        N_(
-            "You win when all 52 cards are gone. The game is over when no pair or King can be "
-            "removed any more (moving cards to empty columns alone does not count). Your score "
-            "is the number of cards removed."
-        ),
-    ),
-    layouts=("3x5", "4x4", "5x3"),
-    examples=(
-        Example(
-            N_(
-                "Two cards that touch and make 13 go together: 4 and 9, side by side. A King "
-                "goes on its own. The stock fills the gaps."
-            ),
-            "thirteens 3x3 4h9s2h/6cTd7c/Ks8cQd 3c5sAd7h",
-            ("4h+9s", "Ks"),
-        ),
-        Example(
-            N_(
-                "When cards go, the cards above them fall down their column and the stock "
-                "fills the top. After this fall 4 and 9 touch, so they go too."
-            ),
-            "thirteens 3x3 2s4dQc/8hTc5s/6h7s9c 3h8dJc6dAd",
-            ("6h+7s", "4d+9c"),
-        ),
-    ),
-    max_score=DECK_SIZE,
-    score_unit="cards",
-    table=TableKind.GRID,
-    solver="thirteen.games.thirteens.hooks:solve",
-    best_line="thirteen.games.thirteens.hooks:best_line",
-    solver_steps="thirteen.games.thirteens.hooks:solve_steps",
-    best_line_steps="thirteen.games.thirteens.hooks:best_line_steps",
-    heuristic="thirteen.games.thirteens.hooks:heuristic",
-    player="thirteen.games.thirteens.hooks:play_solver_line",
-    baseline="thirteen.tools.bench:baseline_solve_thirteens",
-)

@@ -20,8 +20,6 @@ Pruning that keeps the search exact:
   mirror image (columns reversed) have the same fate; both map to one key.
 * A position whose ranks cannot all pair off (possible only in a typed-in
   position) is dead at once (see :func:`_hopeless`).
-
-Imports: the engine, :mod:`.budget` and :mod:`.result`; no other solver module.
 """
 
 from __future__ import annotations
@@ -31,7 +29,7 @@ from collections.abc import Iterator, Sequence
 from thirteen.core.cards import DECK_SIZE, Card
 from thirteen.core.moves import Move, MoveToEmpty, RemoveKing, RemovePair
 from thirteen.games.thirteens.rules import Thirteens
-from thirteen.search.budget import OutOfBudget, Paused, SearchBudget, Steps, finish
+from thirteen.search.budget import OutOfBudget, Paused, SearchBudget, Steps
 from thirteen.search.result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
 
 Columns = tuple[tuple[Card, ...], ...]
@@ -164,8 +162,8 @@ class _Search:
 
         A generator: a search that wins or runs out of budget deep down never builds
         the many children it would not have reached (with several empty columns a
-        position has dozens of empty-column moves, and building them all was most
-        of the search's time on large layouts).
+        position has dozens of empty-column moves, and building them all would take
+        most of the search's time on large layouts).
         """
         stock, rows = self.stock, self.rows
         for raw, after in _removals(cols):
@@ -183,15 +181,12 @@ class _Search:
                     new[s] = rest
                     yield ("m", top, e), tuple(new), sp
 
-    def run(self, cols: Columns, sp: int) -> list[RawMove] | None:
-        """A winning line from (cols, sp), or None (check ``out_of_budget``)."""
-        return finish(self.run_steps(cols, sp))
-
     def run_steps(
         self, cols: Columns, sp: int, slice_ms: float | None = None
     ) -> Steps[list[RawMove] | None]:
-        """:meth:`run` in slices of ``slice_ms``: the search's stack is its own, so it
-        yields where it stands and goes on from there (see :mod:`.budget`)."""
+        """A winning line from (cols, sp), or None (check ``out_of_budget``), in slices of
+        ``slice_ms``: the search's stack is its own, so it yields where it stands and goes
+        on from there (see :mod:`thirteen.search.budget`)."""
         stock, nstock = self.stock, len(self.stock)
         self.best_left = sum(map(len, cols)) + nstock - sp
         self.best_line = []
@@ -265,24 +260,15 @@ class _Search:
             budget.nodes = nodes
 
 
-def solve_thirteens(
-    game: Thirteens,
-    *,
-    budget_ms: float | None = None,
-    max_nodes: int | None = None,
-) -> SolveResult:
-    """Whether ``game`` can still be won from its current position, with a winning line."""
-    return finish(solve_thirteens_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
-
-
-def solve_thirteens_steps(
+def solve_steps(
     game: Thirteens,
     *,
     budget_ms: float | None = None,
     max_nodes: int | None = None,
     slice_ms: float | None = None,
 ) -> Steps[SolveResult]:
-    """:func:`solve_thirteens` in slices of ``slice_ms`` (see :mod:`.budget`)."""
+    """Whether ``game`` can still be won from its position, with a winning line, in slices
+    of ``slice_ms`` (see :mod:`thirteen.search.budget`)."""
     search = _Search(game.stock, game.layout.rows, budget_ms=budget_ms, max_nodes=max_nodes)
     line = yield from search.run_steps(game.cols, game.sp, slice_ms)
     ms = search.budget.ms
@@ -292,29 +278,20 @@ def solve_thirteens_steps(
     return SolveResult(verdict, [], search.nodes, ms)
 
 
-def best_line_thirteens(
-    game: Thirteens,
-    *,
-    budget_ms: float | None = None,
-    max_nodes: int | None = None,
-) -> tuple[int, list[Move], bool]:
-    """The most cards that can still be removed: (score reached, line to it, proven best).
-
-    The search is the verdict search, which sees every reachable position when
-    no win exists, so the best position it saw is the best there is unless the
-    budget ran out (then the third value is False and the line is the best found).
-    """
-    return finish(best_line_thirteens_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
-
-
-def best_line_thirteens_steps(
+def most_cards_steps(
     game: Thirteens,
     *,
     budget_ms: float | None = None,
     max_nodes: int | None = None,
     slice_ms: float | None = None,
 ) -> Steps[tuple[int, list[Move], bool]]:
-    """:func:`best_line_thirteens` in slices of ``slice_ms`` (see :mod:`.budget`)."""
+    """The most cards that can still be removed: (score reached, line to it, proven best),
+    in slices of ``slice_ms`` (see :mod:`thirteen.search.budget`).
+
+    The search is the verdict search, which sees every reachable position when
+    no win exists, so the best position it saw is the best there is unless the
+    budget ran out (then the third value is False and the line is the best found).
+    """
     search = _Search(
         game.stock, game.layout.rows, budget_ms=budget_ms, max_nodes=max_nodes, track_best=True
     )

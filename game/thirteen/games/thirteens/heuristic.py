@@ -1,14 +1,11 @@
-"""Thirteens' hooks, named by its record (:data:`thirteen.games.thirteens.rules.SPEC`): its solver,
-the hint's line, the visible-cards heuristic, the solver player and the plain
-baseline.  Game-owned: it reads the grid's columns.  Imports: the engine and
-:mod:`.thirteens`, :mod:`.result`.
-"""
+"""Thirteens' visible-cards heuristic, named by its record: the hint's move when the
+solver gives no line, and the move of the players that never look at hidden cards.
+Game-owned: it reads the grid's columns."""
 
 from __future__ import annotations
 
 from collections import deque
 
-from thirteen.core.cards import DECK_SIZE
 from thirteen.core.game import Game
 from thirteen.core.moves import Move, MoveToEmpty, RemoveKing, RemovePair
 from thirteen.games.thirteens.rules import (
@@ -17,65 +14,8 @@ from thirteen.games.thirteens.rules import (
     column_moves,
     find_removals,
 )
-from thirteen.games.thirteens.solver import (
-    best_line_thirteens,
-    best_line_thirteens_steps,
-    solve_thirteens_steps,
-)
-from thirteen.search.budget import Steps, finish
-from thirteen.search.result import Basis, SolveResult, refuse_shortest
 
 MoveScore = tuple[float, ...]
-
-
-def solve(
-    game: Thirteens,
-    *,
-    budget_ms: float | None = None,
-    max_nodes: int | None = None,
-    shortest: bool = False,
-) -> SolveResult:
-    """Can the game still be won (every card removed)."""
-    refuse_shortest(shortest)
-    return finish(solve_steps(game, budget_ms=budget_ms, max_nodes=max_nodes))
-
-
-def solve_steps(
-    game: Thirteens,
-    *,
-    budget_ms: float | None = None,
-    max_nodes: int | None = None,
-    slice_ms: float | None = None,
-) -> Steps[SolveResult]:
-    """:func:`solve` in slices of ``slice_ms``."""
-    return (
-        yield from solve_thirteens_steps(
-            game, budget_ms=budget_ms, max_nodes=max_nodes, slice_ms=slice_ms
-        )
-    )
-
-
-def best_line(game: Thirteens, budget_ms: float) -> tuple[list[Move], Basis]:
-    """A winning line when there is one, else the line to the most cards removed."""
-    return finish(best_line_steps(game, budget_ms))
-
-
-def best_line_steps(
-    game: Thirteens, budget_ms: float, slice_ms: float | None = None
-) -> Steps[tuple[list[Move], Basis]]:
-    """:func:`best_line` in slices of ``slice_ms``."""
-    score, line, exact = yield from best_line_thirteens_steps(
-        game, budget_ms=budget_ms, slice_ms=slice_ms
-    )
-    if not exact:
-        return [], Basis.GUESS
-    return line, Basis.WINS if score == DECK_SIZE else Basis.MOST
-
-
-def play_solver_line(game: Thirteens, max_nodes: int) -> None:
-    """The solver player: the line to the most cards (a win when winnable)."""
-    _, line, _ = best_line_thirteens(game, max_nodes=max_nodes)
-    game.play_all(line)
 
 
 def _neighbour_pairs(cols: tuple[tuple[int, ...], ...]) -> set[tuple[int, int]]:

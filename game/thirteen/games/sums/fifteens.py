@@ -54,8 +54,9 @@ class Fifteens(RefillGrid):
 
     def group_moves(self, cards: list[Card]) -> list[Move]:
         """Groups making 15 (in card order), then every Ten-Jack-Queen-King set."""
-        # every group of sum_groups and each set of four is a removal, never None
-        out: list[Move] = [self.removal(g) for g in sum_groups(cards)]  # type: ignore[misc]
         by_rank = [[c for c in cards if rank(c) == r] for r in SET_RANKS]
-        out += [self.removal(four) for four in itertools.product(*by_rank)]  # type: ignore[misc]  # as above
+        groups = [*sum_groups(cards), *itertools.product(*by_rank)]
+        out = [move for move in map(self.removal, groups) if move is not None]
+        # every group of sum_groups and each set of four is a removal, never None
+        assert len(out) == len(groups)
         return out

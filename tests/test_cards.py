@@ -1,4 +1,4 @@
-"""Card, deck and move notation (RULES.md "Card and deck notation")."""
+"""Card, deck and move notation (docs/rules.md "Card and deck notation")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The engine against a second, plain model of RULES.md.
+"""The engine against a second, plain model of docs/rules.md.
 
-The models below are written straight from the text of RULES.md, with none of
+The models below are written straight from the text of docs/rules.md, with none of
 the engine's representation (lists of cards and dicts of cells, no bit masks,
 no cached tables), so that a rule the engine gets wrong is unlikely to be got
 wrong the same way here.  Seeded games are played move by move in both, with
@@ -39,7 +39,7 @@ def king(card: int) -> bool:
 
 
 class ThirteensModel:
-    """RULES.md's Thirteens: a C x R grid, pairs that touch, falls and refills."""
+    """docs/rules.md's Thirteens: a C x R grid, pairs that touch, falls and refills."""
 
     def __init__(self, deck: list[int], columns: int, rows: int) -> None:
         self.columns, self.rows = columns, rows
@@ -110,7 +110,7 @@ class ThirteensModel:
 
 
 class PyramidModel:
-    """RULES.md's pyramid deal: 28 cards in 7 rows, a draw pile, a waste pile."""
+    """docs/rules.md's pyramid deal: 28 cards in 7 rows, a draw pile, a waste pile."""
 
     def __init__(self, deck: list[int], recycles: int) -> None:
         cells = [(r, c) for r in range(7) for c in range(r + 1)]
@@ -285,7 +285,7 @@ def test_pyramid13_agrees_with_the_rules_model() -> None:
 
 
 class NeighbourModel:
-    """RULES.md's Neighbour: 5 rows of 5, pairs that touch, the cards close up in reading
+    """docs/rules.md's Neighbour: 5 rows of 5, pairs that touch, the cards close up in reading
     order and the stock fills the holes at the end."""
 
     def __init__(self, deck: list[int]) -> None:
@@ -357,7 +357,7 @@ def test_neighbour_agrees_with_the_rules_model() -> None:
 
 
 class BaronessModel:
-    """RULES.md's Baroness: five piles, the deck as the stock, D deals five (or lays the
+    """docs/rules.md's Baroness: five piles, the deck as the stock, D deals five (or lays the
     last two apart as the reserve)."""
 
     def __init__(self, deck: list[int]) -> None:
@@ -425,7 +425,7 @@ def test_baroness_agrees_with_the_rules_model() -> None:
 
 
 def elevens_value(card: int) -> int | None:
-    """RULES.md's Elevens values: Ace 1, number cards their face value, pictures none."""
+    """docs/rules.md's Elevens values: Ace 1, number cards their face value, pictures none."""
     return rank(card) if rank(card) <= 10 else None
 
 
@@ -445,7 +445,7 @@ def elevens_groups(cards: list[int]) -> set[str]:
 
 
 class RefillGridModel:
-    """RULES.md's Elevens and Fifteens grids: cards dealt row by row, any group removed
+    """docs/rules.md's Elevens and Fifteens grids: cards dealt row by row, any group removed
     wherever it lies, holes filled from the stock in reading order."""
 
     def __init__(self, deck: list[int], cells: int, groups) -> None:
@@ -538,7 +538,7 @@ def test_fifteens_agrees_with_the_rules_model() -> None:
 
 
 class GizaModel:
-    """RULES.md's Giza: Pyramid's 28-card pyramid, then eight face-up reserve piles of
+    """docs/rules.md's Giza: Pyramid's 28-card pyramid, then eight face-up reserve piles of
     three (each listed bottom to top); free pyramid cards and the piles' tops are
     available; Kings alone and pairs that make 13; no stock."""
 

@@ -1,4 +1,4 @@
-"""RULES.md's click model for groups (Elevens, Fifteens), driven by real pygame events:
+"""docs/rules.md's click model for groups (Elevens, Fifteens), driven by real pygame events:
 the selection is a set of cards that goes as soon as it is a group the game removes."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The click model: what a click, a tap or Space/Enter on a spot of the table does to the
-game (RULES.md's), with the selection it keeps, undo and redo, and auto-draw.
+game (docs/rules.md's), with the selection it keeps, undo and redo, and auto-draw.
 
 It draws nothing and reads no event.  The table hands it the spot clicked and plays the
 move it answers with (:class:`.scene.TableScene`); tests drive it with plain calls on a
@@ -58,7 +58,7 @@ class TableController:
         self.selected: Card | None = None
         """The card selected in a game of pairs."""
         self.group: list[Card] = []
-        """The cards selected so far in a game whose rule removes groups (RULES.md's click
+        """The cards selected so far in a game whose rule removes groups (docs/rules.md's click
         model for groups), in the order clicked; such a game leaves ``selected`` None."""
         self.redo_line = RedoLine()
         """Moves taken back that Redo plays again, until a new move is made."""
@@ -67,7 +67,7 @@ class TableController:
 
     # -- the click model ----------------------------------------------------
     def activate(self, spot: Spot | None) -> Move | None:
-        """RULES.md's click model for one click (or Space/Enter) on ``spot``: the move it
+        """docs/rules.md's click model for one click (or Space/Enter) on ``spot``: the move it
         plays, for the table to play; else None, and the selection changed or the player
         is told why nothing did."""
         game = self.game
@@ -125,7 +125,7 @@ class TableController:
         return None
 
     def choose(self, card: Card) -> Move | None:
-        """RULES.md's click model for groups: a click adds the card to the selection, or
+        """docs/rules.md's click model for groups: a click adds the card to the selection, or
         takes a selected one out; a selection that is a group the game removes is the move
         to play, and a card that could belong to no group with the selected ones starts a
         new selection (by the rule alone: whether the grid holds the rest is the

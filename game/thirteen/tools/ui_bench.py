@@ -29,7 +29,8 @@ MAX_IDLE_SECONDS = 3600
 def idle_share(app: object, seconds: float, sleeps: bool) -> float:
     """The share of one core (process time over wall time) the real game loop takes on
     the idle screen of ``app`` for ``seconds``; ``sleeps`` False: it runs every frame,
-    as before it learnt to sleep. A QUIT event posted by SDL's timer ends the loop."""
+    the baseline a sleeping loop is measured against. A QUIT event posted by SDL's timer
+    ends the loop."""
     import pygame
 
     from thirteen.ui import app as app_module
@@ -52,7 +53,8 @@ WINDOWS = ((1920, 1080), (3840, 2160))
 
 def window_frame_ms(app: object, size: tuple[int, int], frames: int, crisp: bool) -> float:
     """The median time, in ms, to draw ``app``'s table and show it in a desktop window of
-    ``size`` (the dummy driver's window); ``crisp`` False: only scaled, as before."""
+    ``size`` (the dummy driver's window); ``crisp`` False: only scaled, the baseline that
+    sharpening is measured against."""
     import pygame
 
     from thirteen.ui import app as app_module

@@ -3,8 +3,9 @@
 What is checked: the page loads cleanly, shows the canvas at the shape the game
 gives it (as large as the window and the safe area allow, never stretched), is
 installable, works offline after one visit, fits an itch.io-like iframe with
-storage refused, says clearly when the runtime cannot be loaded, and offers an
-update when a new build is deployed.
+storage refused, says clearly when the runtime cannot be loaded or is not the pinned
+one (and never keeps a changed runtime file), and offers an update when a new build
+is deployed.
 """
 
 from __future__ import annotations

@@ -56,6 +56,59 @@ def shown(path: Path) -> str:
 
 
 @dataclass(frozen=True)
+class Pin:
+    """What one runtime file must be (web/build.toml [downloads]): its exact size, the
+    SHA-384 of its bytes (base64, as Subresource Integrity writes it) and its blob id in
+    the CDN's repository (the SHA-1 of "blob <size>\\0" and its bytes). None: not known."""
+
+    bytes: int | None = None
+    sha384: str | None = None
+    git_blob: str | None = None
+
+    def as_json(self) -> dict[str, int | str]:
+        """The pin as the page and the service worker read it (only what is known)."""
+        found = {"bytes": self.bytes, "sha384": self.sha384, "gitBlob": self.git_blob}
+        return {key: value for key, value in found.items() if value is not None}
+
+
+SHA384_BASE64 = re.compile(r"^[A-Za-z0-9+/]{64}$")
+GIT_BLOB = re.compile(r"^[0-9a-f]{40}$")
+
+
+def read_downloads(
+    path: Path, entries: dict[str, dict[str, object]], base: str
+) -> tuple[dict[str, int], dict[str, Pin]]:
+    """One table of [downloads] (names relative to `base`): each file's size for the
+    loading bar (its exact `bytes`, or `about`), and its pin."""
+    sizes: dict[str, int] = {}
+    pins: dict[str, Pin] = {}
+    for name, entry in entries.items():
+        where = f"{path}: [downloads] {name!r}"
+        if not isinstance(entry, dict) or ("bytes" in entry) == ("about" in entry):
+            raise BuildError(f"{where} needs either `bytes` (exact) or `about` (an estimate)")
+        unknown = sorted(set(entry) - {"bytes", "about", "sha384", "git_blob"})
+        if unknown:
+            raise BuildError(f"{where}: unknown keys {unknown}")
+        size = entry.get("bytes", entry.get("about"))
+        sha384, git_blob = entry.get("sha384"), entry.get("git_blob")
+        if not isinstance(size, int) or size <= 0:
+            raise BuildError(f"{where}: every size under [downloads] must be a positive byte count")
+        if sha384 is None and git_blob is None:
+            raise BuildError(f"{where} needs its content pinned: `sha384` or `git_blob`")
+        if sha384 is not None and not SHA384_BASE64.match(str(sha384)):
+            raise BuildError(f"{where}: sha384 must be 64 base64 characters")
+        if git_blob is not None and not GIT_BLOB.match(str(git_blob)):
+            raise BuildError(f"{where}: git_blob must be 40 hex digits")
+        sizes[base + name] = size
+        pins[base + name] = Pin(
+            bytes=size if "bytes" in entry else None,
+            sha384=None if sha384 is None else str(sha384),
+            git_blob=None if git_blob is None else str(git_blob),
+        )
+    return sizes, pins
+
+
+@dataclass(frozen=True)
 class Settings:
     """web/build.toml, checked."""
 
@@ -91,6 +144,8 @@ class Settings:
     base_url: str
     downloads: dict[str, int]
     """Full address -> bytes of each runtime file a first visit downloads."""
+    pins: dict[str, Pin]
+    """Full address -> what that runtime file must be (empty for a runtime of the tests')."""
 
     @property
     def archive(self) -> str:
@@ -102,17 +157,24 @@ def load_settings(
     cdn: str | None = None,
     base_url: str | None = None,
     downloads: dict[str, int] | None = None,
+    pins: dict[str, Pin] | None = None,
 ) -> Settings:
     """Read the build settings; `cdn` overrides the runtime address (tests use a fake one),
     `base_url` the site's published address, `downloads` the runtime's files and sizes
-    (full addresses)."""
+    and `pins` what they must be (full addresses). The pins of web/build.toml describe
+    the pinned runtime's files: a build from another runtime address has only those of
+    `pins`."""
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     pyg, app, site = data["pygbag"], data["app"], data["site"]
     if downloads is None:
-        cdn_url = cdn or pyg["cdn"]
-        downloads = {cdn_url + name: size for name, size in data["downloads"]["cdn"].items()}
-        for name, size in data["downloads"]["package_index"].items():
-            downloads[site["package_index"] + name] = size
+        downloads, pinned = {}, {}
+        bases = {"cdn": cdn or pyg["cdn"], "package_index": site["package_index"]}
+        for table, base in bases.items():
+            sizes, table_pins = read_downloads(path, data["downloads"][table], base)
+            downloads.update(sizes)
+            pinned.update(table_pins)
+        if pins is None and cdn in (None, pyg["cdn"]):
+            pins = pinned
     settings = Settings(
         pygbag_version=pyg["version"],
         cdn=cdn or pyg["cdn"],
@@ -143,6 +205,7 @@ def load_settings(
         preview_alt=site["preview_alt"],
         base_url=site["base_url"] if base_url is None else base_url,
         downloads={url: int(size) for url, size in downloads.items()},
+        pins=dict(pins or {}),
     )
     if any(size <= 0 for size in settings.downloads.values()):
         raise BuildError(f"{path}: every size under [downloads] must be a positive byte count")
@@ -387,7 +450,10 @@ def write_service_worker(
 ) -> None:
     """Copy sw.js with this build's id, precache list and runtime addresses filled in."""
     runtime = runtime_prefixes(settings)
-    pin = [settings.cdn, settings.package_index, settings.python]
+    pins = {url: pin.as_json() for url, pin in sorted(settings.pins.items())}
+    # the files' pins too: a build that pins other contents stores its runtime anew,
+    # taking from the old cache only what matches
+    pin = [settings.cdn, settings.package_index, settings.python, pins]
     tag = python_tag(settings)
     build = {
         "id": build_id,
@@ -400,6 +466,7 @@ def write_service_worker(
         "cpython": f"cpython{tag}",
         "index": settings.package_index + f"index-{settings.pygbag_version}-cp{tag}.json",
         "core": runtime_core(settings),
+        "pins": pins,
     }
     source = settings.service_worker.read_text(encoding="utf-8")
     line = f"const BUILD = {json.dumps(build)}; // @build"
@@ -586,6 +653,35 @@ def write_page_data(settings: Settings, site: Path) -> None:
     page.write_text(text, encoding="utf-8")
 
 
+RUNTIME_TAG = '<script src="{cdn}pythons.js"'
+"""How index.html's tag that loads the runtime begins."""
+
+
+def write_pins(settings: Settings, site: Path) -> None:
+    """Give index.html the runtime files' pins: as JSON after #page-downloads (#page-pins:
+    the page checks what the runtime fetches against them), and as the Subresource
+    Integrity of the tag that loads pythons.js."""
+    page = site / "index.html"
+    text = page.read_text(encoding="utf-8")
+    pins = {url: pin.as_json() for url, pin in sorted(settings.pins.items())}
+    downloads = re.compile(
+        r'^<script type="application/json" id="page-downloads">.*</script>$', re.M
+    )
+    line = PAGE_DATA.format(id="page-pins").replace("{}", page_json(pins))
+    text, count = downloads.subn(lambda found: found[0] + "\n" + line, text)
+    if count != 1:
+        raise BuildError("index.html: no single #page-downloads line to put the pins after")
+    pythons = settings.pins.get(settings.cdn + "pythons.js")
+    if pythons is not None and pythons.sha384 is not None:
+        start = RUNTIME_TAG.format(cdn=settings.cdn)
+        tag = re.compile(re.escape(start) + r"[^>]*>")
+        integrity = f' integrity="sha384-{pythons.sha384}" crossorigin="anonymous">'
+        text, count = tag.subn(lambda found: found[0][:-1] + integrity, text, count=1)
+        if count != 1:
+            raise BuildError(f"index.html has no {start}...> tag to pin")
+    page.write_text(text, encoding="utf-8")
+
+
 def fingerprinted(path: Path) -> str:
     """The name a page file has in the site: its content's hash between stem and suffix
     (page.css -> page.3f2a9c1b.css), so that a changed file is a new address."""
@@ -642,6 +738,7 @@ def assemble(settings: Settings, pygbag_out: Path, site: Path, build_id: str) ->
     render_preview(settings, site / settings.preview)
     write_meta(settings, site)
     write_page_data(settings, site)
+    write_pins(settings, site)
     write_assets(settings, site)
     # the preview is for other sites' link cards: the game never needs it offline
     precache = sorted(
@@ -700,10 +797,11 @@ def build(
     label: str = "",
     base_url: str | None = None,
     downloads: dict[str, int] | None = None,
+    pins: dict[str, Pin] | None = None,
 ) -> dict[str, object]:
     """Build the site into `out` (and the itch.io zip, unless zip_path is None)."""
     started = time.monotonic()
-    settings = load_settings(cdn=cdn, base_url=base_url, downloads=downloads)
+    settings = load_settings(cdn=cdn, base_url=base_url, downloads=downloads, pins=pins)
     check_environment(settings)
     with tempfile.TemporaryDirectory(prefix="thirteen-web-") as tmp:
         app_dir = Path(tmp) / settings.name  # pygbag names the archive after the folder

@@ -107,6 +107,71 @@
   const BAR_FROM = 2;
   const BAR_TO = 96;
 
+  // What each runtime file the build pins must be, by address: { bytes, sha384, gitBlob },
+  // each there only when known (web/build.toml [downloads]). The browser checks a file
+  // itself (Subresource Integrity) where the runtime's way of fetching it allows; the
+  // service worker checks every one it stores; and a pinned file that fails to load is
+  // fetched once more to tell a changed file from a lost connection.
+  const PINS = built("page-pins");
+  // The status text of web/sw.js's answer for a pinned file that stayed wrong.
+  const REFUSED = "Not the pinned runtime file";
+  const plainFetch = window.fetch.bind(window);
+  /** The address of a pinned runtime file (without query), or null. */
+  const pinned = (url) => {
+    try {
+      const href = new URL(url, location.href).href.split(/[?#]/)[0];
+      return PINS[href] ? href : null;
+    } catch (error) {
+      return null;
+    }
+  };
+  /** The integrity attribute for a pinned address, or "" when its SHA-384 is not known. */
+  const integrity = (href) => (href && PINS[href] && PINS[href].sha384 ? `sha384-${PINS[href].sha384}` : "");
+  const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+  const base64 = (buffer) => btoa(String.fromCharCode(...new Uint8Array(buffer)));
+
+  /** Whether a file's bytes are the ones its pin describes (as web/sw.js checks them). */
+  async function matches(bytes, pin) {
+    if (pin.bytes !== undefined && bytes.byteLength !== pin.bytes) return false;
+    if (pin.sha384 && base64(await crypto.subtle.digest("SHA-384", bytes)) !== pin.sha384) return false;
+    if (pin.gitBlob) {
+      const head = new TextEncoder().encode(`blob ${bytes.byteLength}\0`);
+      const blob = new Uint8Array(head.byteLength + bytes.byteLength);
+      blob.set(head);
+      blob.set(new Uint8Array(bytes), head.byteLength);
+      if (hex(await crypto.subtle.digest("SHA-1", blob)) !== pin.gitBlob) return false;
+    }
+    return true;
+  }
+
+  /** A pinned file as fetch() answered it, checked before the runtime sees it (what
+   * Subresource Integrity does, which would also turn an HTTP error into a bare network
+   * error, and knows no git blob ids): a changed file is fetched once more past the HTTP
+   * cache; if it stays wrong the player is told, and the runtime gets an error answer. */
+  async function checked(href, response) {
+    if (!response.ok || response.type === "opaque" || !(window.crypto && crypto.subtle)) return response;
+    if (await matches(await response.clone().arrayBuffer(), PINS[href])) return response;
+    const again = await plainFetch(href, { mode: "cors", credentials: "omit", cache: "reload" }).catch(() => null);
+    if (again && again.ok && (await matches(await again.clone().arrayBuffer(), PINS[href]))) return again;
+    loader.refused(href);
+    return new Response(`${href}: ${REFUSED}`, { status: 502, statusText: REFUSED });
+  }
+
+  const diagnosed = new Set();
+  /** A pinned file did not load: fetch it once more past the HTTP cache; if it is still
+   * not the pinned file (or the service worker refused it), tell the player so. */
+  function diagnose(url) {
+    const href = pinned(url);
+    if (!href || diagnosed.has(href) || loader.wrongFile || !(window.crypto && crypto.subtle)) return;
+    diagnosed.add(href);
+    plainFetch(href, { mode: "cors", credentials: "omit", cache: "reload" })
+      .then(async (response) => {
+        if (response.statusText === REFUSED) return true;
+        return response.ok && !(await matches(await response.arrayBuffer(), PINS[href]));
+      })
+      .then((wrong) => wrong && loader.refused(href), () => { /* offline: a plain failure */ });
+  }
+
   const $ = (id) => document.getElementById(id);
   const screen = $("transfer");
   const bar = $("loader-progress");
@@ -114,6 +179,7 @@
 
   let step = "runtime";
   let slowTimer = null;
+  let hideTimer = null;
 
   // ---- bytes received against bytes expected, per file ----------------
   const files = new Map(); // href -> { expected, received, done }
@@ -219,7 +285,7 @@
       setPercent(100);
       status.textContent = words("ready");
       screen.classList.add("done");
-      setTimeout(() => { screen.hidden = true; }, 450);
+      hideTimer = setTimeout(() => { screen.hidden = true; }, 450);
       const canvas = $("canvas");
       try { canvas.focus({ preventScroll: true }); } catch (e) { /* older browsers */ }
       cacheRuntimeForOffline();
@@ -228,18 +294,35 @@
     /** The runtime or the game could not be loaded: say so, offer a retry. */
     fail(detail) {
       if (loader.state !== "loading") return; // never cover a running game
-      loader.state = "failed";
-      loader.detail = String(detail || "unknown error");
-      clearTimeout(slowTimer);
-      screen.hidden = false;
-      screen.classList.remove("done");
-      $("loading").hidden = true;
-      $("failure").hidden = false;
-      $("failure-detail").textContent = loader.detail;
+      showFailure(detail);
       $("first-visit-mb").textContent = String(Math.round(totals().expected / 1e6) || 11);
       console.warn("Thirteen could not start:", loader.detail);
     },
+
+    /** A runtime file stayed other than the pinned one when fetched again: say so, in
+     * place of any other failure, and over the game if it already runs on it. */
+    refused(href) {
+      if (loader.wrongFile) return;
+      loader.wrongFile = String(href);
+      showFailure(`${href}: not the file this version pins (refused twice)`);
+      const title = document.querySelector("#transfer h1").textContent;
+      document.querySelector('#failure [data-words="runtime"]').textContent = words("wrongFile", { title });
+      document.querySelector('#failure [data-words="check"]').textContent = words("wrongFileLater", { title });
+      console.warn("Thirteen refused a runtime file:", href);
+    },
   };
+
+  function showFailure(detail) {
+    loader.state = "failed";
+    loader.detail = String(detail || "unknown error");
+    clearTimeout(slowTimer);
+    clearTimeout(hideTimer);
+    screen.hidden = false;
+    screen.classList.remove("done");
+    $("loading").hidden = true;
+    $("failure").hidden = false;
+    $("failure-detail").textContent = loader.detail;
+  }
   Object.defineProperty(loader, "currentStep", { get: () => step });
   Object.defineProperty(loader, "bytes", { get: totals });
   window.thirteenLoader = loader;
@@ -305,15 +388,34 @@
   if (typeof WebAssembly !== "object") {
     loader.fail("this browser cannot run WebAssembly");
   }
-  for (const src of window.thirteenBootErrors || []) loader.fail("could not download " + src);
+  for (const src of window.thirteenBootErrors || []) {
+    loader.fail("could not download " + src);
+    diagnose(src);
+  }
+
+  // Subresource Integrity where the runtime allows it: the build sets it on the tag of
+  // pythons.js, and the interpreter's script, which pythons.js adds to the head, gets it
+  // here. What the runtime fetches with fetch() the page checks itself (window.fetch
+  // below); main.data comes by XMLHttpRequest, which neither can hold back: the service
+  // worker checks it (and every other pinned file) before storing it.
+  const head = document.head;
+  const appendChild = head.appendChild;
+  head.appendChild = function (node) {
+    if (node && node.tagName === "SCRIPT" && node.src && !node.integrity && integrity(pinned(node.src))) {
+      node.integrity = integrity(pinned(node.src));
+      node.crossOrigin = "anonymous";
+    }
+    return appendChild.call(this, node);
+  };
 
   // A <script> or <link> that failed to load (the runtime adds main.js).
   window.addEventListener("error", (event) => {
     const target = event.target;
-    if (!target || target === window || loader.state !== "loading") return;
+    if (!target || target === window) return;
     const url = target.src || target.href || "";
     if ((target.tagName === "SCRIPT" || target.tagName === "LINK") && url.startsWith(RUNTIME_BASE)) {
       loader.fail("could not download " + url);
+      diagnose(url);
     }
   }, true);
 
@@ -349,6 +451,10 @@
         if (this.status >= 400) downloadFailed(href, "HTTP " + this.status);
       });
     }
+    if (pinned(url)) {
+      this.addEventListener("error", () => diagnose(url));
+      this.addEventListener("load", () => this.status >= 400 && diagnose(url));
+    }
     return open.call(this, method, url, ...rest);
   };
 
@@ -356,9 +462,12 @@
   window.fetch = function (resource, options) {
     const url = resource instanceof Request ? resource.url : resource;
     const href = critical(url);
-    const pending = originalFetch.apply(this, arguments);
+    const arriving = originalFetch.apply(this, arguments);
     const counted = tracked(url);
-    if (counted) pending.then((response) => countBody(counted, response), () => {});
+    if (counted) arriving.then((response) => countBody(counted, response), () => {});
+    const pin = pinned(url);
+    const pending = pin ? arriving.then((response) => checked(pin, response)) : arriving;
+    if (pin) pending.then((response) => response.status >= 400 && diagnose(url), () => diagnose(url));
     if (href) {
       pending.then(
         (response) => response.status >= 400 && downloadFailed(href, "HTTP " + response.status),
@@ -448,8 +557,11 @@
       channel.port1.onmessage = (event) => resolve(event.data);
       registration.active.postMessage({ type: "CACHE_RUNTIME", urls }, [channel.port2]);
     })).then((result) => {
-      loader.offline = true;
-      console.info("Thirteen is ready to play offline:", result);
+      // a pinned file that stayed wrong is not stored: no offline play, and the player told
+      const wrong = (result && result.wrong) || [];
+      loader.offline = wrong.length === 0;
+      if (wrong.length) loader.refused(wrong[0]);
+      else console.info("Thirteen is ready to play offline:", result);
     }).catch((error) => console.info("Offline play not prepared:", error && error.message));
   }
 

@@ -1,5 +1,5 @@
 """The browser page's own words, in English: the loading screen, its steps, the failure
-message and the update notice.
+messages and the update notice.
 
 They show while the game's code and catalogues are still downloading, so the page
 cannot ask the game for them; but they are translated in the game's catalogues
@@ -49,5 +49,13 @@ WORDS: dict[str, str] = {
     "gesture": N_("Click or press a key to start."),
     "ready": N_("Ready"),
     "bytes": N_("{got} of {total} MB"),
+    "wrongFile": N_(
+        "A file of the Python runtime that this page downloads is not the one {title} was "
+        "made with (it was still different when downloaded again), so it was not used."
+    ),
+    "wrongFileLater": N_(
+        "The site that serves it may have changed or damaged it. Try again later; if it "
+        "stays so, {title} needs an update before it can start."
+    ),
 }
 """Id (as the page uses it) -> the English text (the key into the catalogues)."""

@@ -10,6 +10,11 @@
  *   the pygame-ce wheel) is cached the first time the page fetches it, and then
  *   served from the cache: a deployed build keeps working even if the files
  *   under the pinned CDN path change or the player is offline.
+ * - A runtime file the build pins (its size and SHA-384, or its blob id in the CDN's
+ *   repository: web/build.toml [downloads]) is stored and served only when it is
+ *   that file. One that is not is refused and fetched again past the HTTP cache
+ *   (which may hold the changed copy); if it is still wrong, the page gets an error
+ *   response whose status text says so, and tells the player.
  * - A new build installs beside the running one and waits; the page offers a
  *   reload (message SKIP_WAITING), and activation deletes the old caches.
  * - A new build that pins another runtime (a pygbag upgrade) fetches that
@@ -20,7 +25,7 @@
 "use strict";
 
 // Replaced by scripts/build_web.py with this build's values.
-const BUILD = { id: "dev", runtimeKey: "dev", precache: ["index.html"], runtime: [], cdn: "", cpython: "", index: "", core: [] }; // @build
+const BUILD = { id: "dev", runtimeKey: "dev", precache: ["index.html"], runtime: [], cdn: "", cpython: "", index: "", core: [], pins: {} }; // @build
 
 const PREFIX = "thirteen-";
 const APP_CACHE = `${PREFIX}app-${BUILD.id}`;
@@ -32,6 +37,72 @@ const RUNTIME_CACHE = `${PREFIX}runtime-${BUILD.runtimeKey}`;
 const SCOPE = new URL(self.registration.scope);
 const PRECACHED = new Set(BUILD.precache.map((path) => new URL(path, SCOPE).href));
 const INDEX = new URL("index.html", SCOPE).href;
+// Address (without query) -> what that runtime file must be: { bytes, sha384, gitBlob },
+// each there only when known.
+const PINS = BUILD.pins || {};
+// The status text of the answer for a pinned file that stayed wrong (web/loader.js
+// knows it by this text).
+const REFUSED = "Not the pinned runtime file";
+
+/** The pin of a runtime address, or null: a file the build knows nothing of. */
+function pinOf(url) {
+  const { origin, pathname } = new URL(url);
+  return PINS[origin + pathname] || null;
+}
+
+const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+const base64 = (buffer) => btoa(String.fromCharCode(...new Uint8Array(buffer)));
+
+/** Whether a file's bytes are the ones its pin describes. */
+async function matches(bytes, pin) {
+  if (pin.bytes !== undefined && bytes.byteLength !== pin.bytes) return false;
+  if (pin.sha384 && base64(await crypto.subtle.digest("SHA-384", bytes)) !== pin.sha384) return false;
+  if (pin.gitBlob) {
+    // git's blob id: the SHA-1 of "blob <size>\0" and the bytes
+    const head = new TextEncoder().encode(`blob ${bytes.byteLength}\0`);
+    const blob = new Uint8Array(head.byteLength + bytes.byteLength);
+    blob.set(head);
+    blob.set(new Uint8Array(bytes), head.byteLength);
+    if (hex(await crypto.subtle.digest("SHA-1", blob)) !== pin.gitBlob) return false;
+  }
+  return true;
+}
+
+/** A pinned file from the network: its response (an error status as it came), or
+ * null when its bytes are not the pinned ones. */
+async function fetchChecked(url, pin, cache) {
+  const response = await fetch(url, { mode: "cors", credentials: "omit", cache });
+  if (!response.ok) return response;
+  return (await matches(await response.clone().arrayBuffer(), pin)) ? response : null;
+}
+
+/** A pinned file, refused when changed and then fetched once more past the HTTP cache
+ * (which may hold the changed copy): the response, or null when it stays wrong. */
+async function fetchPinned(url, pin, cache = "default") {
+  const first = await fetchChecked(url, pin, cache);
+  if (first) return first;
+  console.warn(`${url} is not the pinned file: fetching it again`);
+  const second = await fetchChecked(url, pin, "reload");
+  if (!second) console.warn(`${url} is still not the pinned file: refused`);
+  return second;
+}
+
+/** Fetch a runtime file as the worker stores it: checked when pinned (null: it stayed
+ * wrong), as it comes otherwise. */
+function fetchRuntime(url, cache = "default") {
+  const pin = pinOf(url);
+  if (pin) return fetchPinned(url, pin, cache);
+  return fetch(url, { mode: "cors", credentials: "omit", cache });
+}
+
+/** What the page gets for a pinned file that stayed wrong. */
+function refusal(url) {
+  return new Response(`${url}: ${REFUSED}`, {
+    status: 502,
+    statusText: REFUSED,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -74,14 +145,19 @@ async function prepareRuntime() {
         if (!isRuntime(new URL(request.url)) || stale(request.url)) continue;
         if (await cache.match(request.url, { ignoreVary: true })) continue;
         const response = await old.match(request, { ignoreVary: true });
-        if (response) await cache.put(request.url, response);
+        if (!response) continue;
+        // only what this build pins it as (an older build may have stored a changed file)
+        const pin = pinOf(request.url);
+        if (pin && !(await matches(await response.clone().arrayBuffer(), pin))) continue;
+        await cache.put(request.url, response);
       }
     }
     for (const url of BUILD.core) {
       if (await cache.match(url, { ignoreVary: true })) continue;
-      const response = await fetch(url, { mode: "cors", credentials: "omit" });
+      const response = await fetchRuntime(url);
       // A failure fails the install: the running build, whose runtime is stored,
       // stays in charge, and the browser tries the new one again later.
+      if (!response) throw new Error(`${url}: ${REFUSED}`);
       if (!response.ok) throw new Error(`${url}: ${response.status}`);
       await cache.put(url, response);
     }
@@ -119,7 +195,8 @@ self.addEventListener("message", (event) => {
 
 async function storeRuntime(urls) {
   const cache = await caches.open(RUNTIME_CACHE);
-  const counts = { stored: 0, already: 0, failed: 0 };
+  // wrong: the pinned files that stayed wrong (the page tells the player)
+  const counts = { stored: 0, already: 0, failed: 0, wrong: [] };
   for (const url of new Set(urls)) {
     if (!isRuntime(new URL(url))) continue;
     if (await cache.match(url, { ignoreVary: true })) {
@@ -127,8 +204,13 @@ async function storeRuntime(urls) {
       continue;
     }
     try {
-      // force-cache: the browser most likely still has it; no second download.
-      const response = await fetch(url, { mode: "cors", credentials: "omit", cache: "force-cache" });
+      // force-cache: the browser most likely still has it; no second download (but a
+      // pinned file the HTTP cache holds changed is fetched again past it).
+      const response = await fetchRuntime(url, "force-cache");
+      if (!response) {
+        counts.wrong.push(url);
+        continue;
+      }
       if (!response.ok) throw new Error(String(response.status));
       await cache.put(url, response);
       counts.stored += 1;
@@ -162,12 +244,15 @@ async function fromRuntime(request) {
   if (cached) return cached;
   let response;
   try {
-    // Ask with CORS (the CDN allows it) so that the status can be checked and
-    // the stored copy can answer both script tags and fetch() calls.
-    response = await fetch(request.url, { mode: "cors", credentials: "omit" });
+    // Ask with CORS (the CDN allows it) so that the status and the bytes can be
+    // checked and the stored copy can answer both script tags and fetch() calls.
+    response = await fetchRuntime(request.url);
   } catch {
-    return fetch(request); // not CORS-enabled or offline: pass through, store nothing
+    // offline, or not CORS-enabled: a file the build knows nothing of passes through,
+    // stored nowhere; a pinned one is never handed over unchecked
+    return pinOf(request.url) ? Response.error() : fetch(request);
   }
+  if (!response) return refusal(request.url);
   if (response.ok) await cache.put(request.url, response.clone());
   return response;
 }

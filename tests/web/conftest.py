@@ -8,6 +8,8 @@ leak from one test into the next.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import os
 import shutil
 from collections.abc import Iterator
@@ -62,19 +64,47 @@ def fake_downloads(fake_cdn: Server, runtime_url: str) -> dict[str, int]:
     return {runtime_url + name: (version / name).stat().st_size for name in names}
 
 
+def git_blob(data: bytes) -> str:
+    """A file's blob id in a git repository."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
+def fake_pins(fake_cdn: Server, runtime_url: str) -> dict[str, Any]:
+    """The fake runtime's files pinned by content as web/build.toml pins the real ones:
+    the scripts by size and SHA-384, main.data by size and blob id, main.wasm (whose real
+    size is an estimate there) by its blob id alone."""
+    version = fake_cdn.root / "cdn" / "0.9.3"
+    pins = {}
+    for name in ("pythons.js", "cpythonrc.py", "cpython312/main.js"):
+        data = (version / name).read_bytes()
+        sha384 = base64.b64encode(hashlib.sha384(data).digest()).decode()
+        pins[runtime_url + name] = build_web.Pin(bytes=len(data), sha384=sha384)
+    data = (version / "cpython312" / "main.data").read_bytes()
+    pins[runtime_url + "cpython312/main.data"] = build_web.Pin(
+        bytes=len(data), git_blob=git_blob(data)
+    )
+    data = (version / "cpython312" / "main.wasm").read_bytes()
+    pins[runtime_url + "cpython312/main.wasm"] = build_web.Pin(git_blob=git_blob(data))
+    return pins
+
+
+@pytest.fixture(scope="session")
+def fake_runtime(fake_cdn: Server, runtime_url: str) -> dict[str, Any]:
+    """What a build from the fake CDN is given: its files' sizes and pins."""
+    return {
+        "cdn": runtime_url,
+        "downloads": fake_downloads(fake_cdn, runtime_url),
+        "pins": fake_pins(fake_cdn, runtime_url),
+    }
+
+
 @pytest.fixture(scope="session")
 def site_build(
-    tmp_path_factory: pytest.TempPathFactory, fake_cdn: Server, runtime_url: str
+    tmp_path_factory: pytest.TempPathFactory, fake_runtime: dict[str, Any]
 ) -> dict[str, Any]:
     """The site, built once, loading its runtime from the fake CDN."""
     out = tmp_path_factory.mktemp("site") / "web"
-    return build_web.build(
-        out=out,
-        zip_path=out.parent / "itch.zip",
-        cdn=runtime_url,
-        label="a",
-        downloads=fake_downloads(fake_cdn, runtime_url),
-    )
+    return build_web.build(out=out, zip_path=out.parent / "itch.zip", label="a", **fake_runtime)
 
 
 @pytest.fixture(scope="session")

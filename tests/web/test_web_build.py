@@ -142,6 +142,120 @@ def test_a_new_runtime_version_gets_a_runtime_cache_of_its_own(tmp_path: Path) -
     assert keys[0] != keys[1]
 
 
+RUNTIME_FILES = {
+    # file: (relative to, hashed from the CDN's repository)
+    "pythons.js": ("cdn", "sha384"),
+    "cpythonrc.py": ("cdn", "sha384"),
+    "cpython312/main.js": ("cdn", "sha384"),
+    "cpython312/main.data": ("cdn", "git_blob"),
+    "cpython312/main.wasm": ("cdn", "git_blob"),
+    "index-0.9.3-cp312.json": ("package_index", "sha384"),
+    "cp312/pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl": ("package_index", "sha384"),
+}
+
+
+def test_every_runtime_file_is_pinned_by_its_content() -> None:
+    """web/build.toml records what each runtime file a first visit downloads must be:
+    its SHA-384 where the CDN's repository had the file, its git blob id where only
+    that was there (main.data and main.wasm); and an exact size except main.wasm's."""
+    settings = build_web.load_settings()
+    bases = {"cdn": settings.cdn, "package_index": settings.package_index}
+    expected = {bases[base] + name: kind for name, (base, kind) in RUNTIME_FILES.items()}
+    assert set(settings.pins) == set(expected) == set(settings.downloads)
+    for url, kind in expected.items():
+        pin = settings.pins[url]
+        assert getattr(pin, kind) is not None, url
+        if not url.endswith("main.wasm"):
+            assert pin.bytes == settings.downloads[url], url
+    assert settings.pins[PINNED_CDN + "cpython312/main.wasm"].bytes is None  # an estimate
+
+
+def test_the_page_and_its_worker_get_the_pins(pinned_build: dict) -> None:
+    """index.html loads pythons.js with Subresource Integrity, and carries every pin
+    for its loader; the service worker carries them too."""
+    settings = build_web.load_settings()
+    site = Path(pinned_build["site"])
+    page = (site / "index.html").read_text()
+    pins = {url: pin.as_json() for url, pin in settings.pins.items()}
+    assert page_data(page, "page-pins") == pins
+    assert sw_build(site)["pins"] == pins
+    tag = re.search(rf'<script src="{re.escape(PINNED_CDN)}pythons\.js"[^>]*>', page)
+    assert tag is not None
+    sha384 = settings.pins[PINNED_CDN + "pythons.js"].sha384
+    assert tag[0].endswith(f' integrity="sha384-{sha384}" crossorigin="anonymous">'), tag[0]
+    # one tag, with its own attributes and the runtime's failure report kept
+    assert len(re.findall(r"<script src=[^>]*pythons\.js", page)) == 1
+    assert 'id="site"' in tag[0] and "onerror=" in tag[0]
+
+
+def test_other_pins_give_the_runtime_a_cache_of_their_own(tmp_path: Path) -> None:
+    """A player's runtime cache filled before the files were pinned (or under other pins)
+    is not trusted as it is: the build's runtime cache gets another name, and the worker
+    takes from the old one only what matches."""
+    settings = build_web.load_settings()
+    url = PINNED_CDN + "pythons.js"
+    other = {**settings.pins, url: dataclasses.replace(settings.pins[url], sha384="A" * 64)}
+    keys = []
+    for number, pins in enumerate([settings.pins, other, {}]):
+        site = tmp_path / str(number)
+        site.mkdir()
+        build_web.write_service_worker(
+            dataclasses.replace(settings, pins=pins), site, "id", ["index.html"]
+        )
+        keys.append(sw_build(site)["runtimeKey"])
+    assert len(set(keys)) == 3
+
+
+def test_a_build_from_another_runtime_address_has_no_pins() -> None:
+    """build.toml's pins describe the pinned runtime's files: a build from another
+    address (a test's runtime) is given its own, or none."""
+    other = "https://example.org/cdn/0.9.3/"
+    settings = build_web.load_settings(cdn=other)
+    assert settings.pins == {}
+    assert other + "pythons.js" in settings.downloads
+    pins = {other + "pythons.js": build_web.Pin(bytes=3, sha384="B" * 64)}
+    assert build_web.load_settings(cdn=other, pins=pins).pins == pins
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ("{ sha384 = 'QQ' }", "needs either `bytes`"),
+        ("{ bytes = 5, about = 5, git_blob = '" + "a" * 40 + "' }", "needs either `bytes`"),
+        ("{ bytes = 5 }", "needs its content pinned"),
+        ("{ bytes = 5, sha384 = 'short' }", "sha384 must be 64 base64"),
+        ("{ bytes = 5, git_blob = 'XYZ' }", "git_blob must be 40 hex"),
+        ("{ bytes = 0, git_blob = '" + "a" * 40 + "' }", "positive byte count"),
+        ("{ bytes = 5, md5 = 'x', git_blob = '" + "a" * 40 + "' }", "unknown keys"),
+    ],
+)
+def test_a_runtime_file_pinned_wrongly_stops_the_build(
+    tmp_path: Path, entry: str, message: str
+) -> None:
+    text = (ROOT / "web" / "build.toml").read_text()
+    line = next(x for x in text.splitlines() if x.startswith('"pythons.js" = '))
+    broken = tmp_path / "build.toml"
+    broken.write_text(text.replace(line, f'"pythons.js" = {entry}'))
+    with pytest.raises(build_web.BuildError, match=re.escape(message)):
+        build_web.load_settings(broken)
+
+
+def test_the_wheel_the_webassembly_tests_use_is_the_pinned_one() -> None:
+    """The pygame-ce wheel in THIRTEEN_WASM_CACHE (downloaded from the CDN by the CI
+    workflow) is the file build.toml pins."""
+    import base64
+
+    folder = os.environ.get("THIRTEEN_WASM_CACHE")
+    if not folder:
+        pytest.skip("THIRTEEN_WASM_CACHE is not set")
+    settings = build_web.load_settings()
+    [(url, pin)] = [(u, p) for u, p in settings.pins.items() if u.endswith(".whl")]
+    wheel = Path(folder) / url.rsplit("/", 1)[1]
+    data = wheel.read_bytes()
+    assert len(data) == pin.bytes
+    assert base64.b64encode(hashlib.sha384(data).digest()).decode() == pin.sha384
+
+
 def test_page_loads_the_apk_everywhere(pinned_build: dict) -> None:
     page = (Path(pinned_build["site"]) / "index.html").read_text()
     code = python_part(page)

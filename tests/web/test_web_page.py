@@ -3,8 +3,9 @@
 What is checked: the page loads cleanly, shows the canvas at the shape the game
 gives it (as large as the window and the safe area allow, never stretched), is
 installable, works offline after one visit, fits an itch.io-like iframe with
-storage refused, says clearly when the runtime cannot be loaded, and offers an
-update when a new build is deployed.
+storage refused, says clearly when the runtime cannot be loaded or is not the pinned
+one (and never keeps a changed runtime file), and offers an update when a new build
+is deployed.
 """
 
 from __future__ import annotations
@@ -338,7 +339,7 @@ def test_manifest_is_linked_valid_and_installable(page: Any, site: Server) -> No
     assert manifest["display"] in ("standalone", "fullscreen", "minimal-ui")
     # the installed game turns with the phone (and keeps to its rotation lock)
     assert "orientation" not in manifest
-    sizes = {}
+    sizes: dict[str, set[int]] = {}
     for icon in manifest["icons"]:
         data = bytes(
             page.evaluate(
@@ -530,6 +531,59 @@ def test_a_new_runtime_cache_takes_what_it_can_from_the_old_one_and_fetches_the_
         server.close()
 
 
+def test_a_new_runtime_cache_takes_only_what_matches_its_pins(page: Any, tmp_path: Path) -> None:
+    """A build that pins its runtime files by content: what the old cache holds under a
+    pinned address but with other bytes (an older worker stored whatever the CDN
+    answered) is left behind and fetched anew; a core file that stays wrong when fetched
+    again fails the install, and leaves no cache behind."""
+    import base64
+    import hashlib
+
+    (tmp_path / "index.html").write_text("<!DOCTYPE html><title>sw</title>")
+    server = Server(tmp_path)
+
+    def pin(body: bytes) -> dict[str, Any]:
+        return {
+            "bytes": len(body),
+            "sha384": base64.b64encode(hashlib.sha384(body).digest()).decode(),
+        }
+
+    try:
+        page.goto(server.url())
+        source = (ROOT / "web" / "sw.js").read_text()
+        base = server.url("cdn/")
+        core = [base + "0.9.3/" + name for name in ("pythons.js", "cpython312/main.js")]
+        wheel = base + "cp312/pygame_ce-2.5.8-cp312-wasm32.whl"
+        build = {
+            "id": "b",
+            "runtimeKey": "new",
+            "precache": [],
+            "runtime": [base],
+            "cdn": base + "0.9.3/",
+            "cpython": "cpython312",
+            "index": base + "index-0.9.3-cp312.json",
+            "core": core,
+            # the harness's network answers "new", the old cache holds "old"
+            "pins": {url: pin(b"new") for url in [*core, wheel]},
+        }
+        got = page.evaluate(PREPARE_RUNTIME, [source, build, [*core, wheel], False])
+        assert got["error"] is None
+        assert got["fetched"] == core  # each once: the network's answer is the pinned file
+        assert got["kept"] == sorted(core)  # the old wheel stays behind (fetched when used)
+        # the old cache's files are the pinned ones: taken over, nothing fetched
+        same = {**build, "pins": {url: pin(b"old") for url in [*core, wheel]}}
+        got = page.evaluate(PREPARE_RUNTIME, [source, same, [*core, wheel], True])
+        assert got["error"] is None and got["fetched"] == []
+        assert got["kept"] == sorted([*core, wheel])
+        # the network's answer is not the pinned file, twice: the install fails
+        wrong = {**build, "pins": {url: pin(b"other") for url in core}}
+        got = page.evaluate(PREPARE_RUNTIME, [source, wrong, [], False])
+        assert got["fetched"] == [core[0], core[0]]  # refused, fetched again, refused
+        assert "Not the pinned runtime file" in got["error"] and got["kept"] is None
+    finally:
+        server.close()
+
+
 @pytest.mark.parametrize("refusal", ["throw", "reject"])
 def test_iframe_on_another_origin_fits_and_survives_refused_storage(
     browser: Any, site: Server, tmp_path: Path, screenshots: Path, refusal: str
@@ -608,6 +662,167 @@ def test_abort_of_the_runtime_shows_a_message(page: Any, site: Server) -> None:
     page.goto(site.url("?fake=abort"))
     page.locator("#failure").wait_for(state="visible")
     assert "runtime stopped" in page.locator("#failure-detail").inner_text()
+
+
+DIGEST = """async ([cacheName, url]) => {
+  // the SHA-256 (hex) of what a cache holds at url, or null
+  const found = cacheName ? await (await caches.open(cacheName)).match(url) : await fetch(url);
+  if (!found || !found.ok) return null;
+  const digest = await crypto.subtle.digest("SHA-256", await found.arrayBuffer());
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}"""
+
+
+def sha256(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def runtime_cache(page: Any) -> str:
+    return page.evaluate(ACTIVE_BUILD)["runtimeCache"]
+
+
+def asked(server: Server, path: str) -> int:
+    """How many times the server was asked for path."""
+    return sum(request.split("?")[0] == path for request in server.requests)
+
+
+@pytest.mark.parametrize("answers", [1, 1_000], ids=["once", "for-good"])
+def test_a_changed_data_file_is_refused_by_the_worker_and_fetched_again(
+    page: Any,
+    context: Any,
+    site: Server,
+    fake_cdn: Server,
+    runtime_url: str,
+    screenshots: Path,
+    answers: int,
+) -> None:
+    """The CDN answers main.data with a changed body (the same size, one byte other), once
+    or every time. The interpreter fetches it by XMLHttpRequest, which nothing can hold
+    back on a first visit; the worker, storing what the visit fetched, finds the copy in
+    the HTTP cache is not the pinned file (main.data is pinned by size and git blob id),
+    refuses it and fetches it again past that cache: the right file is stored and served
+    offline; a file that stays wrong is not stored, and the player is told."""
+    path = "/cdn/0.9.3/cpython312/main.data"
+    url = runtime_url + "cpython312/main.data"
+    right = sha256(fake_cdn.root / path.lstrip("/"))
+    fake_cdn.changed[path] = answers
+    before = asked(fake_cdn, path)
+    page.goto(site.url())
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    if answers == 1:
+        page.wait_for_function("() => thirteenLoader.offline === true")
+        assert asked(fake_cdn, path) == before + 2  # the changed answer, then the right one
+        assert page.evaluate(DIGEST, [runtime_cache(page), url]) == right
+        assert page.evaluate("() => [thirteenLoader.state, thirteenLoader.wrongFile]") == [
+            "ready",
+            None,
+        ]
+        # the CDN gone: the stored (right) file is what the page gets
+        fake_cdn.down = True
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_function(READY)
+        assert page.evaluate(DIGEST, [None, url]) == right
+        assert page.problems.errors == []
+    else:
+        page.wait_for_function("() => thirteenLoader.wrongFile !== undefined")
+        assert page.evaluate("() => thirteenLoader.wrongFile") == url
+        assert page.evaluate("() => thirteenLoader.offline") is False
+        assert page.evaluate(DIGEST, [runtime_cache(page), url]) is None  # not stored
+        failure = page.locator("#failure")
+        assert failure.is_visible() and page.locator("#transfer").is_visible()
+        assert "not the one Thirteen was made with" in failure.inner_text()
+        assert "main.data" in page.locator("#failure-detail").inner_text()
+        page.screenshot(path=str(screenshots / "runtime-file-wrong-running.png"))
+
+
+def test_a_changed_interpreter_is_refused_until_the_cdn_is_fixed(
+    page: Any, site: Server, fake_cdn: Server, runtime_url: str, screenshots: Path
+) -> None:
+    """The CDN answers main.js changed, every time. A first visit: the page gives the
+    script pythons.js adds the pinned SHA-384 (Subresource Integrity), the browser refuses
+    to run it, and the page fetches it again to tell a changed file from a lost connection:
+    it says the file was not the one the game was made with. Reloaded, the worker is in
+    charge: it refuses the file twice and answers an error, and the page says the same.
+    Once the CDN is fixed, "Try again" gets the right file (the worker refuses the changed
+    copy the HTTP cache still holds and fetches it again), stores it, and the game runs."""
+    path = "/cdn/0.9.3/cpython312/main.js"
+    url = runtime_url + "cpython312/main.js"
+    right = sha256(fake_cdn.root / path.lstrip("/"))
+    fake_cdn.changed[path] = 1_000
+    wrong = "() => thirteenLoader.wrongFile !== undefined"
+    page.goto(site.url())
+    page.wait_for_function(wrong)
+    assert page.evaluate("() => thirteenLoader.wrongFile") == url
+    script = page.locator(f'script[src="{url}"]')
+    assert (script.get_attribute("integrity") or "").startswith("sha384-")
+    assert page.evaluate("() => document.getElementById('site').integrity").startswith("sha384-")
+    failure = page.locator("#failure")
+    assert "not the one Thirteen was made with" in failure.inner_text()
+    assert "Try again later" in failure.inner_text()
+    assert url in page.locator("#failure-detail").inner_text()
+    assert page.evaluate("() => typeof fakeRuntime.done") == "undefined"  # it never ran
+    page.screenshot(path=str(screenshots / "runtime-file-wrong-1280x800.png"))
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    # the worker in charge, the file still changed
+    before = asked(fake_cdn, path)
+    page.reload()
+    page.wait_for_function(wrong)
+    assert page.evaluate("() => thirteenLoader.wrongFile") == url
+    assert asked(fake_cdn, path) >= before + 2  # refused, fetched again, refused
+    assert page.evaluate(DIGEST, [runtime_cache(page), url]) is None
+    assert "not the one Thirteen was made with" in failure.inner_text()
+    # the CDN fixed: the right file is fetched, stored and run
+    del fake_cdn.changed[path]
+    with page.expect_navigation():
+        page.get_by_role("button", name="Try again").last.click()
+    page.wait_for_function(READY)
+    page.wait_for_function("() => thirteenLoader.offline === true")
+    assert page.evaluate("() => thirteenLoader.wrongFile") is None
+    assert page.evaluate(DIGEST, [runtime_cache(page), url]) == right
+    assert page.evaluate(DIGEST, [None, url]) == right
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_the_refused_file_message_in_the_browser_s_language(
+    browser: Any, site: Server, fake_cdn: Server, screenshots: Path, locale: str
+) -> None:
+    """The message for a runtime file that stays wrong, on a wide window and on a phone,
+    in English and in German (from the game's catalogue)."""
+    words = json.loads(page_words_json(site))
+    code = locale.split("-")[0]
+    expected = {key: words[code].get(key) or words["en"][key] for key in words["en"]}
+    fake_cdn.changed["/cdn/0.9.3/cpython312/main.js"] = 1_000
+    for width, height in ((1280, 720), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+        try:
+            page = context.new_page()
+            page.goto(site.url())
+            page.wait_for_function("() => thirteenLoader.wrongFile !== undefined")
+            text = page.locator("#failure").inner_text()
+            for key in ("failed", "wrongFile", "wrongFileLater", "retry"):
+                assert expected[key].replace("{title}", "Thirteen") in text, (key, text)
+            if code != "en":
+                assert words["en"]["wrongFile"].replace("{title}", "Thirteen") not in text
+            # the whole message in view, the button too, without scrolling
+            button = page.locator("#failure button.retry").bounding_box()
+            assert button["y"] + button["height"] <= height, button
+            page.screenshot(
+                path=str(screenshots / f"runtime-file-wrong-{code}-{width}x{height}.png")
+            )
+        finally:
+            context.close()
+
+
+def page_words_json(site: Server) -> str:
+    import re
+
+    page = (site.root / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="page-words">(.*?)</script>', page)
+    assert found
+    return found[1]
 
 
 def test_loading_screen_shows_progress(
@@ -717,11 +932,11 @@ def test_new_build_is_offered_and_replaces_old_caches(
     page: Any,
     builder: Any,
     site_build: dict[str, Any],
-    runtime_url: str,
+    fake_runtime: dict[str, Any],
     tmp_path: Path,
     screenshots: Path,
 ) -> None:
-    new = builder.build(out=tmp_path / "web", zip_path=None, cdn=runtime_url, label="b")
+    new = builder.build(out=tmp_path / "web", zip_path=None, label="b", **fake_runtime)
     assert new["build"] != site_build["build"]
     server = Server(Path(site_build["site"]))
     try:

@@ -3,9 +3,12 @@
 This is the only test of the page with the runtime it ships with (the page tests use
 a fake one, the WebAssembly test another runtime): it builds the site as `make web`
 does, serves it on 127.0.0.1, waits for the game's first frame, clicks the King of
-Thirteens deal 1 and presses Tab, and checks that the game drew each change. It also
-downloads each runtime file the page counts on and checks web/build.toml's sizes
-against them (printed, and written to real-runtime.json beside the screenshots).
+Thirteens deal 1 and presses Tab, and checks that the game drew each change and that
+the page and its service worker refused none of the runtime's files. It also downloads
+each runtime file the page counts on, prints its size, SHA-384 and git blob id (and
+writes them to real-runtime.json beside the screenshots), and checks them against what
+web/build.toml records: a recorded hash or exact size must be the file's, an estimated
+size within 10% of it.
 
 It needs the internet: when the CDN cannot be reached it skips, saying so (that is
 its only reason to skip, under CI=true too). The CI workflow runs it in a job of its
@@ -14,7 +17,9 @@ own (.github/workflows/ci.yml, "real-runtime").
 
 from __future__ import annotations
 
+import base64
 import gzip
+import hashlib
 import io
 import json
 import sys
@@ -54,7 +59,23 @@ def cdn() -> str:
     return settings.cdn
 
 
-def test_the_runtime_files_are_the_sizes_the_loading_bar_expects(
+def git_blob(data: bytes) -> str:
+    """A file's blob id in a git repository."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
+def not_as_pinned(measured: dict[str, Any]) -> dict[str, object]:
+    """What a downloaded file's measures are where they differ from its recorded pin."""
+    pin = measured["pinned"]
+    names = {"bytes": "bytes", "sha384": "sha384", "gitBlob": "git_blob"}
+    return {
+        name: measured[name]
+        for key, name in names.items()
+        if key in pin and pin[key] != measured[name]
+    }
+
+
+def test_the_runtime_files_are_the_pinned_ones_and_the_sizes_the_loading_bar_expects(
     cdn: str, screenshots: Path
 ) -> None:
     settings = build_web.load_settings()
@@ -68,6 +89,9 @@ def test_the_runtime_files_are_the_sizes_the_loading_bar_expects(
             "on_the_wire": len(wire),
             "encoding": coding,
             "gzip_9": len(gzip.compress(raw, 9)),
+            "sha384": base64.b64encode(hashlib.sha384(raw).digest()).decode(),
+            "git_blob": git_blob(raw),
+            "pinned": settings.pins[url].as_json(),
         }
     total = sum(m["bytes"] for m in measured.values())
     wire = sum(m["on_the_wire"] for m in measured.values())
@@ -75,6 +99,14 @@ def test_the_runtime_files_are_the_sizes_the_loading_bar_expects(
     print(f"\nfirst visit (runtime only): {total:,} bytes, {wire:,} on the wire", file=sys.stderr)
     for url, m in measured.items():
         print(f"  {url}: {m}", file=sys.stderr)
+    print("as web/build.toml [downloads] records them:", file=sys.stderr)
+    for url, m in measured.items():
+        name = url.removeprefix(settings.cdn).removeprefix(settings.package_index)
+        print(
+            f'  "{name}" = {{ bytes = {m["bytes"]:_}, sha384 = "{m["sha384"]}" }}', file=sys.stderr
+        )
+    wrong = {url: differs for url, m in measured.items() if (differs := not_as_pinned(m))}
+    assert not wrong, f"web/build.toml [downloads] pins other files than the CDN serves: {wrong}"
     off = {
         url: m["bytes"]
         for url, m in measured.items()
@@ -100,7 +132,9 @@ def king_rect() -> list[int]:
     assert setup is not None
     app = app_module.make_app([], Profile(MemoryStorage()), size=(1280, 720))
     table = app.put_on_table(setup.new_game(), deal=False)
-    return list(table.geo.spot_for_card(parse_card("Ks")).rect)
+    spot = table.geo.spot_for_card(parse_card("Ks"))
+    assert spot is not None
+    return list(spot.rect)
 
 
 def canvas_png(page: Any, clip: dict[str, float] | None = None) -> Any:
@@ -153,7 +187,7 @@ def test_the_site_runs_on_pygbag_s_runtime(
         assert len(colours) > 20, "the canvas shows no table"
         page.screenshot(path=str(screenshots / "real-1-first-frame.png"))
         x, y, w, h = king_rect()
-        cell = {"x": x, "y": y, "width": w, "height": h}
+        cell: dict[str, float] = {"x": x, "y": y, "width": w, "height": h}
         king = canvas_png(page, cell)
         page.mouse.click(x + w / 2, y + h / 2)
         page.wait_for_timeout(1500)
@@ -169,6 +203,19 @@ def test_the_site_runs_on_pygbag_s_runtime(
         page.screenshot(path=str(screenshots / "real-3-focus-ring.png"))
         errors = [e for e in page.problems.errors if "favicon" not in e]
         assert errors == [], errors
+        # the service worker stored every runtime file the page fetched: none was refused
+        page.wait_for_function(
+            "() => thirteenLoader.offline === true || thirteenLoader.wrongFile !== undefined",
+            timeout=60_000,
+        )
+        assert page.evaluate("() => thirteenLoader.wrongFile") is None
+        settings = build_web.load_settings()
+        fetched = page.evaluate(
+            "() => performance.getEntriesByType('resource').map((e) => e.name.split(/[?#]/)[0])"
+        )
+        runtime = (settings.cdn, settings.package_index)
+        unpinned = sorted({u for u in fetched if u.startswith(runtime) and u not in settings.pins})
+        print(f"\nruntime files fetched that build.toml does not pin: {unpinned}", file=sys.stderr)
     finally:
         context.close()
         site.close()

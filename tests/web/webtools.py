@@ -42,9 +42,10 @@ class Server:
     Like GitHub Pages it allows any origin and lets browsers cache for 10
     minutes. Tests can switch its folder (a new deploy), take it down (every
     request gets its connection closed, as when a host is unreachable), break
-    single paths the same way, make them answer 404, or send them slowly
-    (``slow[path] = bytes per second``). ``sent[path]`` counts the bytes of each
-    path's bodies written so far.
+    single paths the same way, make them answer 404, send them slowly
+    (``slow[path] = bytes per second``) or with a changed body (``changed[path] =
+    how many answers``: the file with one byte altered, its size the same).
+    ``sent[path]`` counts the bytes of each path's bodies written so far.
     """
 
     def __init__(self, root: Path) -> None:
@@ -53,6 +54,7 @@ class Server:
         self.missing: set[str] = set()
         self.broken: set[str] = set()
         self.slow: dict[str, float] = {}
+        self.changed: dict[str, int] = {}
         self.sent: dict[str, int] = {}
         self.requests: list[str] = []
         server = self
@@ -69,6 +71,10 @@ class Server:
                     self.send_error(404)
                     return
                 path = self.path.split("?")[0]
+                if server.changed.get(path, 0) > 0:
+                    server.changed[path] -= 1
+                    self.send_changed(path)
+                    return
                 if path in server.slow:
                     self.send_slowly(path, server.slow[path])
                     return
@@ -76,6 +82,20 @@ class Server:
                 if file.is_file():  # counted before it goes: the page never has more
                     server.sent[path] = server.sent.get(path, 0) + file.stat().st_size
                 super().do_GET()
+
+            def send_changed(self, path: str) -> None:
+                file = Path(self.translate_path(path))
+                if not file.is_file():
+                    self.send_error(404)
+                    return
+                data = bytearray(file.read_bytes())
+                data[len(data) // 2] ^= 0x20  # a letter's case, or a bit of a binary
+                self.send_response(200)
+                self.send_header("Content-Type", self.guess_type(str(file)))
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                server.sent[path] = server.sent.get(path, 0) + len(data)
+                self.wfile.write(bytes(data))
 
             def send_slowly(self, path: str, rate: float) -> None:
                 file = Path(self.translate_path(path))
@@ -125,6 +145,7 @@ class Server:
         self.missing.clear()
         self.broken.clear()
         self.slow.clear()
+        self.changed.clear()
         self.sent.clear()
 
     def close(self) -> None:

@@ -1,8 +1,12 @@
 """The texts marked for translation in the code (``tr``, ``tr_n``, ``N_``, ``message``,
-``message_n`` with literal English), found by reading the sources; and what each
-catalogue lacks.
+``message_n`` with literal English), found by reading the sources; which folder of
+catalogues must hold each; and what each catalogue lacks.
 
-Run as a script to list what a language still needs, as JSON to fill in::
+The core's catalogues (``thirteen/core/locale``) hold every text marked in the package
+outside the registered games' folders; a game folder's (``<folder>/locale``) every text
+marked in its sources that the core's do not hold (a text two games mark is in both).
+
+Run as a script to list what a language still needs, by folder, as JSON to fill in::
 
     python tests/messages.py fr
 """
@@ -12,6 +16,7 @@ from __future__ import annotations
 import ast
 import json
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,13 +49,17 @@ def _literal(node: ast.expr) -> str | None:
     return None
 
 
-def marked_texts(root: Path = SOURCES) -> tuple[dict[str, Marked], list[str]]:
-    """Every marked text by its English key; and the calls whose text is not a literal
-    (which no catalogue can hold: each is a mistake to fix)."""
+def marked_texts(
+    root: Path = SOURCES, skip: Iterable[Path] = ()
+) -> tuple[dict[str, Marked], list[str]]:
+    """Every marked text under ``root`` (but not under the folders ``skip``) by its English
+    key; and the calls whose text is not a literal (which no catalogue can hold: each is a
+    mistake to fix)."""
     found: dict[str, Marked] = {}
     problems: list[str] = []
+    skip = tuple(skip)
     for path in sorted(root.rglob("*.py")):
-        if "__pycache__" in path.parts:
+        if "__pycache__" in path.parts or any(folder in path.parents for folder in skip):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
@@ -78,19 +87,86 @@ def marked_texts(root: Path = SOURCES) -> tuple[dict[str, Marked], list[str]]:
     return found, problems
 
 
-def missing(code: str) -> dict[str, str | list[str]]:
-    """What language ``code``'s catalogue lacks: English placeholders to translate."""
+@dataclass
+class Catalogues:
+    """One folder of catalogues (a ``locale`` folder) and the texts it must hold."""
+
+    folder: Path
+    texts: dict[str, Marked]
+
+    def path(self, code: str) -> Path:
+        return self.folder / f"{code}.json"
+
+    def messages(self, code: str) -> dict[str, str | list[str]]:
+        """What language ``code``'s file holds (read as the game reads it)."""
+        from thirteen.core import i18n
+
+        return i18n.read_catalogue(self.path(code))
+
+    def lacking(self, code: str) -> list[str]:
+        """The texts language ``code``'s file should hold and does not."""
+        have = self.messages(code)
+        return sorted(key for key in self.texts if key not in have)
+
+    def stale(self, code: str) -> list[str]:
+        """The texts language ``code``'s file holds that are not its own: no longer marked
+        in its sources, or held by the core's catalogues."""
+        return sorted(set(self.messages(code)) - set(self.texts))
+
+    def shown(self) -> str:
+        """The folder, from the top of the repository when it is in it."""
+        return str(self.folder.relative_to(ROOT) if ROOT in self.folder.parents else self.folder)
+
+
+def catalogues() -> list[Catalogues]:
+    """Every folder of catalogues the game reads (the core's, then each registered game's
+    folder's), with the texts each must hold."""
     from thirteen.core import i18n
 
-    have = i18n.catalogue(code)
-    texts, _ = marked_texts()
-    return {
-        key: ([key, m.plural] if m.plural else key)
-        for key, m in sorted(texts.items())
-        if key not in have
-    }
+    core, *games = i18n.catalogue_folders()
+    game_sources = [folder.parent for folder in games]
+    core_texts, _ = marked_texts(SOURCES, skip=game_sources)
+    out = [Catalogues(core, core_texts)]
+    for folder in games:
+        own, _ = marked_texts(folder.parent)
+        out.append(Catalogues(folder, {k: m for k, m in own.items() if k not in core_texts}))
+    return out
+
+
+def every_marked_text() -> tuple[dict[str, Marked], list[str]]:
+    """The marked texts of the package and of every registered game's folder outside it
+    (a test's), and the calls whose text is not a literal."""
+    from thirteen.core import i18n
+
+    found, problems = marked_texts()
+    for folder in i18n.catalogue_folders()[1:]:
+        if SOURCES not in folder.parents:
+            more, wrong = marked_texts(folder.parent)
+            problems += wrong
+            for key, entry in more.items():
+                if key in found:
+                    found[key].places += entry.places
+                else:
+                    found[key] = entry
+    return found, problems
+
+
+def missing(code: str) -> dict[str, dict[str, str | list[str]]]:
+    """What language ``code``'s catalogues lack, by folder: English placeholders to
+    translate."""
+    out: dict[str, dict[str, str | list[str]]] = {}
+    for catalogue in catalogues():
+        lacking = catalogue.lacking(code)
+        if lacking:
+            texts = catalogue.texts
+            out[catalogue.shown()] = {
+                key: ([key, texts[key].plural] if texts[key].plural else key) for key in lacking
+            }
+    return out
 
 
 if __name__ == "__main__":
     sys.path.insert(0, str(SOURCES))
+    import thirteen.games  # noqa: F401  (registers the games, whose folders hold their words)
+
     print(json.dumps(missing(sys.argv[1]), ensure_ascii=False, indent=2))

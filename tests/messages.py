@@ -14,6 +14,7 @@ Run as a script to list what a language still needs, by folder, as JSON to fill 
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import sys
 from collections.abc import Iterable
@@ -49,6 +50,26 @@ def _literal(node: ast.expr) -> str | None:
     return None
 
 
+@functools.cache
+def _marks(path: Path) -> tuple[tuple[str, str | None, str | None, bool], ...]:
+    """The marking calls of one source file: (where, text, plural, whether the text is
+    built in code), text and plural None where they are not literals, the plural also
+    for a call that takes none (read once a run)."""
+    out = []
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _name(node.func)
+        if name not in SINGLE | PLURAL or not node.args:
+            continue
+        where = f"{path.relative_to(ROOT)}:{node.lineno}:{name}"
+        plural = (_literal(node.args[1]) if len(node.args) > 1 else None) if name in PLURAL else ""
+        built = isinstance(node.args[0], ast.JoinedStr | ast.BinOp)
+        out.append((where, _literal(node.args[0]), plural, built))
+    return tuple(out)
+
+
 def marked_texts(
     root: Path = SOURCES, skip: Iterable[Path] = ()
 ) -> tuple[dict[str, Marked], list[str]]:
@@ -61,24 +82,15 @@ def marked_texts(
     for path in sorted(root.rglob("*.py")):
         if "__pycache__" in path.parts or any(folder in path.parents for folder in skip):
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
-            name = _name(node.func)
-            if name not in SINGLE | PLURAL or not node.args:
-                continue
-            where = f"{path.relative_to(ROOT)}:{node.lineno}"
-            text = _literal(node.args[0])
-            plural = None
-            if name in PLURAL:
-                plural = _literal(node.args[1]) if len(node.args) > 1 else None
-                if plural is None:
-                    problems.append(f"{where}: {name}() needs a literal plural")
+        for place, text, plural, built in _marks(path):
+            where, _, name = place.rpartition(":")
+            if plural is None:
+                problems.append(f"{where}: {name}() needs a literal plural")
             if text is None:
-                if isinstance(node.args[0], ast.JoinedStr | ast.BinOp):
+                if built:
                     problems.append(f"{where}: {name}() of a text built in code")
                 continue  # else a text marked elsewhere passed on: tr(spec.title)
+            plural = plural or None
             entry = found.setdefault(text, Marked(text, plural))
             if plural is not None and entry.plural not in (None, plural):
                 problems.append(f"{where}: {text!r} has two plural forms")

@@ -170,9 +170,9 @@ def missing(code: str) -> dict[str, dict[str, str | list[str]]]:
     for catalogue in catalogues():
         lacking = catalogue.lacking(code)
         if lacking:
-            texts = catalogue.texts
+            plurals = {key: catalogue.texts[key].plural for key in lacking}
             out[catalogue.shown()] = {
-                key: ([key, texts[key].plural] if texts[key].plural else key) for key in lacking
+                key: key if plural is None else [key, plural] for key, plural in plurals.items()
             }
     return out
 

@@ -40,7 +40,8 @@ def test_every_marked_text_has_this_language(code):
 def test_placeholders_match(code):
     texts, _ = every_marked_text()
     for key, entry in i18n.catalogue(code).items():
-        english = {key} | ({texts[key].plural} if key in texts and texts[key].plural else set())
+        plural = texts[key].plural if key in texts else None
+        english = {key} | ({plural} if plural else set())
         wanted = set().union(*(i18n.placeholders(t) for t in english))
         forms = entry if isinstance(entry, list) else [entry]
         if key in texts:

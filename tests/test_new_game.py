@@ -19,7 +19,7 @@ import test_i18n
 from conformance import CHECKS, MOVES, games_of
 from messages import catalogues
 from thirteen.core import i18n
-from thirteen.core.cards import parse_compact
+from thirteen.core.cards import parse_cards
 from thirteen.games import COLLECTION, GAMES, register, unregister
 from toy_games.tens import TENS
 
@@ -36,10 +36,10 @@ def registered():
 
 def test_the_rule_is_the_games_own():
     rule = TENS.position_type.rule
-    assert rule.is_group(parse_compact("5c5d")) and not rule.is_group(parse_compact("5c8d"))
-    assert rule.is_group(parse_compact("TcTdThTs")) and not rule.is_group(parse_compact("TcTdTh"))
-    assert not rule.is_group(parse_compact("Kh"))  # no King alone here
-    assert rule.could_grow(parse_compact("JcJd")) and not rule.could_grow(parse_compact("JcQd"))
+    assert rule.is_group(parse_cards("5c 5d")) and not rule.is_group(parse_cards("5c 8d"))
+    assert rule.is_group(parse_cards("Tc Td Th Ts")) and not rule.is_group(parse_cards("Tc Td Th"))
+    assert not rule.is_group(parse_cards("Kh"))  # no King alone here
+    assert rule.could_grow(parse_cards("Jc Jd")) and not rule.could_grow(parse_cards("Jc Qd"))
 
 
 @settings(max_examples=30, deadline=None)

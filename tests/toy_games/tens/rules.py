@@ -145,7 +145,8 @@ class Tens(Game):
             raise NotationError("Tens has 12 cells and a stock without holes")
         game = object.__new__(cls)
         Game.__init__(game)
-        game.deck, game.cells, game.stock, game.sp = (), tuple(cells), tuple(stock), 0
+        game.deck, game.cells, game.sp = (), tuple(cells), 0
+        game.stock = tuple(c for c in stock if c is not None)
         return game
 
     def render(self) -> str:

@@ -111,6 +111,7 @@ class StatsScene(MenuScene):
         )
         asking = self.reset_asked_at is not None
         self.widgets.append(Button(RESET, reset, tr("Reset?") if asking else tr("Reset"), ""))
+        self.reset_rect = reset
         self.dirty = True
 
     def retext(self) -> None:
@@ -141,8 +142,8 @@ class StatsScene(MenuScene):
         return flow(count, area, wide, tall, gap, most=per_row)
 
     def classic_figures(self) -> bool:
-        """Whether the figures sit where they were first drawn on 1280x720: there, under
-        one row of tabs."""
+        """Whether the figures sit as the 1280x720 arrangement places them: on that canvas,
+        under one row of tabs."""
         return self.classic() and self.tabs_bottom() <= 190
 
     def shown_id(self) -> str:
@@ -190,7 +191,7 @@ class StatsScene(MenuScene):
 
     def other_rows(self) -> list[tuple[str, ...]]:
         """One line per other layout: layout, played, won, win rate, average, best streak."""
-        out = []
+        out: list[tuple[str, ...]] = []
         for lay in self.others:
             st = self.app.profile.stats(self.layout_game, lay)
             out.append(
@@ -217,7 +218,8 @@ class StatsScene(MenuScene):
         return tuple(round(left + (x - xs[0]) * spread) for x in xs)
 
     def draw_others(self, surface: pygame.Surface) -> None:
-        heads = (N_("Layout"), N_("Played"), N_("Won"), N_("Win rate"), N_("Average"))
+        heads: tuple[str, ...] = (N_("Layout"), N_("Played"), N_("Won"), N_("Win rate"))
+        heads += (N_("Average"),)
         heads += (N_("Best streak"),)
         xs = self.others_columns()
         top = 226 if self.classic_figures() else self.tabs_bottom() + 36
@@ -290,7 +292,7 @@ class StatsScene(MenuScene):
         else:
             upright = self.upright()
             top = self.tabs_bottom() + (30 if upright else 10)
-            bottom = self.button(RESET).rect.top if upright else h  # Reset at the foot
+            bottom = self.reset_rect.top if upright else h  # Reset at the foot
             bottom -= self.MESSAGE_ROOM if self.message else 0  # its line under the figures
             room = R(0, top, w, bottom - top - 10)
             self.draw_in(surface, room, upright, gid, rows, st, unit, cap)
@@ -298,7 +300,7 @@ class StatsScene(MenuScene):
             w, h = surface.get_size()
             where = (w // 2, 676)
             if self.upright():
-                where = (w // 2, self.button(RESET).rect.top - self.MESSAGE_ROOM + 6)
+                where = (w // 2, self.reset_rect.top - self.MESSAGE_ROOM + 6)
             elif not self.classic_figures():
                 where = (w // 2, h - self.MESSAGE_ROOM + 4)
             size = theme.fitting_size(self.message, w - 40, 26, 18)

@@ -13,7 +13,12 @@ from thirteen.ui import HEIGHT, WIDTH, theme
 from thirteen.ui.canvas import SHORT_SIDE
 from thirteen.ui.scene import same_press
 from thirteen.ui.screens.menu import MenuScene, back_button, draw_backdrop, flow, shown_game
-from thirteen.ui.screens.score_charts import CHART_UNITS, draw_board, draw_distribution
+from thirteen.ui.screens.score_charts import (
+    CHART_UNITS,
+    draw_board,
+    draw_distribution,
+    score_buckets,
+)
 from thirteen.ui.screens.tabs import tab_page
 from thirteen.ui.table import clock_words
 from thirteen.ui.widgets import Button
@@ -58,6 +63,11 @@ def win_rate(st: Stats) -> str:
 
 
 class StatsScene(MenuScene):
+    buckets = staticmethod(score_buckets)
+    draw_distribution = staticmethod(draw_distribution)
+    draw_board = staticmethod(draw_board)
+    """The chart and the boards (:mod:`.score_charts`), as the scene draws them."""
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         shown = shown_game(app)

@@ -57,11 +57,11 @@ Catalogue = dict[str, str | list[str]]
 
 _current = SOURCE
 _catalogues: dict[str, Catalogue] = {}
-"""Each language's catalogue, the core's and every registered game's together, once read."""
-_read_with: dict[str, tuple[GameSpec, ...]] = {}
-"""The registered games each catalogue in ``_catalogues`` was read with: once another game
-is registered (or one taken out) it is read again.  An entry put there without one (a
-test's made-up catalogue) is used as it is."""
+"""Each language's catalogue, the core's and every registered game's together, once read
+(read again once a game is registered or taken out)."""
+_game_locales: dict[str, Path] = {}
+"""The ``locale`` folder of each registered game, by its id, in the registry's order (the
+registry tells: :func:`add_game_words`, :func:`drop_game_words`)."""
 
 
 def N_(text: str) -> str:
@@ -120,19 +120,26 @@ def game_folder(spec: GameSpec) -> Path:
     return Path(inspect.getfile(spec.position_type)).parent
 
 
-def _registered() -> tuple[GameSpec, ...]:
-    from thirteen.core.registry import GAMES  # (the registry imports this module)
+def add_game_words(spec: GameSpec) -> None:
+    """Read the catalogues of ``spec``'s folder with the core's (the registry calls this
+    as it registers the game)."""
+    _game_locales[spec.id] = game_folder(spec) / LOCALE
+    _catalogues.clear()
 
-    return tuple(GAMES.values())
+
+def drop_game_words(game_id: str) -> None:
+    """Read the catalogues of game ``game_id``'s folder no more (it is taken out of the
+    registry)."""
+    if _game_locales.pop(game_id, None) is not None:
+        _catalogues.clear()
 
 
-def catalogue_folders(games: Iterable[GameSpec] | None = None) -> list[Path]:
+def catalogue_folders() -> list[Path]:
     """The folders of catalogues a language's catalogue is made of, in the order they are
-    read: the core's, then the ``locale`` folder of each registered game's folder (of
-    ``games``, when given), once each, in the registry's order."""
+    read: the core's, then the ``locale`` folder of each registered game's folder, once
+    each, in the registry's order."""
     folders = [LOCALE_DIR]
-    for spec in _registered() if games is None else games:
-        folder = game_folder(spec) / LOCALE
+    for folder in _game_locales.values():
         if folder not in folders:
             folders.append(folder)
     return folders
@@ -153,15 +160,13 @@ def catalogue(code: str) -> Catalogue:
     for English or an unknown code).  A text two catalogues hold is taken from the first."""
     if code == SOURCE or code not in LANGUAGES:
         return {}
-    games = _registered()
     found = _catalogues.get(code)
-    if found is None or _read_with.get(code, games) != games:
+    if found is None:
         found = {}
-        for folder in catalogue_folders(games):
+        for folder in catalogue_folders():
             for text, entry in read_catalogue(folder / f"{code}.json").items():
                 found.setdefault(text, entry)
         _catalogues[code] = found
-        _read_with[code] = games
     return found
 
 

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pygame
 import pytest
 
 from thirteen.games import COLLECTION, GAMES, register, unregister
 from thirteen.ui.scene_names import SceneName
+from thirteen.ui.screens.menu import flow
+from thirteen.ui.screens.tabs import NEXT, PREVIOUS, tab_page
 from toy_games.tens import TENS
 
 from . import test_language_fit as fit
@@ -38,6 +41,20 @@ def twelve_games():
 
 def test_twelve_games_are_registered():
     assert len(GAMES) == TOTAL
+
+
+def test_tabs_take_pages_only_when_their_rows_run_past_the_bottom():
+    def place(count: int) -> list[pygame.Rect]:  # four to a row, rows 50 apart from 100
+        return flow(count, pygame.Rect(0, 100, 450, 0), 100, 40)
+
+    page = tab_page(8, 0, None, place, bottom=190)  # two rows
+    assert page.shown == range(8) and page.pages == 1 and page.buttons == []
+    page = tab_page(9, 8, None, place, bottom=190)  # six and the page buttons in two rows
+    assert page.pages == 2 and page.page == 1 and page.shown == range(6, 9)
+    assert [name for name, _, _ in page.buttons] == [PREVIOUS, NEXT]
+    assert page.previous == place(5)[0] and page.rects == place(5)[1:4]
+    assert tab_page(9, 0, None, place, 190).shown == range(6)  # the chosen tab's page
+    assert tab_page(9, 8, 2, place, 190).page == 0  # past the last: the first again
 
 
 def sweep_tabs(app, viewport, chosen) -> list[str]:

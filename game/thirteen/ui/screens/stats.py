@@ -132,9 +132,9 @@ class StatsScene(MenuScene):
 
     TAB_SIZE = 30
     """The tabs' labels at full size: the tabs take more rows rather than shrink them."""
-    FIGURES_ROOM = 200
-    """The height the tabs leave under them for the figures, at least: more tabs than
-    that allows take pages."""
+    FIGURES_ROOM = 100
+    """The height the tabs leave under them for the figures, at least (drawn smaller when
+    that is all they have): more tabs than that allows take pages."""
 
     def tab_rects(self, area: pygame.Rect, count: int) -> list[pygame.Rect]:
         """``count`` tabs across ``area`` in as few rows as fit the labels of all the tabs

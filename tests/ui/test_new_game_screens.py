@@ -5,6 +5,7 @@ shape, its end screen upright; and every screen it is on fits every language."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from thirteen.games import GAMES, register, unregister
@@ -36,6 +37,16 @@ def test_the_start_screen_starts_tens(make):
     assert app.game is not None and app.game.game_id == "tens"
     cards = [s for s in app.table.geo.spots if s.kind == "card"]
     assert len(cards) == 12 and all(s.free for s in cards)
+
+
+def test_a_screenshot_of_the_table_of_tens(make, tmp_path):
+    from thirteen.games import GameSetup
+    from thirteen.tools.shot import render_shot
+
+    make()  # pygame set up as the game does it
+    out = tmp_path / "tens.png"
+    render_shot(GameSetup("tens", deal=3).new_game(), str(out), scene="table")
+    assert pygame.image.load(str(out)).get_size() == (1280, 720)
 
 
 @pytest.mark.parametrize("larger", shapes.TEXT_SIZES)

@@ -31,6 +31,35 @@ COLUMNS, ROWS = 3, 4
 CELLS = COLUMNS * ROWS
 
 
+Cells = tuple[Card | None, ...]
+
+
+def removals(cells: Cells) -> list[tuple[Card, ...]]:
+    """The groups that can go: pairs of Ace to 9 making 10, then the four of a rank of Ten
+    to King, the cards of each in order."""
+    cards = sorted(c for c in cells if c is not None)
+    low = [c for c in cards if rank(c) <= 9]
+    out: list[tuple[Card, ...]] = [
+        pair for pair in itertools.combinations(low, 2) if rank(pair[0]) + rank(pair[1]) == 10
+    ]
+    for high in (10, 11, 12, 13):
+        four = tuple(c for c in cards if rank(c) == high)
+        if len(four) == 4:
+            out.append(four)
+    return out
+
+
+def refill(cells: Cells, gone: Sequence[Card], stock: Sequence[Card], sp: int) -> tuple[Cells, int]:
+    """The cells once the cards ``gone`` are taken off, their holes filled from the stock
+    in reading order (from its card ``sp`` on), and the stock's next card."""
+    out = [None if c in gone else c for c in cells]
+    for i, c in enumerate(out):
+        if c is None and sp < len(stock):
+            out[i] = stock[sp]
+            sp += 1
+    return tuple(out), sp
+
+
 class Tens(Game):
     """A Tens position: the grid's cells and the stock."""
 
@@ -66,17 +95,8 @@ class Tens(Game):
         return len(self.stock) - self.sp
 
     def legal_moves(self) -> list[Move]:
-        cards = sorted(c for c in self.cells if c is not None)
-        out: list[Move] = []
-        for pair in itertools.combinations(cards, 2):
-            move = self.removal(pair)
-            if move is not None:
-                out.append(move)
-        for high in (10, 11, 12, 13):
-            four = [c for c in cards if rank(c) == high]
-            if len(four) == 4:
-                out.append(self.removal(four))  # type: ignore[arg-type]
-        return out
+        moves = [self.removal(group) for group in removals(self.cells)]
+        return [move for move in moves if move is not None]
 
     def _why_illegal(self, move: Move) -> str | None:
         if not move.cards:
@@ -90,12 +110,7 @@ class Tens(Game):
         return Refusal.NO_DRAW_PILE if not move.cards else Refusal.NOT_FREE
 
     def _apply(self, move: Move) -> None:
-        cells = [None if c in move.cards else c for c in self.cells]
-        for i, c in enumerate(cells):
-            if c is None and self.sp < len(self.stock):
-                cells[i] = self.stock[self.sp]
-                self.sp += 1
-        self.cells = tuple(cells)
+        self.cells, self.sp = refill(self.cells, move.cards, self.stock, self.sp)
 
     @property
     def outcome(self) -> Outcome:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from golden import regen
 from thirteen.advice import hints
 from thirteen.advice.solving import solve
 from thirteen.core.cards import NotationError, parse_card
@@ -12,10 +11,6 @@ from thirteen.core.game import IllegalMoveError, Outcome, Refusal
 from thirteen.core.moves import Draw, Recycle, RemovePair
 from thirteen.games import new_game, position_from_text
 from thirteen.games.baroness.rules import Baroness
-
-
-def test_golden_transcript():
-    regen.check("baroness")
 
 
 def test_the_deck_is_the_stock_and_the_first_five_cards_are_the_first_deal():

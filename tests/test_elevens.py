@@ -1,10 +1,9 @@
-"""Elevens: its rule, text forms, golden transcript and solver."""
+"""Elevens: its rule, text forms and solver (its golden transcript: test_golden.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from golden import regen
 from thirteen.advice.hints import Basis, hint_for
 from thirteen.advice.solving import NOT_WINNABLE, WINNABLE, solve
 from thirteen.core.cards import NotationError, parse_card, parse_compact
@@ -14,10 +13,6 @@ from thirteen.games import new_game, position_from_text
 from thirteen.games.sums.elevens import Elevens
 from thirteen.games.sums.solver import group_kinds, most_cards_steps
 from thirteen.search.budget import finish
-
-
-def test_golden_transcript():
-    regen.check("elevens")
 
 
 def test_the_rule_pairs_to_eleven_and_takes_the_pictures_three_at_a_time():

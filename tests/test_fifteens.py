@@ -1,4 +1,4 @@
-"""Fifteens: its rule, text forms, golden transcript and solver."""
+"""Fifteens: its rule, text forms and solver (its golden transcript: test_golden.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import itertools
 
 import pytest
 
-from golden import regen
 from thirteen.advice.hints import Basis, hint_for
 from thirteen.advice.solving import NOT_WINNABLE, WINNABLE, solve
 from thirteen.core.cards import NotationError, parse_compact, rank
@@ -16,10 +15,6 @@ from thirteen.games import new_game, position_from_text
 from thirteen.games.sums.fifteens import Fifteens, sum_groups
 from thirteen.games.sums.solver import group_kinds, most_cards_steps
 from thirteen.search.budget import finish
-
-
-def test_golden_transcript():
-    regen.check("fifteens")
 
 
 def test_the_rule_takes_any_group_making_fifteen_and_the_ten_to_king_set():

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from golden import regen
 from thirteen.advice import hints
 from thirteen.advice.solving import solve
 from thirteen.core.cards import NotationError, parse_card
@@ -17,10 +16,6 @@ from thirteen.search.budget import finish
 
 EMPTY_ROWS = "--/----/------/--------/----------/------------/--------------"
 """A pyramid with every cell empty, as a position text writes it."""
-
-
-def test_golden_transcript():
-    regen.check("giza")
 
 
 def test_the_deck_fills_the_pyramid_then_the_reserves_bottom_to_top():

@@ -1,16 +1,20 @@
-"""The languages: every text marked in the code is in every catalogue, with the same
-placeholders; and the rules for choosing, formatting and counting."""
+"""The languages: every text marked in the code is in the catalogue of its folder (the
+core's, or its game's) in every language, with the same placeholders; and the rules for
+choosing, formatting and counting."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 
-from messages import PAGE_WORDS, marked_texts
+from messages import PAGE_WORDS, Catalogues, catalogues, every_marked_text
 from thirteen.core import i18n
 from thirteen.core.i18n import Message, message, message_n, tr, tr_n
+from thirteen.games import GAMES
 
 OTHER = [code for code in i18n.LANGUAGES if code != i18n.SOURCE]
 
@@ -22,16 +26,15 @@ def _english_after():
 
 
 def test_no_text_is_built_in_code_before_translation():
-    _, problems = marked_texts()
+    _, problems = every_marked_text()
     assert problems == []
 
 
 @pytest.mark.parametrize("code", OTHER)
 def test_every_marked_text_has_this_language(code):
-    texts, _ = marked_texts()
-    have = i18n.catalogue(code)
-    lacking = sorted(key for key in texts if key not in have)
-    assert lacking == [], f"{code}.json lacks {len(lacking)}: {lacking[:10]}"
+    for folder in catalogues():
+        lacking = folder.lacking(code)
+        assert lacking == [], f"{folder.shown()}/{code}.json lacks {len(lacking)}: {lacking[:10]}"
 
 
 def page_words() -> dict[str, str]:
@@ -45,11 +48,11 @@ def page_words() -> dict[str, str]:
 
 @pytest.mark.parametrize("code", OTHER)
 def test_every_page_word_has_this_language(code):
-    """The page's loading and failure words are translated in the game's catalogues
+    """The page's loading and failure words are translated in the core's catalogues
     (the build writes the page's share): marked like the game's, and none lacking."""
     words = page_words()
-    texts, _ = marked_texts()
-    assert set(words.values()) <= set(texts)
+    core = catalogues()[0]
+    assert set(words.values()) <= set(core.texts)
     have = i18n.catalogue(code)
     lacking = sorted(key for key, english in words.items() if english not in have)
     assert lacking == [], f"{code}.json lacks the page's {lacking}"
@@ -59,9 +62,10 @@ def test_every_page_word_has_this_language(code):
 
 @pytest.mark.parametrize("code", OTHER)
 def test_placeholders_match(code):
-    texts, _ = marked_texts()
+    texts, _ = every_marked_text()
     for key, entry in i18n.catalogue(code).items():
-        english = {key} | ({texts[key].plural} if key in texts and texts[key].plural else set())
+        plural = texts[key].plural if key in texts else None
+        english = {key} | ({plural} if plural else set())
         wanted = set().union(*(i18n.placeholders(t) for t in english))
         forms = entry if isinstance(entry, list) else [entry]
         if key in texts:
@@ -72,17 +76,58 @@ def test_placeholders_match(code):
 
 @pytest.mark.parametrize("code", OTHER)
 def test_catalogue_is_well_formed_and_not_stale(code):
-    raw = (i18n.LOCALE_DIR / f"{code}.json").read_text(encoding="utf-8")
-    data = json.loads(raw)
-    assert data["language"] == code
-    # one canonical form (sorted keys, two-space indent), so that changes merge cleanly
-    assert raw == json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-    texts, _ = marked_texts()
-    stale = sorted(set(data["messages"]) - set(texts))
-    assert stale == [], f"{code}.json holds texts the code no longer marks: {stale[:10]}"
-    for key, entry in data["messages"].items():
-        forms = entry if isinstance(entry, list) else [entry]
-        assert all(isinstance(f, str) and f.strip() for f in forms), (code, key)
+    for folder in catalogues():
+        raw = folder.path(code).read_text(encoding="utf-8")
+        data = json.loads(raw)
+        assert data["language"] == code
+        # one canonical form (sorted keys, two-space indent), so that changes merge cleanly
+        assert raw == json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+        stale = folder.stale(code)
+        assert stale == [], f"{folder.shown()}/{code}.json holds texts not its own: {stale[:10]}"
+        for key, entry in data["messages"].items():
+            forms = entry if isinstance(entry, list) else [entry]
+            assert all(isinstance(f, str) and f.strip() for f in forms), (code, key)
+
+
+@pytest.mark.parametrize("code", OTHER)
+def test_a_text_two_games_hold_is_translated_alike(code):
+    """Two games' folders may both hold a text (a group's name): the same translation."""
+    seen: dict[str, tuple[str, str | list[str]]] = {}
+    for folder in catalogues():
+        for key, entry in folder.messages(code).items():
+            first = seen.setdefault(key, (folder.shown(), entry))
+            assert first[1] == entry, (code, key, first[0], folder.shown())
+
+
+def test_each_game_s_words_are_in_its_own_folder():
+    """A game's title, blurb and help are in the catalogues of its folder, not the core's;
+    the language's catalogue holds them all."""
+    core, *games = catalogues()
+    folders = {folder.folder.parent: folder for folder in games}
+    for spec in GAMES.values():
+        own = folders[i18n.game_folder(spec)]
+        paragraph = spec.help[0].text if isinstance(spec.help[0], Message) else spec.help[0]
+        for text in (spec.title, spec.blurb, paragraph):
+            assert text in own.texts and text not in core.texts, (spec.id, text)
+            assert text in own.messages("de") and text in i18n.catalogue("de"), (spec.id, text)
+    assert i18n.catalogue("de")["Pyramid 13"] == "Pyramide 13"
+
+
+def test_a_missing_or_stale_translation_is_found(tmp_path: Path):
+    """The checks above fail on a game's catalogue lacking one of its texts, or holding one
+    that is not its own."""
+    _, *games = catalogues()
+    game = games[0]
+    copy = tmp_path / "locale"
+    shutil.copytree(game.folder, copy)
+    data = json.loads((copy / "fr.json").read_text(encoding="utf-8"))
+    dropped = sorted(data["messages"])[0]
+    del data["messages"][dropped]
+    data["messages"]["New game"] = "Nouvelle partie"  # the core's
+    (copy / "fr.json").write_text(json.dumps(data), encoding="utf-8")
+    broken = Catalogues(copy, game.texts)
+    assert broken.lacking("fr") == [dropped] and game.lacking("fr") == []
+    assert broken.stale("fr") == ["New game"] and game.stale("fr") == []
 
 
 def test_english_is_the_code_itself():

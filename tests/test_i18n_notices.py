@@ -1,6 +1,6 @@
 """The notices from below the interface (storage, profile, links, session) are Messages
-made of translated pieces: in English they read exactly as before (the command line and
-the logs are unchanged), and in another language no English word is left in them."""
+made of translated pieces: in English they read as the command line and the logs show
+them, and in another language no English word is left in them."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def _english_after():
     i18n.set_language(i18n.SOURCE)
 
 
-def test_a_notice_built_of_pieces_reads_in_english_as_before() -> None:
+def test_a_notice_built_of_pieces_reads_in_plain_english() -> None:
     notice = recovered_notice(
         [NAMESPACE + "stats/thirteens/4x4", ""],
         [NAMESPACE + "scores/pyramid13", NAMESPACE + "settings", NAMESPACE + "stats/pyramid"],
@@ -39,7 +39,7 @@ def test_a_notice_built_of_pieces_reads_in_english_as_before() -> None:
     )
 
 
-def test_labels_links_names_and_decks_read_in_english_as_before() -> None:
+def test_labels_links_names_and_decks_read_in_plain_english() -> None:
     assert str(GameSetup("thirteens", deal=12, layout="4x4").label) == "Thirteens 4x4, deal #12"
     custom = GameSetup("pyramid", deck=" ".join(parse_deck_text())).label
     assert str(custom) == "Pyramid, custom deck"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from golden import regen
 from thirteen.advice import hints
 from thirteen.advice.solving import solve
 from thirteen.core.cards import NotationError
@@ -12,10 +11,6 @@ from thirteen.core.game import IllegalMoveError, Outcome, Refusal
 from thirteen.core.moves import Draw, RemovePair
 from thirteen.games import new_game, position_from_text
 from thirteen.games.neighbour.rules import Neighbour
-
-
-def test_golden_transcript():
-    regen.check("neighbour")
 
 
 def test_a_removal_closes_the_cards_up_in_reading_order_and_the_stock_fills_the_end():

@@ -25,10 +25,6 @@ def play_until_deal_changes(g: Pyramid13) -> int:
             return left
 
 
-def test_golden_transcript():
-    regen.check("pyramid13")
-
-
 def test_three_won_deals_score_2010():
     deck, moves = win_deck()
     g = new_game("pyramid13", deck=" | ".join([deck] * 3))

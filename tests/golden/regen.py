@@ -1,5 +1,6 @@
 """Golden transcripts: what they replay, their file format, and how to rewrite them.
 
+``tests/test_golden.py`` replays every registered game's transcripts with :func:`check`.
 Run ``python tests/golden/regen.py`` (or the tests with ``THIRTEEN_REGEN_GOLDEN=1``)
 to rewrite the ``*.txt`` files from the engine, then read the diff by hand
 against RULES.md before committing: a golden file pins whatever the engine does.
@@ -170,12 +171,6 @@ def regenerate() -> list[Path]:
     return written
 
 
-if __name__ == "__main__":
-    sys.path.insert(0, str(HERE.parents[1] / "game"))
-    for p in regenerate():
-        print(f"wrote {p}")
-
-
 def check(name: str) -> None:
     """Replay transcript ``name`` from its file's header and compare line by line.
 
@@ -200,3 +195,9 @@ def check(name: str) -> None:
     assert len(actual) == len(expected), (
         f"{path.name}: {len(expected)} body lines in the file, the engine gives {len(actual)}"
     )
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(HERE.parents[1] / "game"))
+    for p in regenerate():
+        print(f"wrote {p}")

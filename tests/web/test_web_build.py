@@ -45,9 +45,9 @@ ART = ROOT / "game" / "thirteen" / "ui" / "art"
 if (ART / "LICENSE.txt").is_file():
     SITE_FILES = SITE_FILES | {"LICENSE-court-cards.txt"}
 ART_BYTES = sum(p.stat().st_size for p in ART.glob("*")) if ART.is_dir() else 0
-LOCALE = ROOT / "game" / "thirteen" / "core" / "locale"
-CATALOGUES = sorted(LOCALE.glob("*.json"))
-"""The languages' catalogues: packed with the code, and grown by the translated help."""
+CATALOGUES = sorted((ROOT / "game" / "thirteen").rglob("locale/*.json"))
+"""The languages' catalogues, the core's and each game's folder's: packed with the code,
+and grown by the translated help."""
 LOCALE_BYTES = sum(p.stat().st_size for p in CATALOGUES)
 
 
@@ -472,13 +472,13 @@ def test_archive_holds_only_what_the_page_imports(pinned_build: dict) -> None:
     packed = set(pinned_build["files"])
     art = {name for name in packed if name.startswith("thirteen/ui/art/")}
     assert bool(art) == bool(ART_BYTES)  # the court pictures, when `make art` built them
-    locale = {name for name in packed if name.startswith("thirteen/core/locale/")}
+    locale = {name for name in packed if "/locale/" in name}
     game = ROOT / "game"
-    # the catalogues of every language offered (the page speaks the player's language)
-    assert locale == {
-        p.relative_to(game).as_posix()
-        for p in (game / "thirteen" / "core" / "locale").glob("*.json")
-    }
+    # the catalogues of every language offered (the page speaks the player's language),
+    # the core's and each game's folder's
+    assert locale == {p.relative_to(game).as_posix() for p in CATALOGUES}
+    assert "thirteen/core/locale/de.json" in locale
+    assert "thirteen/games/pyramids/locale/de.json" in locale
     files = packed - art - locale
     everything = {
         p.relative_to(game).as_posix()

@@ -4,28 +4,38 @@ Every text a player reads or hears is written in English in the code, inside
 :func:`tr` (shown now), :func:`tr_n` (a count decides singular or plural) or :func:`N_`
 (kept as English where it is defined, an engine record's help for instance, and passed
 through :func:`tr` where it is shown).  The English text itself is the key into one
-catalogue per other language, ``locale/<code>.json`` beside this module::
+catalogue per other language, ``locale/<code>.json``::
 
     {"language": "fr",
      "messages": {"New game": "Nouvelle partie",
                   "{n} card left": ["{n} carte restante", "{n} cartes restantes"]}}
 
+The words of the screens, the command line and the engine are in the ``locale`` folder
+beside this module; each game's own words (its title, blurb, help, examples) are in the
+``locale`` folder of its own folder, so that a new game brings its words with it.  A
+language's catalogue is all of them together: the core's, then each registered game's
+(:func:`catalogue_folders`).
+
 A plural entry is keyed by the English singular and holds the language's two forms.
 Placeholders are named (``{n}``, ``{card}``) and must be the same in every language
-(``tests/test_i18n.py`` checks that every text marked in the code is in every catalogue
-with the same placeholders).  Text missing from a catalogue shows in English rather than
-failing.  This module is pure Python: the engine may mark its texts too.
+(``tests/test_i18n.py`` checks that every text marked in the code is in the catalogue of
+its folder, with the same placeholders).  Text missing from a catalogue shows in English
+rather than failing.  This module is pure Python: the engine may mark its texts too.
 """
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import string
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from thirteen.core.spec import GameSpec
 
 SOURCE = "en"
 """The language the code is written in (it has no catalogue)."""
@@ -37,10 +47,21 @@ LANGUAGES: dict[str, str] = {
     "it": "Italiano",
 }
 """The languages offered, each named in itself (as the settings list them)."""
-LOCALE_DIR = Path(__file__).with_name("locale")
+LOCALE = "locale"
+"""The name of a folder of catalogues, beside this module and in each game's folder."""
+LOCALE_DIR = Path(__file__).with_name(LOCALE)
+"""The catalogues of the words of the screens, the command line and the engine."""
+
+Catalogue = dict[str, str | list[str]]
+"""A language's messages: the English text, the translation (or its two plural forms)."""
 
 _current = SOURCE
-_catalogues: dict[str, dict[str, str | list[str]]] = {}
+_catalogues: dict[str, Catalogue] = {}
+"""Each language's catalogue, the core's and every registered game's together, once read
+(read again once a game is registered or taken out)."""
+_game_locales: dict[str, Path] = {}
+"""The ``locale`` folder of each registered game, by its id, in the registry's order (the
+registry tells: :func:`add_game_words`, :func:`drop_game_words`)."""
 
 
 def N_(text: str) -> str:
@@ -93,17 +114,58 @@ def reason(exc: BaseException) -> Message | str:
     return str(exc)
 
 
-def catalogue(code: str) -> dict[str, str | list[str]]:
-    """The messages of language ``code`` (empty for English or an unknown code)."""
+def game_folder(spec: GameSpec) -> Path:
+    """The folder a game lives in: that of the module defining its position (a game's
+    position type is its own, named by its ``game_id``)."""
+    return Path(inspect.getfile(spec.position_type)).parent
+
+
+def add_game_words(spec: GameSpec) -> None:
+    """Read the catalogues of ``spec``'s folder with the core's (the registry calls this
+    as it registers the game)."""
+    _game_locales[spec.id] = game_folder(spec) / LOCALE
+    _catalogues.clear()
+
+
+def drop_game_words(game_id: str) -> None:
+    """Read the catalogues of game ``game_id``'s folder no more (it is taken out of the
+    registry)."""
+    if _game_locales.pop(game_id, None) is not None:
+        _catalogues.clear()
+
+
+def catalogue_folders() -> list[Path]:
+    """The folders of catalogues a language's catalogue is made of, in the order they are
+    read: the core's, then the ``locale`` folder of each registered game's folder, once
+    each, in the registry's order."""
+    folders = [LOCALE_DIR]
+    for folder in _game_locales.values():
+        if folder not in folders:
+            folders.append(folder)
+    return folders
+
+
+def read_catalogue(path: Path) -> Catalogue:
+    """The messages of one catalogue file (none when it is missing or damaged: its texts
+    show in English, never fail)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return dict(data.get("messages", {}))
+    except (OSError, ValueError, AttributeError):
+        return {}
+
+
+def catalogue(code: str) -> Catalogue:
+    """The messages of language ``code``: the core's and every registered game's (empty
+    for English or an unknown code).  A text two catalogues hold is taken from the first."""
     if code == SOURCE or code not in LANGUAGES:
         return {}
     found = _catalogues.get(code)
     if found is None:
-        try:
-            data = json.loads((LOCALE_DIR / f"{code}.json").read_text(encoding="utf-8"))
-            found = dict(data.get("messages", {}))
-        except (OSError, ValueError, AttributeError):
-            found = {}  # a missing or damaged catalogue shows English, never fails
+        found = {}
+        for folder in catalogue_folders():
+            for text, entry in read_catalogue(folder / f"{code}.json").items():
+                found.setdefault(text, entry)
         _catalogues[code] = found
     return found
 

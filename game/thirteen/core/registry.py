@@ -22,7 +22,14 @@ from thirteen.core.cards import (
 )
 from thirteen.core.deals import check_deal_number, decks_for_deal_n
 from thirteen.core.game import Game
-from thirteen.core.i18n import Message, message, message_n, reason
+from thirteen.core.i18n import (
+    Message,
+    add_game_words,
+    drop_game_words,
+    message,
+    message_n,
+    reason,
+)
 from thirteen.core.options import DEFAULT_LAYOUT, Layout
 from thirteen.core.spec import Decks, GameSpec
 
@@ -34,18 +41,21 @@ GAMES: dict[str, GameSpec] = {}
 
 
 def register(spec: GameSpec) -> GameSpec:
-    """Add a game to the registry (once: a second game under one id is refused)."""
+    """Add a game to the registry (once: a second game under one id is refused), and the
+    catalogues of its folder to the words."""
     if spec.id in GAMES:
         raise ValueError(f"a game {spec.id!r} is registered already")
     if spec.id != spec.position_type.game_id:
         raise ValueError(f"{spec.id!r} builds games that call themselves {spec.position_type}")
     GAMES[spec.id] = spec
+    add_game_words(spec)
     return spec
 
 
 def unregister(game_id: str) -> None:
     """Take a game out again (tests that register a game of their own)."""
     GAMES.pop(game_id, None)
+    drop_game_words(game_id)
 
 
 def game_spec(game_id: str) -> GameSpec:

@@ -30,7 +30,8 @@ R = pygame.Rect
 HOLD_START_MS = 1500.0
 """How long an example's start shows before its first move."""
 MOVE_MS = 1100.0
-"""From one move to the next (the move's own slide takes 300 ms of it)."""
+"""From one move to the next (the move's own slide, :data:`.anim.MAX_MS` at most, is part
+of it)."""
 RING_MS = 500.0
 """The cards of the next move are ringed this long before it plays, as a selection."""
 HOLD_END_MS = 2400.0
@@ -205,8 +206,9 @@ class HelpExample:
         self.clock = 0.0
         if self.step < self.last:
             self.step += 1
-            fitted = self._fitted[2] if self._fitted is not None else None
-            if fitted is not None and self._fitted[0] == self.index:
+            kept = self._fitted
+            if kept is not None and kept[0] == self.index:
+                fitted = kept[2]
                 effect = self.steps[self.step].effect
                 removed = set(effect.removed) if effect is not None else set()
                 before, after = fitted.geos[self.step - 1], fitted.geos[self.step]

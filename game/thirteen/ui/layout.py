@@ -452,10 +452,10 @@ def piles_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
         places = [pygame.Rect(region.right - w - k * (w + 16), region.y, w, h) for k in (1, 0)]
     else:
         region = pygame.Rect(table.x + 16, table.y + 16, table.w - 32, table.h - 32)
-        h = min(PYR_H, region.h / (1 + FAN * (tallest - 1)))
-        w = round(h * 0.714)
-        fan = min(FAN * h, (region.h - h) / (tallest - 1))
-        h = round(h)
+        tall = min(PYR_H, region.h / (1 + FAN * (tallest - 1)))
+        w = round(tall * 0.714)
+        fan = min(FAN * tall, (region.h - tall) / (tallest - 1))
+        h = round(tall)
         side = w + 40
         pitch = min(w + 60, (region.w - side - w) // (n - 1))
         x0 = region.x + side + (region.w - side - (pitch * (n - 1) + w)) // 2

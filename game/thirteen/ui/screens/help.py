@@ -16,6 +16,7 @@ from thirteen.ui import cards as card_art
 from thirteen.ui import theme
 from thirteen.ui.help_example import HelpExample
 from thirteen.ui.screens.menu import MenuScene, back_button, draw_backdrop, flow, shown_game
+from thirteen.ui.screens.tabs import tab_page
 from thirteen.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -74,11 +75,18 @@ class HelpScene(MenuScene):
     PICTURE = (380, 440)
     card_w, card_h = CARD_W, CARD_H
     """The picture's card size (smaller in a short picture)."""
+    TAB_W = 205
+    TEXT_ROOM = 310
+    """The height the tabs leave under them for the text, at least."""
+    PICTURE_ROOM = 360
+    """The height the tabs leave for the picture beside the text, at least."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         shown = shown_game(app)
         self.tab = shown[0] if shown is not None else app.start_scene.game_id
+        self.tabs_page: int | None = None
+        """The page of tabs shown, when they take pages (None: the open tab's)."""
         self.example = self.make_example()
         self.example_area: pygame.Rect | None = None
         self.build()
@@ -111,16 +119,31 @@ class HelpScene(MenuScene):
     def build(self) -> None:
         self.widgets = [back_button(not self.classic())]
         tabs = help_tabs()
-        w = self.app.screen.get_width()
-        if self.upright():  # under the title, as many to a row as fit (eight games: three)
-            rects = flow(len(tabs), R(40, 120, w - 80, 0), 205, self.touch())
+        w, h = self.app.screen.get_size()
+        if self.upright():  # under the title, as many to a row as fit
+            area = R(40, 120, w - 80, 0)
         else:  # right of Back on one row where they fit, else in rows under it
-            top = 110 if self.classic() else 120
-            rects = flow(len(tabs), R(10, top, w - 10, 0), 205, self.touch())
-        for (key, label), rect in zip(tabs, rects, strict=True):
+            area = R(10, 110 if self.classic() else 120, w - 10, 0)
+        # rows of tabs while they leave the text (and the picture beside it) room enough:
+        # the picture starts 40 under the tabs and ends 10 over the canvas's foot
+        if self.picture_beside():
+            bottom = h - 10 - self.PICTURE_ROOM - 40
+        else:
+            bottom = h - self.TEXT_ROOM
+        keys = [key for key, _ in tabs]
+        chosen = keys.index(self.tab) if self.tab in keys else 0
+
+        def place(count: int) -> list[pygame.Rect]:
+            return flow(count, area, self.TAB_W, self.touch())
+
+        page = tab_page(len(tabs), chosen, self.tabs_page, place, bottom)
+        self.tabs_page = page.page if page.pages > 1 else None
+        for n, rect in zip(page.shown, page.rects, strict=True):
+            key, label = tabs[n]
             b = Button(f"tab:{key}", rect, label)
             b.primary = key == self.tab
             self.widgets.append(b)
+        self.widgets += [Button(name, rect, label) for name, label, rect in page.buttons]
         self.dirty = True
 
     def text_top(self) -> int:
@@ -130,16 +153,25 @@ class HelpScene(MenuScene):
     def activate(self, name: str) -> None:
         if name == "back":
             self.app.back()
+        elif name.startswith("tabs:"):  # another page of tabs; the open tab stays open
+            self.tabs_page = (self.tabs_page or 0) + int(name[5:])
+            self.focus = name
+            self.build()
         else:
             self.tab = name[4:]
             self.example = self.make_example()
             self.build()
 
+    def picture_beside(self) -> bool:
+        """Whether the canvas is wide enough for the picture beside the text."""
+        w = self.app.screen.get_width()
+        return not self.upright() and w - self.PICTURE[0] - 50 - 60 >= 640
+
     def text_place(self) -> tuple[int, int, pygame.Rect | None]:
         """(left, width) of the text and where the picture goes (None: no room for it)."""
         w, h = self.app.screen.get_size()
         pw, ph = self.PICTURE
-        if not self.upright() and w - pw - 50 - 60 >= 640:  # beside the text
+        if self.picture_beside():
             top = max(230, self.text_top() + 10)  # shorter under two rows of tabs
             return 60, w - pw - 140, R(w - pw - 30, top, pw, min(ph, h - 10 - top))
         return 50, w - 100, None

@@ -143,8 +143,7 @@ class SettingsScene(MenuScene):
             value = self.app.setting(name)  # a switch not chosen shows what is in effect
             if len(field) > 3:
                 values = tuple(
-                    (v, words if words in self.UNTRANSLATED else tr(words))
-                    for v, words in field[3]  # type: ignore[misc]
+                    (v, words if words in self.UNTRANSLATED else tr(words)) for v, words in field[3]
                 )
                 index = next((i for i, (v, _) in enumerate(values) if v == value), 0)
                 self.widgets.append(Choice(name, rect, label, values, index, note))

@@ -88,11 +88,17 @@ class StartScene(MenuScene):
     """The narrowest game button, tried in turn: the wider while every group fits its rows."""
     HEAD_SIZE = 24
     """The type size of a group's heading, at the left of its games' row."""
+    BLURB_Y: int
+    """Where the chosen game's blurb starts (set with the layout buttons' places)."""
+    LAYOUT_Y: int
+    layout_rects: list[pygame.Rect]
+    layout_label: tuple[int, int] | None
+    """Where the "Layout" label goes (its left middle), when the chosen game has layouts."""
 
     def compact(self) -> int:
         """The height of a game or layout button: 62 on 1280x720 (a desktop window, where
-        eight games in four rows must fit over the layouts), else 82 (44 CSS px on a
-        phone held either way, at 0.54 CSS px a logical pixel)."""
+        the games' rows fit over the layouts), else 82 (44 CSS px on a phone held either
+        way, at 0.54 CSS px a logical pixel)."""
         return 62 if self.classic() else 82
 
     def gap(self) -> int:
@@ -207,8 +213,8 @@ class StartScene(MenuScene):
         them: sets LAYOUT_Y, the buttons' places and BLURB_Y."""
         layouts = self.offered_layouts()
         tall = self.touch() if self.classic() else self.compact()
-        self.layout_rects: list[pygame.Rect] = []
-        self.layout_label: tuple[int, int] | None = None
+        self.layout_rects = []
+        self.layout_label = None
         if not layouts:
             self.LAYOUT_Y = bottom
             self.BLURB_Y = bottom - (2 * 26 + 8 if self.classic() else 2 * 24 + 6)

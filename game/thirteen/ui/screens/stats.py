@@ -13,6 +13,13 @@ from thirteen.ui import HEIGHT, WIDTH, theme
 from thirteen.ui.canvas import SHORT_SIDE
 from thirteen.ui.scene import same_press
 from thirteen.ui.screens.menu import MenuScene, back_button, draw_backdrop, flow, shown_game
+from thirteen.ui.screens.score_charts import (
+    CHART_UNITS,
+    draw_board,
+    draw_distribution,
+    score_buckets,
+)
+from thirteen.ui.screens.tabs import tab_page
 from thirteen.ui.table.words import clock_words
 from thirteen.ui.widgets import Button
 
@@ -56,6 +63,11 @@ def win_rate(st: Stats) -> str:
 
 
 class StatsScene(MenuScene):
+    buckets = staticmethod(score_buckets)
+    draw_distribution = staticmethod(draw_distribution)
+    draw_board = staticmethod(draw_board)
+    """The chart and the boards (:mod:`.score_charts`), as the scene draws them."""
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         shown = shown_game(app)
@@ -70,6 +82,8 @@ class StatsScene(MenuScene):
         self.other_tab = (self.layout_game, None, tr(OTHER_LABEL))
         self.tabs = tabs + ((self.other_tab,) if self.others else ())
         self.tab = 0
+        self.tabs_page: int | None = None
+        """The page of tabs shown, when they take pages (None: the open tab's)."""
         for n, (gid, layout, _) in enumerate(tabs):
             if shown is not None and shown[0] == gid and layout in (None, shown[1]):
                 self.tab = n
@@ -84,14 +98,22 @@ class StatsScene(MenuScene):
         self.build()
 
     def build(self) -> None:
-        w = self.app.screen.get_width()
+        w, h = self.app.screen.get_size()
         self.widgets = [back_button(not self.classic())]
         top = 130 if self.upright() else 110 if self.classic() else 120
-        rects = self.tab_rects(R(40, top, w - 80, 0))
-        for n, ((_, _, label), rect) in enumerate(zip(self.tabs, rects, strict=True)):
-            b = Button(f"tab:{n}", rect, label)
+        area = R(40, top, w - 80, 0)
+
+        def place(count: int) -> list[pygame.Rect]:
+            return self.tab_rects(area, count)
+
+        bottom = h - self.FIGURES_ROOM
+        page = tab_page(len(self.tabs), self.tab, self.tabs_page, place, bottom)
+        self.tabs_page = page.page if page.pages > 1 else None
+        for n, rect in zip(page.shown, page.rects, strict=True):
+            b = Button(f"tab:{n}", rect, self.tabs[n][2])
             b.primary = n == self.tab
             self.widgets.append(b)
+        self.widgets += [Button(name, rect, label) for name, label, rect in page.buttons]
         upright = self.upright()
         w, h = self.app.screen.get_size() if not self.classic() else (WIDTH, HEIGHT)
         reset = (
@@ -99,6 +121,7 @@ class StatsScene(MenuScene):
         )
         asking = self.reset_asked_at is not None
         self.widgets.append(Button(RESET, reset, tr("Reset?") if asking else tr("Reset"), ""))
+        self.reset_rect = reset
         self.dirty = True
 
     def retext(self) -> None:
@@ -109,11 +132,14 @@ class StatsScene(MenuScene):
 
     TAB_SIZE = 30
     """The tabs' labels at full size: the tabs take more rows rather than shrink them."""
+    FIGURES_ROOM = 100
+    """The height the tabs leave under them for the figures, at least (drawn smaller when
+    that is all they have): more tabs than that allows take pages."""
 
-    def tab_rects(self, area: pygame.Rect) -> list[pygame.Rect]:
-        """The tabs across ``area`` in as few rows as fit their labels at full size (one
-        row as wide as it goes, else rows as even as they can be)."""
-        count, gap, tall = len(self.tabs), 10, self.touch()
+    def tab_rects(self, area: pygame.Rect, count: int) -> list[pygame.Rect]:
+        """``count`` tabs across ``area`` in as few rows as fit the labels of all the tabs
+        at full size (one row as wide as it goes, else rows as even as they can be)."""
+        gap, tall = 10, self.touch()
         full = max(theme.font(self.TAB_SIZE).size(label)[0] for _, _, label in self.tabs) + 24
         width = 1200 if self.classic() else area.w
         step = width // count
@@ -126,8 +152,8 @@ class StatsScene(MenuScene):
         return flow(count, area, wide, tall, gap, most=per_row)
 
     def classic_figures(self) -> bool:
-        """Whether the figures sit where they were first drawn on 1280x720: there, under
-        one row of tabs."""
+        """Whether the figures sit as the 1280x720 arrangement places them: on that canvas,
+        under one row of tabs."""
         return self.classic() and self.tabs_bottom() <= 190
 
     def shown_id(self) -> str:
@@ -164,6 +190,10 @@ class StatsScene(MenuScene):
             self.app.back()
         elif name == RESET:
             self.reset()
+        elif name.startswith("tabs:"):  # another page of tabs; the open tab stays open
+            self.tabs_page = (self.tabs_page or 0) + int(name[5:])
+            self.focus = name
+            self.build()
         else:
             self.tab = int(name[4:])
             self.reset_asked_at, self.message = None, ""  # the question was of another tab
@@ -171,7 +201,7 @@ class StatsScene(MenuScene):
 
     def other_rows(self) -> list[tuple[str, ...]]:
         """One line per other layout: layout, played, won, win rate, average, best streak."""
-        out = []
+        out: list[tuple[str, ...]] = []
         for lay in self.others:
             st = self.app.profile.stats(self.layout_game, lay)
             out.append(
@@ -198,7 +228,8 @@ class StatsScene(MenuScene):
         return tuple(round(left + (x - xs[0]) * spread) for x in xs)
 
     def draw_others(self, surface: pygame.Surface) -> None:
-        heads = (N_("Layout"), N_("Played"), N_("Won"), N_("Win rate"), N_("Average"))
+        heads: tuple[str, ...] = (N_("Layout"), N_("Played"), N_("Won"), N_("Win rate"))
+        heads += (N_("Average"),)
         heads += (N_("Best streak"),)
         xs = self.others_columns()
         top = 226 if self.classic_figures() else self.tabs_bottom() + 36
@@ -271,7 +302,7 @@ class StatsScene(MenuScene):
         else:
             upright = self.upright()
             top = self.tabs_bottom() + (30 if upright else 10)
-            bottom = self.button(RESET).rect.top if upright else h  # Reset at the foot
+            bottom = self.reset_rect.top if upright else h  # Reset at the foot
             bottom -= self.MESSAGE_ROOM if self.message else 0  # its line under the figures
             room = R(0, top, w, bottom - top - 10)
             self.draw_in(surface, room, upright, gid, rows, st, unit, cap)
@@ -279,7 +310,7 @@ class StatsScene(MenuScene):
             w, h = surface.get_size()
             where = (w // 2, 676)
             if self.upright():
-                where = (w // 2, self.button(RESET).rect.top - self.MESSAGE_ROOM + 6)
+                where = (w // 2, self.reset_rect.top - self.MESSAGE_ROOM + 6)
             elif not self.classic_figures():
                 where = (w // 2, h - self.MESSAGE_ROOM + 4)
             size = theme.fitting_size(self.message, w - 40, 26, 18)
@@ -352,11 +383,11 @@ class StatsScene(MenuScene):
                 theme.blit_text(surface, label, 26, (x, fy + 4), theme.INK_DIM)
                 theme.blit_text(surface, value, 34, (x + 170, fy), theme.INK)
             chart = R(ox + 100, y + figures * line + self.CHART_HEAD, 480, chart_h)
-            self.draw_distribution(surface, st.distribution, chart, unit, cap)
+            draw_distribution(surface, st.distribution, chart, unit, cap)
             boards = ((profile.top_today(gid), 650), (profile.top_all_time(gid), 960))
             titles = ("Today's top 10", "All-time top 10")
             for (entries, x), title in zip(boards, titles, strict=True):
-                self.draw_board(surface, title, entries, ox + x, y, pitch)
+                draw_board(surface, title, entries, ox + x, y, pitch)
             return True
         line = min(48, (room.h - 40) // max(1, len(rows) - 1))
         chart_h = min(320, room.h - self.CHART_HEAD - self.CHART_FOOT)
@@ -371,7 +402,7 @@ class StatsScene(MenuScene):
             theme.blit_text(surface, label, 32, (left, y + n * line), theme.INK_DIM)
             theme.blit_text(surface, value, 38, (left + 270, y + n * line - 3), theme.INK)
         chart = R(chart_x, y + self.CHART_HEAD, chart_w, chart_h)
-        self.draw_distribution(surface, st.distribution, chart, unit, cap)
+        draw_distribution(surface, st.distribution, chart, unit, cap)
         return True
 
     def draw_close_upright(self, surface, room: pygame.Rect, gid, rows, st, unit, cap) -> bool:
@@ -403,14 +434,12 @@ class StatsScene(MenuScene):
             theme.blit_text(surface, label, 26, (x, fy + 4), theme.INK_DIM)
             theme.blit_text(surface, value, 34, (x + 190, fy), theme.INK)
         y += figures * 46 + self.CHART_HEAD
-        self.draw_distribution(surface, st.distribution, R(ox + 100, y, 560, chart_h), unit, cap)
+        draw_distribution(surface, st.distribution, R(ox + 100, y, 560, chart_h), unit, cap)
         if posts:
             y += chart_h + self.CHART_FOOT + 30
             profile = self.app.profile
-            self.draw_board(surface, "Today's top 10", profile.top_today(gid), ox + 40, y, pitch)
-            self.draw_board(
-                surface, "All-time top 10", profile.top_all_time(gid), ox + 380, y, pitch
-            )
+            draw_board(surface, "Today's top 10", profile.top_today(gid), ox + 40, y, pitch)
+            draw_board(surface, "All-time top 10", profile.top_all_time(gid), ox + 380, y, pitch)
         return True
 
     def draw_block(self, surface, upright, gid, rows, st, unit, cap, origin) -> None:
@@ -432,11 +461,11 @@ class StatsScene(MenuScene):
                 theme.blit_text(surface, label, size, (x, y + 4), theme.INK_DIM)
                 theme.blit_text(surface, value, 34, (x + 170, y), theme.INK)
             chart = R(ox + 100, oy + 420, 480, 180)
-            self.draw_distribution(surface, st.distribution, chart, unit, cap)
+            draw_distribution(surface, st.distribution, chart, unit, cap)
             boards = ((profile.top_today(gid), 650), (profile.top_all_time(gid), 960))
             titles = (tr("Today's top 10"), tr("All-time top 10"))
             for (entries, x), title in zip(boards, titles, strict=True):
-                self.draw_board(surface, title, entries, ox + x, oy + 220)
+                draw_board(surface, title, entries, ox + x, oy + 220)
         else:
             for n, (label, value) in enumerate(rows):
                 y = oy + 230 + n * 48
@@ -444,7 +473,7 @@ class StatsScene(MenuScene):
                 theme.blit_text(surface, label, size, (ox + 60, y), theme.INK_DIM)
                 theme.blit_text(surface, value, 38, (ox + 330, y - 3), theme.INK)
             chart = R(ox + 660, oy + 280, 560, 320)
-            self.draw_distribution(surface, st.distribution, chart, unit, cap)
+            draw_distribution(surface, st.distribution, chart, unit, cap)
 
     @staticmethod
     def upright_height(gid: str) -> int:
@@ -459,132 +488,9 @@ class StatsScene(MenuScene):
             theme.blit_text(surface, label, size, (ox + 60, y + n * 48), theme.INK_DIM)
             theme.blit_text(surface, value, 38, (ox + 400, y + n * 48 - 3), theme.INK)
         y += len(rows) * 48 + 90
-        self.draw_distribution(surface, st.distribution, R(ox + 100, y, 560, 300), unit, cap)
+        draw_distribution(surface, st.distribution, R(ox + 100, y, 560, 300), unit, cap)
         if GAMES[gid].posts_scores:
             y += 300 + 110
             profile = self.app.profile
-            self.draw_board(surface, tr("Today's top 10"), profile.top_today(gid), ox + 40, y)
-            self.draw_board(surface, tr("All-time top 10"), profile.top_all_time(gid), ox + 380, y)
-
-    @staticmethod
-    def buckets(
-        dist: dict[int, int], most: int, cap: int | None = None
-    ) -> list[tuple[int, int, int]]:
-        """Scores grouped into at most ``most`` ranges of a round width: (low, high, games).
-
-        The ranges start at 0 and cover the best score seen, or ``cap`` (the
-        game's highest possible score) when there is one.
-        """
-        if not dist:
-            return []
-        top = cap if cap is not None else max(dist)
-        size = next(
-            (n for n in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500) if (top + n) // n <= most),
-            -(-(top + 1) // most),
-        )
-        count = top // size + 1
-        out = [(i * size, i * size + size - 1, 0) for i in range(count)]
-        for score, games in dist.items():
-            i = min(count - 1, max(0, score) // size)
-            low, high, n = out[i]
-            out[i] = (low, high, n + games)
-        return out
-
-    @classmethod
-    def draw_distribution(
-        cls,
-        surface: pygame.Surface,
-        dist: dict[int, int],
-        area: pygame.Rect,
-        unit: str,
-        cap: int | None = None,
-    ) -> None:
-        """A bar chart of games per score range: counts on the bars, ranges under them.
-
-        Its labels are at least 26 logical pixels (13 CSS pixels on a phone held
-        sideways, where the canvas is shown at half size)."""
-        theme.blit_text(
-            surface, tr("Games by score"), 32, (area.x - 40, area.y - 58), theme.INK_DIM, "topleft"
-        )
-        axis = theme.INK_DIM
-        pygame.draw.line(surface, axis, area.bottomleft, area.bottomright, 2)
-        pygame.draw.line(surface, axis, area.bottomleft, area.topleft, 2)
-        theme.blit_text(surface, tr("games"), 26, (area.x - 8, area.y - 4), axis, "bottomright")
-        buckets = cls.buckets(dist, max(4, area.w // 64), cap)
-        if not buckets:
-            theme.blit_text(surface, tr("no games yet"), 28, area.center, theme.INK_DIM, "center")
-            theme.blit_text(surface, tr(unit), 28, (area.centerx, area.bottom + 12), axis, "midtop")
-            return
-        most = max(n for _, _, n in buckets) or 1
-        theme.blit_text(surface, str(most), 26, (area.x - 8, area.y + 18), axis, "midright")
-        theme.blit_text(surface, "0", 26, (area.x - 8, area.bottom), axis, "midright")
-        bw = (area.w - 8) // len(buckets)
-        lines_below = 1
-        for i, (low, high, count) in enumerate(buckets):
-            x = area.x + 8 + i * bw
-            bh = round((area.h - 32) * count / most)
-            bar = R(x + 3, area.bottom - bh, bw - 6, bh)
-            if count:
-                pygame.draw.rect(surface, theme.GOLD, bar, border_radius=4)
-                theme.blit_text(
-                    surface, str(count), 30, (bar.centerx, bar.top - 2), theme.INK, "midbottom"
-                )
-            if cap is not None:
-                high = min(high, cap)
-            label = str(low) if low == high else f"{low}-{high}"
-            lines = [label]
-            if theme.font(28).size(label)[0] > bw - 4:
-                lines = [f"{low}-", str(high)]
-                lines_below = 2
-            for k, line in enumerate(lines):
-                theme.blit_text(
-                    surface,
-                    line,
-                    28,
-                    (bar.centerx, area.bottom + 6 + k * 24),
-                    theme.INK_DIM,
-                    "midtop",
-                )
-        theme.blit_text(
-            surface,
-            tr(unit),
-            28,
-            (area.centerx, area.bottom + 14 + 24 * lines_below),
-            axis,
-            "midtop",
-        )
-
-    @staticmethod
-    def draw_board(
-        surface: pygame.Surface,
-        title: str,
-        entries: list,
-        x: int,
-        top: int = 220,
-        pitch: int | None = 40,
-    ) -> None:
-        """A board's title and its top ten, ``pitch`` apart."""
-        pitch = pitch or 40
-        theme.blit_text(
-            surface, title, theme.fitting_size(title, 290, 32, 20), (x, top), theme.GOLD
-        )
-        if not entries:
-            theme.blit_text(surface, tr("no scores yet"), 26, (x, top + 42), theme.INK_DIM)
-        for n, e in enumerate(entries[:10]):
-            y = top + 42 + n * pitch
-            theme.blit_text(surface, f"{n + 1}.", 28, (x + 30, y), theme.INK_DIM, "topright")
-            score = theme.blit_text(surface, str(e.score), 28, (x + 270, y), theme.INK, "topright")
-            room = score.left - 12 - (x + 40)  # ten wide letters need a smaller size
-            size = theme.fitting_size(e.name, room, 28, 20)
-            # on the row's baseline, whatever its size
-            line = y + theme.font(28).get_ascent() - theme.font(size).get_ascent()
-            theme.blit_text(surface, e.name, size, (x + 40, line), theme.INK)
-
-
-CHART_UNITS = {
-    "cards": N_("score: cards removed"),
-    "points": N_("score: points"),
-    "pyramid cards": N_("score: pyramid cards cleared"),
-}
-"""What the chart's x axis counts, by the unit a game's record names (its top score is
-the record's ``max_score``; None: open)."""
+            draw_board(surface, tr("Today's top 10"), profile.top_today(gid), ox + 40, y)
+            draw_board(surface, tr("All-time top 10"), profile.top_all_time(gid), ox + 380, y)

@@ -6,6 +6,7 @@
 - Outside the games' own folders, nothing checks a position's concrete class or reads
   its encoding.
 - Only the command line, the tools and the window's own ``--query`` parse arguments.
+- Every ``# type: ignore`` names its error code and says why.
 - A game is one folder: its record, and the hooks the record names, live there.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import importlib
+import re
 import tomllib
 from pathlib import Path
 
@@ -233,3 +235,25 @@ def test_a_game_is_one_folder_with_its_record_and_hooks(game_id):
     for hook in hooks:
         if hook is not None:
             assert hook.__module__.startswith(f"{folder}."), (hook, folder)
+
+
+IGNORE = re.compile(r"#\s*type:\s*ignore(?P<code>\[[\w\-, ]+\])?(?P<why>\s+#\s*\S.*)?")
+
+
+def test_every_type_ignore_names_its_code_and_why():
+    """mypy checks that an ignore names its code (``ignore-without-code``); the reason is
+    ours: a few words after it say why the checker is wrong there."""
+    bare = [
+        f"{path.relative_to(PACKAGE.parent)}:{number}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        for found in [IGNORE.search(line)]
+        if found and not (found["code"] and found["why"])
+    ]
+    assert bare == []
+
+
+def test_the_ignore_check_would_catch_a_bare_one():
+    assert not IGNORE.search("x = f()  # type: ignore[arg-type]")["why"]
+    assert not IGNORE.search("x = f()  # type: ignore")["code"]
+    assert IGNORE.search("x = f()  # type: ignore[arg-type]  # pygame's stub lacks it")["why"]

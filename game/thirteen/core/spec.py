@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from thirteen.core.cards import Card
 from thirteen.core.i18n import N_, Message
@@ -34,6 +34,62 @@ class TableKind(StrEnum):
     PYRAMID_RESERVES = "pyramid and reserves"
     """A pyramid (``game.pyramid_cards()``) over a row of reserve piles fanned face up
     (``game.reserve_piles()``), with no stock."""
+
+
+# The view each table kind's games give of their cards (the interface and the screen
+# reader read a game through the view its table kind names).
+
+
+@runtime_checkable
+class GridView(Protocol):
+    """A table of cells (:attr:`TableKind.GRID`): rows from the top, None for an empty
+    cell."""
+
+    def grid(self) -> list[list[Card | None]]: ...
+
+
+@runtime_checkable
+class PyramidView(Protocol):
+    """A pyramid's cards still on the table: (row, place in the row, card, free)."""
+
+    def pyramid_cards(self) -> list[tuple[int, int, Card, bool]]: ...
+
+
+@runtime_checkable
+class DrawPileView(PyramidView, Protocol):
+    """A pyramid beside a draw pile and its waste (:attr:`TableKind.PYRAMID`)."""
+
+    @property
+    def draw_card(self) -> Card | None: ...
+
+    @property
+    def waste_top(self) -> Card | None: ...
+
+    @property
+    def draw_count(self) -> int:
+        """Cards in the draw pile, the draw card included."""
+        ...
+
+    @property
+    def waste_count(self) -> int: ...
+
+
+@runtime_checkable
+class ReservePilesView(PyramidView, Protocol):
+    """A pyramid over reserve piles (:attr:`TableKind.PYRAMID_RESERVES`), each pile from
+    its bottom card up."""
+
+    def reserve_piles(self) -> list[tuple[Card, ...]]: ...
+
+
+@runtime_checkable
+class PilesView(Protocol):
+    """A row of piles, each from its bottom card up, and reserve cards lying apart
+    (:attr:`TableKind.PILES`)."""
+
+    def pile_cards(self) -> list[tuple[Card, ...]]: ...
+
+    def reserve_cards(self) -> list[Card]: ...
 
 
 @dataclass(frozen=True)

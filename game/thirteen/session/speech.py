@@ -12,13 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
 
 from thirteen.core.cards import Card, rank, suit
 from thirteen.core.game import Game, Outcome, Termination
 from thirteen.core.i18n import N_, tr, tr_n
 from thirteen.core.moves import Move, MoveToEmpty, Recycle
-from thirteen.core.spec import TableKind
+from thirteen.core.spec import (
+    DrawPileView,
+    GridView,
+    PilesView,
+    PyramidView,
+    ReservePilesView,
+    TableKind,
+)
 from thirteen.games import spec_of
 
 RANK_WORDS = (
@@ -54,55 +60,6 @@ def card_list(cards: Iterable[Card]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return tr("{cards} and {last}", cards=", ".join(names[:-1]), last=names[-1])
-
-
-@runtime_checkable
-class GridView(Protocol):
-    """A table of cells (:attr:`TableKind.GRID`): rows from the top, None for an empty
-    cell."""
-
-    def grid(self) -> list[list[Card | None]]: ...
-
-
-@runtime_checkable
-class PyramidView(Protocol):
-    """A pyramid's cards still on the table: (row, place in the row, card, free)."""
-
-    def pyramid_cards(self) -> list[tuple[int, int, Card, bool]]: ...
-
-
-@runtime_checkable
-class DrawPileView(PyramidView, Protocol):
-    """A pyramid beside a draw pile and its waste (:attr:`TableKind.PYRAMID`)."""
-
-    @property
-    def draw_card(self) -> Card | None: ...
-
-    @property
-    def waste_top(self) -> Card | None: ...
-
-    @property
-    def draw_count(self) -> int:
-        """Cards in the draw pile, the draw card included."""
-        ...
-
-
-@runtime_checkable
-class ReservePilesView(PyramidView, Protocol):
-    """A pyramid over reserve piles (:attr:`TableKind.PYRAMID_RESERVES`), each pile from
-    its bottom card up."""
-
-    def reserve_piles(self) -> list[tuple[Card, ...]]: ...
-
-
-@runtime_checkable
-class PilesView(Protocol):
-    """A row of piles, each from its bottom card up, and reserve cards lying apart
-    (:attr:`TableKind.PILES`)."""
-
-    def pile_cards(self) -> list[tuple[Card, ...]]: ...
-
-    def reserve_cards(self) -> list[Card]: ...
 
 
 @dataclass(frozen=True)

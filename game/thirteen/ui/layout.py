@@ -25,7 +25,7 @@ from thirteen.core.cards import Card
 from thirteen.core.game import Game
 from thirteen.core.i18n import tr
 from thirteen.core.moves import Draw, Recycle
-from thirteen.core.spec import TableKind
+from thirteen.core.spec import DrawPileView, GridView, PilesView, ReservePilesView, TableKind
 from thirteen.games import spec_of
 from thirteen.ui import HEIGHT, WIDTH
 from thirteen.ui.spots import SpotKind, Zone
@@ -279,7 +279,8 @@ def thirteens_metrics(
 def grid_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
     """A grid of cells (``game.grid()``, rows from the top); an empty column is a slot a
     card can move to when the game has that move (``fills_empty_columns``)."""
-    cells = game.grid()  # type: ignore[attr-defined]
+    assert isinstance(game, GridView)  # a grid game, as its table kind says
+    cells = game.grid()
     rows, cols = len(cells), len(cells[0])
     w, h, px, py, x0, y0 = thirteens_metrics(cols, rows, frame)
     geo = Geometry(w, h)
@@ -376,6 +377,7 @@ def pyramid_metrics(frame: Frame) -> tuple[float, int, int, int, int]:
 def pyramid_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
     """A pyramid of 7 rows (``game.pyramid_cards()``), the draw pile and the waste: beside
     it on a canvas held sideways, under it (near the thumbs) held upright."""
+    assert isinstance(game, DrawPileView)  # a pyramid with a draw pile, as its kind says
     table = frame.table
     scale, cw, ch, dx, dy = pyramid_metrics(frame)
     geo = Geometry(cw, ch)
@@ -385,7 +387,7 @@ def pyramid_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
     else:
         centre = round((PILE_X * scale + cw + table.right) / 2 + 10 * scale)
         y0 = table.y + (table.h - (6 * dy + ch)) // 2
-    for r, c, card, free in game.pyramid_cards():  # type: ignore[attr-defined]
+    for r, c, card, free in game.pyramid_cards():
         x = centre - cw // 2 - r * dx // 2 + c * dx
         rect = pygame.Rect(x, y0 + r * dy, cw, ch)
         index = r * (r + 1) // 2 + c
@@ -401,19 +403,19 @@ def pyramid_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
         draw = pygame.Rect(round(PILE_X * scale), y0 + round(10 * scale), cw, ch)
         waste = pygame.Rect(draw.x, draw.bottom + round(80 * scale), cw, ch)
     geo.pile, geo.waste = draw, waste
-    top_card = game.waste_top  # type: ignore[attr-defined]
+    top_card = game.waste_top
     if top_card is not None:
         geo.spots.append(Spot(SpotKind.CARD, waste.copy(), waste.copy(), top_card, Zone.WASTE))
-    card = game.draw_card  # type: ignore[attr-defined]
-    if card is not None:
-        geo.spots.append(Spot(SpotKind.CARD, draw.copy(), draw.copy(), card, Zone.DRAW))
+    drawn = game.draw_card
+    if drawn is not None:
+        geo.spots.append(Spot(SpotKind.CARD, draw.copy(), draw.copy(), drawn, Zone.DRAW))
     else:
         can_recycle = game.is_legal(Recycle()) and not game.is_over
         geo.spots.append(Spot(SpotKind.PILE, draw.copy(), draw.copy(), free=can_recycle))
     # captions sit below the keyboard focus ring (10 px out, and its dark edge)
-    draws = game.draw_count  # type: ignore[attr-defined]
+    draws = game.draw_count
     geo.labels.append((tr("Draw {n}", n=draws), (draw.centerx, draw.bottom + CAPTION_GAP)))
-    wastes = game.waste_count  # type: ignore[attr-defined]
+    wastes = game.waste_count
     geo.labels.append((tr("Waste {n}", n=wastes), (waste.centerx, waste.bottom + CAPTION_GAP)))
     progress = game.progress()
     if progress.passes and progress.passes > 1 and progress.pass_number is not None:
@@ -434,8 +436,9 @@ def piles_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
     """A row of piles fanned down (``game.pile_cards()``, each bottom to top), the stock
     that deals onto them and the reserve's places (``game.reserve_cards()``): sideways the
     stock and the reserve in a column on the left, upright in a row above the piles."""
-    piles = game.pile_cards()  # type: ignore[attr-defined]
-    reserve = game.reserve_cards()  # type: ignore[attr-defined]
+    assert isinstance(game, PilesView)  # a game of piles, as its table kind says
+    piles = game.pile_cards()
+    reserve = game.reserve_cards()
     table = frame.table
     n = len(piles)
     tallest = max(10, *(len(p) for p in piles))
@@ -472,7 +475,7 @@ def piles_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
             rect = pygame.Rect(x, round(y0 + i * fan), w, h)
             top = i == len(pile) - 1
             shown = None if top else pygame.Rect(x, rect.y, w, round(fan))
-            hit = rect.copy() if top else shown.copy()  # type: ignore[union-attr]
+            hit = rect.copy() if shown is None else shown.copy()
             geo.spots.append(
                 Spot(SpotKind.CARD, rect, hit, card, Zone.PILE, column=p, free=top, shown=shown)
             )
@@ -512,7 +515,8 @@ def pyramid_reserves_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
     """A pyramid of 7 rows (``game.pyramid_cards()``) over reserve piles fanned down
     (``game.reserve_piles()``, each bottom to top, its last card free), in one row or,
     where that gives larger cards (held upright, on a narrow table), two; no stock."""
-    piles = game.reserve_piles()  # type: ignore[attr-defined]
+    assert isinstance(game, ReservePilesView)  # a pyramid over reserves, as its kind says
+    piles = game.reserve_piles()
     table = frame.table
     region = table.inflate(-24, -24)
     rows = max((1, 2), key=lambda n: reserve_rows_fit(region, len(piles), n))
@@ -527,7 +531,7 @@ def pyramid_reserves_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
     whole = 6 * dy + h + rows * (gap + pile_h)
     y0 = region.y + (region.h - whole) // 2
     geo = Geometry(w, h)
-    for r, c, card, free in game.pyramid_cards():  # type: ignore[attr-defined]
+    for r, c, card, free in game.pyramid_cards():
         x = region.centerx - w // 2 - r * dx // 2 + c * dx
         rect = pygame.Rect(x, y0 + r * dy, w, h)
         index = r * (r + 1) // 2 + c
@@ -544,7 +548,7 @@ def pyramid_reserves_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
             rect = pygame.Rect(x, y + i * fan, w, h)
             last = i == len(pile) - 1
             shown = None if last else pygame.Rect(x, rect.y, w, fan)
-            hit = rect.copy() if last else shown.copy()  # type: ignore[union-attr]
+            hit = rect.copy() if shown is None else shown.copy()
             geo.spots.append(
                 Spot(SpotKind.CARD, rect, hit, card, Zone.PILE, column=p, free=last, shown=shown)
             )

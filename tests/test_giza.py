@@ -1,4 +1,4 @@
-"""Giza: the engine against RULES.md, its texts, its solver and its hooks."""
+"""Giza: the engine against docs/rules.md, its texts, its solver and its hooks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Neighbour: the engine against RULES.md, its texts, its solver and its hooks."""
+"""Neighbour: the engine against docs/rules.md, its texts, its solver and its hooks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pyramid (classic) and the rules it shares with Pyramid 13 (RULES.md "Game 2/3")."""
+"""Pyramid (classic) and the rules it shares with Pyramid 13 (docs/rules.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pyramid 13 (RULES.md "Game 2"): three one-pass deals scored in points."""
+"""Pyramid 13 (docs/rules.md): three one-pass deals scored in points."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Thirteens (RULES.md "Game 1"): falls, refills, the empty-column move, the end."""
+"""Thirteens (docs/rules.md): falls, refills, the empty-column move, the end."""
 
 from __future__ import annotations
 

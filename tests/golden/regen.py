@@ -3,7 +3,7 @@
 ``tests/test_golden.py`` replays every registered game's transcripts with :func:`check`.
 Run ``python tests/golden/regen.py`` (or the tests with ``THIRTEEN_REGEN_GOLDEN=1``)
 to rewrite the ``*.txt`` files from the engine, then read the diff by hand
-against RULES.md before committing: a golden file pins whatever the engine does.
+against docs/rules.md before committing: a golden file pins whatever the engine does.
 
 A transcript file starts with ``key: value`` header lines naming the game, its
 setup and the moves; then, for the start and after each move, a ``== ...``
@@ -154,7 +154,7 @@ def transcript_text(name: str) -> str:
     spec = TRANSCRIPTS[name]
     lines = [
         f"# Golden transcript {name}: regenerate with `python tests/golden/regen.py`,",
-        "# then review the diff against RULES.md before trusting it.",
+        "# then review the diff against docs/rules.md before trusting it.",
         *header_lines(*spec),
         "",
         *body_lines(*spec),

@@ -420,7 +420,7 @@ def pyramid_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
     progress = game.progress()
     if progress.passes and progress.passes > 1 and progress.pass_number is not None:
         turns = progress.passes - progress.pass_number
-        # the help's words: the waste is turned over (RULES.md's "recycle")
+        # the help's words: the waste is turned over (docs/rules.md's "recycle")
         where = (waste.centerx, waste.bottom + CAPTION_GAP + 26)
         geo.labels.append((tr("Turns left {n}", n=turns), where))
     return geo

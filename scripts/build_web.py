@@ -130,6 +130,7 @@ class Settings:
     assets: tuple[Path, ...]
     """The page's stylesheets and scripts, copied in under fingerprinted names."""
     page_words: Path
+    catalogues: Path
     """The page's own words in English (web/page_words.py)."""
     manifest: Path
     service_worker: Path
@@ -193,6 +194,7 @@ def load_settings(
         template=WEB / site["template"],
         assets=tuple(WEB / asset for asset in site["assets"]),
         page_words=WEB / site["page_words"],
+        catalogues=ROOT / app["source_dir"] / site["catalogues"],
         manifest=WEB / site["manifest"],
         service_worker=WEB / site["service_worker"],
         favicon=WEB / site["favicon"],
@@ -566,6 +568,7 @@ def page_words(settings: Settings) -> dict[str, str]:
 WORD_USES = (
     re.compile(r'\bdata-words(?:-label)?="(\w+)"'),  # the template's elements
     re.compile(r'\bwords\("(\w+)"'),  # the scripts' calls
+    re.compile(r'"@words:(\w+)"'),  # the manifest's values
 )
 
 
@@ -573,7 +576,7 @@ def check_page_words_used(settings: Settings, words: dict[str, str]) -> None:
     """The page uses exactly the ids web/page_words.py declares: none missing (it would
     show its id), none left over (the page's share holds only what the page shows)."""
     used: set[str] = set()
-    for path in (settings.template, *settings.assets):
+    for path in (settings.template, *settings.assets, settings.manifest):
         text = path.read_text(encoding="utf-8")
         for pattern in WORD_USES:
             used.update(pattern.findall(text))
@@ -590,23 +593,10 @@ def check_page_words_used(settings: Settings, words: dict[str, str]) -> None:
 
 
 def catalogue_dir(settings: Settings) -> Path:
-    """The game's catalogues (<code>.json): the one folder named locale in its packages,
-    wherever the package keeps it."""
-    found = sorted(
-        {
-            path.parent
-            for package in settings.packages
-            for path in (settings.source_dir / package).rglob("locale/*.json")
-            if not any(
-                _excluded(part, settings.exclude)
-                for part in path.relative_to(settings.source_dir).parts
-            )
-        }
-    )
-    if len(found) != 1:
-        places = ", ".join(shown(path) for path in found) or "none"
-        raise BuildError(f"expected one folder of catalogues (locale/*.json), found: {places}")
-    return found[0]
+    """The core's catalogues (<code>.json), which translate the page's words."""
+    if not any(settings.catalogues.glob("*.json")):
+        raise BuildError(f"{shown(settings.catalogues)} holds no catalogues (<code>.json)")
+    return settings.catalogues
 
 
 def page_share(settings: Settings) -> dict[str, dict[str, str]]:
@@ -629,6 +619,32 @@ def page_share(settings: Settings) -> dict[str, dict[str, str]]:
             if isinstance(messages.get(english), str)
         }
     return share
+
+
+def write_manifest(settings: Settings, site: Path) -> None:
+    """The site's manifest: web/manifest.webmanifest with each ``"@words:ID"`` value the
+    page word's English, and a ``translations`` member (each language's name and
+    description, where its catalogue has both) from the catalogues."""
+    manifest = json.loads(settings.manifest.read_text(encoding="utf-8"))
+    share = page_share(settings)
+
+    def words(code: str) -> dict[str, str]:
+        found = {}
+        for key, value in manifest.items():
+            if isinstance(value, str) and value.startswith("@words:"):
+                word = share[code].get(value.removeprefix("@words:"))
+                if word is None:
+                    return {}
+                found[key] = word
+        return found
+
+    translations = {
+        code: translated for code in sorted(share) if code != "en" and (translated := words(code))
+    }
+    manifest.update(words("en"))  # (after the translations: it replaces the "@words:" values)
+    manifest["translations"] = translations
+    text = json.dumps(manifest, ensure_ascii=False, indent=2) + "\n"
+    (site / settings.manifest.name).write_text(text, encoding="utf-8")
 
 
 def page_json(data: object) -> str:
@@ -729,7 +745,7 @@ def assemble(settings: Settings, pygbag_out: Path, site: Path, build_id: str) ->
     site.mkdir(parents=True)
     for name in ("index.html", settings.archive, "favicon.png"):
         shutil.copyfile(pygbag_out / name, site / name)
-    shutil.copyfile(settings.manifest, site / settings.manifest.name)
+    write_manifest(settings, site)
     (site / "icons").mkdir()
     for icon in settings.icons:
         shutil.copyfile(icon, site / "icons" / icon.name)

@@ -12,6 +12,10 @@ when one here is not used. The texts are marked ``N_()`` so that ``tests/message
 finds them beside the game's (``tests/test_i18n.py`` then checks every catalogue has
 them, with the same placeholders).
 
+The manifest's name and description are page words too (``"@words:appName"`` in
+``web/manifest.webmanifest``): the build writes them, and their translations, into the
+site's manifest.
+
 Placeholders: ``{title}`` the game's name, ``{mb}`` a size in megabytes (with its
 unit), ``{got}`` and ``{total}`` megabytes (numbers).
 """
@@ -25,6 +29,11 @@ def N_(text: str) -> str:
 
 
 WORDS: dict[str, str] = {
+    "appName": N_("Thirteen: make-13 solitaire"),
+    "appDescription": N_(
+        "Make-13 solitaire games and their cousins that make 11 or 15: Thirteens, Pyramid 13, "
+        "Pyramid, Neighbour, Giza, Baroness, Elevens and Fifteens, playable offline."
+    ),
     "tagline": N_("Make-13 solitaire"),
     "loading": N_("Loading"),
     "loadingDots": N_("Loading…"),

@@ -313,7 +313,15 @@ def test_installed_game_is_not_locked_to_landscape(pinned_build: dict) -> None:
     and keeps to the player's rotation lock ("any" would override that lock on Android)."""
     manifest = json.loads((Path(pinned_build["site"]) / "manifest.webmanifest").read_text())
     assert "orientation" not in manifest
-    assert manifest == json.loads((ROOT / "web" / "manifest.webmanifest").read_text())
+    source = json.loads((ROOT / "web" / "manifest.webmanifest").read_text())
+    words = build_web.page_words(build_web.load_settings())
+    assert source["name"] == "@words:appName" and source["description"] == "@words:appDescription"
+    assert (manifest["name"], manifest["description"]) == (
+        words["appName"],
+        words["appDescription"],
+    )
+    rest = {k: v for k, v in manifest.items() if k not in ("name", "description", "translations")}
+    assert rest == {k: v for k, v in source.items() if k not in ("name", "description")}
 
 
 def test_template_python_part_compiles(pinned_build: dict) -> None:
@@ -384,6 +392,8 @@ def test_the_page_s_words_are_the_catalogues_share(pinned_build: dict) -> None:
     everything = whole_page(Path(pinned_build["site"]))
     used = set(re.findall(r'data-words(?:-label)?="(\w+)"', everything))
     used |= set(re.findall(r'\bwords\("(\w+)"', everything))
+    manifest = (ROOT / "web" / "manifest.webmanifest").read_text(encoding="utf-8")
+    used |= set(re.findall(r'"@words:(\w+)"', manifest))  # the manifest's name and description
     assert used == set(words)
     downloads = page_data(page, "page-downloads")
     assert downloads == pinned_build["downloads"]

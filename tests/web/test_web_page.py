@@ -1074,12 +1074,21 @@ def test_an_english_browser_and_an_unknown_language_get_english(browser: Any, si
             context.close()
 
 
-def test_the_manifest_s_description_has_each_language_noted() -> None:
+def test_the_manifest_s_description_has_each_language_noted(site_build: dict[str, Any]) -> None:
     """Web App Manifests have one description; the translations member (the W3C
-    incubation browsers may read) carries the other four."""
-    manifest = json.loads((ROOT / "web" / "manifest.webmanifest").read_text(encoding="utf-8"))
+    incubation browsers may read) carries the other four, from the catalogues. Each
+    names every game of the collection, as the game names it in that language."""
+    from thirteen.core import i18n
+    from thirteen.games import COLLECTION
+
+    site = Path(site_build["site"])
+    manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["lang"] == "en" and manifest["description"]
+    assert all(spec.title in manifest["description"] for spec in COLLECTION)
     assert sorted(manifest["translations"]) == ["de", "es", "fr", "it"]
     for code, words in manifest["translations"].items():
         assert words["description"] not in (manifest["description"], ""), code
         assert words["name"].startswith("Thirteen"), code
+        titles = i18n.catalogue(code)
+        for spec in COLLECTION:
+            assert titles.get(spec.title, spec.title) in words["description"], (code, spec.id)

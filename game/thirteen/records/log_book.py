@@ -32,19 +32,23 @@ from thirteen.records.storage import Change, Storage, full_key
 Write = Callable[[str, Change], str | None]
 """How the book writes a record (the profile's, which also says what storage says)."""
 
-READS = 3
-"""Reads of a record that could not be understood before it is taken to be damaged
-(a read that returned garbage once is read again)."""
+READS = 20
+"""Reads of a record that cannot be understood, while each finds another text (storage
+whose reads return garbage now and then), before it is taken as it is."""
 
 
 def settled_read(storage: Storage, key: str, kind: RecordKind) -> str | None:
-    """The text at ``key``: read again, up to :data:`READS` times in all, while it is
-    a text that ``kind`` cannot read (storage that returned garbage once)."""
+    """The text at ``key``, read again while it is text ``kind`` cannot read that
+    changes from one read to the next (a read gone wrong); text that cannot be read
+    twice over the same is what is stored (damage, set aside by the caller)."""
     text = storage.get(key)
     for _ in range(READS - 1):
         if text is None or kind.read(text) is not None:
             break
-        text = storage.get(key)
+        again = storage.get(key)
+        if again == text:
+            break
+        text = again
     return text
 
 

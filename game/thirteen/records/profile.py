@@ -47,7 +47,7 @@ from thirteen.core.game import Game, Outcome
 from thirteen.core.i18n import Message
 from thirteen.core.options import Layout
 from thirteen.games import GameSetup, game_spec
-from thirteen.records.log_book import LogBook, settled_read
+from thirteen.records.log_book import READS, LogBook, settled_read
 from thirteen.records.logs import (
     RESET_MARK,
     board_of,
@@ -174,7 +174,7 @@ class Profile:
         ``cleared`` (default ``change``) is the change made."""
         new: str | None = None
         found: list[str] = []
-        for _ in range(3):
+        for _ in range(READS):
             found.clear()
 
             def guarded(old: str | None, change: Change = change) -> str | None:
@@ -393,14 +393,17 @@ class Profile:
     # -- the game in progress (see :mod:`.saved_game`) ---------------------------
     def saved_game_text(self) -> str | None:
         """The save slot's stored text as it is now (None: empty), what a tab's claim
-        on the slot is compared with."""
-        return self.storage.get(GAME_KEY)
+        on the slot is compared with (read again while it is no game: a read that
+        returned garbage once is no claim)."""
+        return settled_read(self.storage, GAME_KEY, SAVED_GAME)
 
     def saved_game_is(self, text: str | None) -> bool:
         """Whether the save slot still holds ``text`` (None: nothing), so no other tab
         wrote it since; True when it cannot be read, which proves no change, and when it
-        holds text that is no game (read again, then set aside), which no tab wrote."""
-        for _ in range(3):
+        holds text that is no game, which no tab wrote (set aside when two reads find
+        the same)."""
+        last: str | None = None
+        for _ in range(READS):
             if self.storage.holds(GAME_KEY, text):
                 return True
             now = self.storage.get(GAME_KEY)
@@ -408,8 +411,10 @@ class Profile:
                 return True
             if now is None or SAVED_GAME.read(now) is not None:
                 return False  # another tab's game, or none: the slot was used
-        if now is not None:
-            self._set_aside(GAME_KEY, now)
+            if now == last:  # the same text that is no game, twice: it is stored
+                self._set_aside(GAME_KEY, now)
+                return True
+            last = now
         return True
 
     def save_game(self, game: Game, over: str | None | _Unchecked = _ANY) -> str | None:

@@ -49,7 +49,7 @@ from thirteen.records.database_salvage import (
     image_of,
     salvage,
 )
-from thirteen.records.sqlite_pages import record_sum
+from thirteen.records.sqlite_pages import current_image, record_sum
 from thirteen.records.storage import (
     FILE_NAME,
     LEGACY_UNREADABLE,
@@ -235,14 +235,13 @@ class DatabaseStorage(Storage):
         """The file and its log as SQLite would read them, from memory: SQLite cannot
         open it in place (no room for its log or shared-memory file, a read-only
         folder)."""
-        from thirteen.records.sqlite_pages import current_image
-
         main = _file_bytes(self.path)
         return self._in_memory(current_image(main, _file_bytes(Path(f"{self.path}-wal"))))
 
     def _open(self) -> sqlite3.Connection:
         """The database, checked, rebuilt from what is whole when it is damaged."""
-        if 0 <= _size_of(self.path) < MIN_FILE:
+        size = _size_of(self.path)
+        if 0 <= size < MIN_FILE:
             return self._rebuild()  # cut short before its first page ends: not a database
         db: sqlite3.Connection | None = None
         try:
@@ -251,7 +250,10 @@ class DatabaseStorage(Storage):
         except Exception as exc:
             if db is not None:
                 db.close()
-            if not isinstance(exc, sqlite3.DatabaseError) or _is_damage(exc):
+            if size < 0 and _size_of(self.path) == 0:
+                with contextlib.suppress(OSError):
+                    self.path.unlink()  # the empty file SQLite made before it failed
+            elif not isinstance(exc, sqlite3.DatabaseError) or _is_damage(exc):
                 return self._rebuild()  # SQLite stumbled over the file's bytes
             if not self.path.parent.is_dir():
                 raise
@@ -441,6 +443,12 @@ class DatabaseStorage(Storage):
         return self._row(key)
 
     def _keys(self) -> list[str]:
+        try:
+            return [row[0] for row in self.db.execute("SELECT key FROM records")]
+        except sqlite3.DatabaseError as exc:
+            if not _is_damage(exc):
+                raise
+        self._repair()
         return [row[0] for row in self.db.execute("SELECT key FROM records")]
 
     def _update(self, key: str, change: Change) -> str | None:

@@ -13,9 +13,9 @@ key (under ``thirteen/v1/``)        record
 ``played/...``, ``posted/...``,     each writer's finished games and posted scores,
 ``reset/<game>``                    and when a game's statistics were reset
                                     (:mod:`.logs`)
-``stats/<game>[/<layout>]``         the statistics counted before games had ids
+``stats/<game>[/<layout>]``         statistics in the records' first format
                                     (:class:`~.stats.Stats`), read as the start
-``scores/<game>``                   the high scores posted before posts had ids
+``scores/<game>``                   high scores in the first format
                                     (:class:`~.scores.ScoreBoard`), likewise
 ==================================  =============================================
 
@@ -253,7 +253,7 @@ class Profile:
 
     # -- statistics ---------------------------------------------------------
     def _base_stats(self, game_id: str, layout: str | None) -> Stats:
-        """The statistics counted before games had ids (none after a reset)."""
+        """The statistics in the records' first format (none after a reset)."""
         key = stats_key(game_id, layout)
         found = self._read(STATS, key)
         if found is None:
@@ -343,7 +343,7 @@ class Profile:
 
     # -- high scores ----------------------------------------------------------
     def _base_board(self, game_id: str, asked: date) -> ScoreBoard:
-        """The board of the scores posted before posts had ids."""
+        """The board of the scores in the records' first format."""
         key = scores_key(game_id)
         found = self._read(SCORES, key)
         if found is None:
@@ -400,8 +400,8 @@ class Profile:
     def saved_game_is(self, text: str | None) -> bool:
         """Whether the save slot still holds ``text`` (None: nothing), so no other tab
         wrote it since; True when it cannot be read, which proves no change, and when it
-        holds text that is no game, which no tab wrote (set aside when two reads find
-        the same)."""
+        holds text that is no game, which no tab wrote (when two reads find the same,
+        it is set aside and ``text`` put back)."""
         last: str | None = None
         for _ in range(READS):
             if self.storage.holds(GAME_KEY, text):
@@ -413,6 +413,8 @@ class Profile:
                 return False  # another tab's game, or none: the slot was used
             if now == last:  # the same text that is no game, twice: it is stored
                 self._set_aside(GAME_KEY, now)
+                if text is not None:  # and no tab wrote it: the slot is as it was left
+                    self._change(GAME_KEY, lambda old: text if old is None else old)
                 return True
             last = now
         return True

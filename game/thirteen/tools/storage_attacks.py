@@ -252,18 +252,47 @@ def sample_records(n_logs: int = 4, scale: int = 1) -> dict[str, str]:
     return out
 
 
+def player_database(path: Path) -> dict[str, str]:
+    """A database as a player's session leaves it: settings, the records of the first
+    format, logs of games and of posts, a game in progress; its records."""
+    storage = DatabaseStorage(path, durable=False)
+    storage.set("stats/pyramid", '{"v":2,"played":40,"won":9,"total_score":700}')
+    storage.set("scores/pyramid13", '{"v":1,"all_time":[],"days":{}}')
+    seed_records(storage, 4 * 1024)
+    session = Session(Profile(storage))
+    play_games(session, 100, 6, Played())
+    shown = session.new_game(GameSetup("pyramid13", deal=7))
+    assert shown.game is not None
+    play = Play(shown.game)
+    for _ in range(12):
+        play.game.play(play.game.legal_moves()[0])
+        session.save_game(play)
+    records = {key: storage.get(key) or "" for key in storage.keys()}
+    storage.close()
+    return records
+
+
 def damage_report(quick: bool = False) -> list[str]:
-    """Every flip and every cut of a player-sized database (of a small one with
-    ``quick``)."""
+    """Every flip and every cut of a database with an overflow page (pages of 512 bytes
+    with ``quick``), and of a player's (without ``quick``)."""
+    out = []
     with tempfile.TemporaryDirectory(prefix="thirteen-attack-") as scratch:
         records = sample_records(scale=1 if quick else 2)
-        original = small_database(Path(scratch) / DB_NAME, records, 512 if quick else 4096)
-    flips, cuts = sweep_damage(original, records, range(len(original)), range(len(original)))
-    head = f"database of {len(original)} bytes, {len(records)} records"
-    out = [head, flips.line(), cuts.line()]
-    for sweep in (flips, cuts):
-        for at, verdict in sweep.failed[:5]:
-            out.append(f"  {sweep.name} at {at}: {verdict}")
+        files = [
+            (records, small_database(Path(scratch) / DB_NAME, records, 512 if quick else 4096))
+        ]
+        if not quick:
+            player = Path(scratch) / "player"
+            player.mkdir()
+            files.append((player_database(player / DB_NAME), (player / DB_NAME).read_bytes()))
+    for records, original in files:
+        everywhere = range(len(original))
+        flips, cuts = sweep_damage(original, records, everywhere, everywhere)
+        out += [f"database of {len(original)} bytes, {len(records)} records:"]
+        out += [f"  {flips.line()}", f"  {cuts.line()}"]
+        for sweep in (flips, cuts):
+            for at, verdict in sweep.failed[:5]:
+                out.append(f"    {sweep.name} at {at}: {verdict}")
     return out
 
 
@@ -491,7 +520,7 @@ def real_disk_report() -> list[str]:
 # -- two tabs ------------------------------------------------------------------------
 
 
-def _finished(game: str, score: int, won: bool) -> Game:
+def finished_game(game: str, score: int, won: bool) -> Game:
     """What record_result reads of a finished game."""
     setup = GameSetup(game, deal=1)
     outcome = Outcome.WON if won else Outcome.LOST
@@ -522,7 +551,7 @@ def tabs_run(order: Iterable[str], games: int = 1, posts: int = 1) -> TabsRun:
         def run() -> None:
             profile = profiles[tab]
             for n in range(games):
-                profile.record_result(_finished("pyramid", 10 + n, n % 2 == 0))
+                profile.record_result(finished_game("pyramid", 10 + n, n % 2 == 0))
             for n in range(posts):
                 profile.post_score("pyramid13", f"Tab {tab}{n}", 100 + n, "deal 1")
 
@@ -543,7 +572,7 @@ def calls_of(games: int = 1, posts: int = 1) -> int:
     profile = Profile(BrowserStorage(window_of(ls)))
     ls.turn = schedule.turn("a")
     for n in range(games):
-        profile.record_result(_finished("pyramid", 10 + n, n % 2 == 0))
+        profile.record_result(finished_game("pyramid", 10 + n, n % 2 == 0))
     for n in range(posts):
         profile.post_score("pyramid13", f"Tab a{n}", 100 + n, "deal 1")
     return schedule.calls["a"]

@@ -24,6 +24,7 @@ from thirteen.records.storage import (
     SAVED_AFTER_ALL,
 )
 from thirteen.tools import storage_attacks as attacks
+from thirteen.tools import storage_damage as damage
 from thirteen.tools.storage_fakes import FakeDisk
 
 SMALL = {
@@ -41,7 +42,7 @@ the saved game's overflow page (2 KB in all)."""
 
 @pytest.fixture(scope="module")
 def small_file(tmp_path_factory: pytest.TempPathFactory) -> bytes:
-    return attacks.small_database(tmp_path_factory.mktemp("db") / DB_NAME, SMALL, 512)
+    return damage.small_database(tmp_path_factory.mktemp("db") / DB_NAME, SMALL, 512)
 
 
 # -- damage -----------------------------------------------------------------------------
@@ -50,7 +51,7 @@ def test_every_flip_of_a_small_database_keeps_what_is_whole_and_says_what_is_los
 ) -> None:
     """Found in an attack: a flipped byte in the key index hid records without a word,
     or made one key read another's row, which was then written back over it."""
-    flips, _ = attacks.sweep_damage(small_file, SMALL, flips=range(len(small_file)))
+    flips, _ = damage.sweep_damage(small_file, SMALL, flips=range(len(small_file)))
     assert flips.cases == len(small_file) == 2048
     assert flips.failed == [], flips.failed[:3]
     assert flips.lost > 0 and flips.said >= flips.lost  # losses happened, each said
@@ -59,7 +60,7 @@ def test_every_flip_of_a_small_database_keeps_what_is_whole_and_says_what_is_los
 def test_every_cut_of_a_small_database_keeps_what_is_whole_and_says_what_is_lost(
     small_file: bytes,
 ) -> None:
-    _, cuts = attacks.sweep_damage(small_file, SMALL, cuts=range(len(small_file)))
+    _, cuts = damage.sweep_damage(small_file, SMALL, cuts=range(len(small_file)))
     assert cuts.cases == len(small_file)
     assert cuts.failed == [], cuts.failed[:3]
     assert cuts.said == cuts.cases  # a cut file always loses something, and says so

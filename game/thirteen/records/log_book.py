@@ -52,6 +52,10 @@ def settled_read(storage: Storage, key: str, kind: RecordKind) -> str | None:
     return text
 
 
+AHEAD_MS = 24 * 3600 * 1000
+"""How far past this clock another entry's time is followed (another device's clock)."""
+
+
 class LogBook:
     """The logs of one writer (``writer``: its id) on ``storage``; ``damaged(key)`` is
     told of each log copied aside."""
@@ -77,9 +81,20 @@ class LogBook:
 
     # -- this writer's entries --------------------------------------------------
     def now(self) -> int:
-        """The time of a new entry, in ms: later than this writer's last one."""
+        """The time of a new entry, in ms: later than this writer's last one, and than
+        every entry it has read (so a game counted after another window's, as seen here,
+        comes after it even within one millisecond)."""
         self._last_at = max(int(time.time() * 1000), self._last_at + 1)
         return self._last_at
+
+    def _saw(self, entries: list[Played] | list[Posted]) -> None:
+        """Entries read: the next one made here comes after them (but after none dated
+        more than :data:`AHEAD_MS` past the clock, which would drag every entry after
+        it)."""
+        latest = int(time.time() * 1000) + AHEAD_MS
+        for entry in entries:
+            if self._last_at < entry.at <= latest:
+                self._last_at = entry.at
 
     def _next_id(self) -> str:
         self._count += 1
@@ -184,6 +199,7 @@ class LogBook:
                 games = self.games[key]
             else:
                 games = [g for g in self._read(key, PLAYED_LOG, date.max) if isinstance(g, Played)]
+                self._saw(games)
             for game in games:
                 out.setdefault(game.id, game)
         return list(out.values())
@@ -196,6 +212,7 @@ class LogBook:
                 posts = [p for p in self.posts[key] if date.fromisoformat(p.entry.date) <= newest]
             else:
                 posts = [p for p in self._read(key, POSTED_LOG, newest) if isinstance(p, Posted)]
+                self._saw(posts)
             for post in posts:
                 out.setdefault(post.id, post)
         return list(out.values())

@@ -78,6 +78,11 @@ class Posted:
     at: int
 
 
+def game_prefix(game_id: str) -> str:
+    """``played/<game>/``: every layout's logs of a game."""
+    return f"{PLAYED}{game_spec(game_id).id}/"
+
+
 def played_prefix(game_id: str, layout: str | None = None) -> str:
     """``played/<game>/``, with the layout (default 3x5) for games that have one."""
     spec = game_spec(game_id)

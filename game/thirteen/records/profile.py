@@ -51,6 +51,7 @@ from thirteen.records.log_book import READS, LogBook, settled_read
 from thirteen.records.logs import (
     RESET_MARK,
     board_of,
+    game_prefix,
     new_writer,
     played_prefix,
     posted_prefix,
@@ -137,10 +138,8 @@ class Profile:
         storage = self.storage
         if storage.repairs > self._repairs_told or len(storage.aside) > self._aside_told:
             lost = storage.aside[self._aside_told :]
-            repaired = storage.repairs > self._repairs_told
             self._repairs_told, self._aside_told = storage.repairs, len(storage.aside)
-            if lost or repaired:
-                self.notices.append(recovered_notice(lost, storage.kept) if lost else REPAIRED)
+            self.notices.append(recovered_notice(lost, storage.kept) if lost else REPAIRED)
         said = storage.notice
         if said and said != self._storage_said:
             self.notices.append(said)
@@ -253,7 +252,7 @@ class Profile:
 
     # -- statistics ---------------------------------------------------------
     def _base_stats(self, game_id: str, layout: str | None) -> Stats:
-        """The statistics in the records' first format (none after a reset)."""
+        """The statistics in the records' first format."""
         key = stats_key(game_id, layout)
         found = self._read(STATS, key)
         if found is None:
@@ -285,8 +284,7 @@ class Profile:
                     found.append(Layout.parse(key[len(prefix) :]))
                 except ValueError:  # not a layout: a stray key is no reason to fail
                     continue
-        games = played_prefix(game_id).rpartition("/")[0].rpartition("/")[0] + "/"
-        for layout in self.logs.layouts(games):
+        for layout in self.logs.layouts(game_prefix(game_id)):
             if self.stats(game_id, layout).played:
                 found.append(Layout.parse(layout))
         unique = {str(lay): lay for lay in found}
@@ -339,7 +337,7 @@ class Profile:
         for stored in self.storage.keys():
             if stored == whole or stored.startswith(prefix):
                 self.storage.remove(stored)
-        self.logs.drop_games(f"played/{game_spec(game_id).id}/")
+        self.logs.drop_games(game_prefix(game_id))
 
     # -- high scores ----------------------------------------------------------
     def _base_board(self, game_id: str, asked: date) -> ScoreBoard:

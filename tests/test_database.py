@@ -24,6 +24,7 @@ from thirteen.records.database import DatabaseStorage
 from thirteen.records.notices import recovered_notice
 from thirteen.records.platform_storage import open_storage
 from thirteen.records.profile import Profile
+from thirteen.records.sqlite_pages import record_sum
 from thirteen.records.storage import (
     DB_NAME,
     FILE_NAME,
@@ -32,7 +33,6 @@ from thirteen.records.storage import (
     RECOVERED,
     RECOVERY,
     SAVED_AFTER_ALL,
-    MemoryStorage,
 )
 from thirteen.session.game_session import RETRY_MS, Session
 
@@ -48,19 +48,34 @@ def finished(game: str, score: int, won: bool = False, layout: str | None = None
     )
 
 
+OLD_RECORDS = {
+    NAMESPACE + "game": '{"v":1,"record":{"game":"pyramid","deal":3,"moves":["3s+Td"]}}',
+    NAMESPACE + "scores/pyramid13": (
+        '{"v":1,"all_time":[{"name":"Alice","score":1200,"date":"2025-03-14","deals":"deal 7",'
+        '"game":"pyramid13"}],"days":{"2025-03-14":[{"name":"Alice","score":1200,'
+        '"date":"2025-03-14","deals":"deal 7","game":"pyramid13"}]}}'
+    ),
+    NAMESPACE + "settings": (
+        '{"v":2,"sound":true,"animations":null,"four_colour":true,"winnable_only":false,'
+        '"auto_draw":false,"timer":false,"card_back":"red","table_colour":"green","volume":75,'
+        '"show_winnable":false,"winnable_difficulty":"any","language":"","high_contrast":null,'
+        '"larger_text":false}'
+    ),
+    NAMESPACE + "stats/pyramid": (
+        '{"v":2,"played":1,"won":0,"total_score":12,"current_streak":0,"best_streak":0,'
+        '"distribution":{"12":1},"best_ms":0}'
+    ),
+    NAMESPACE + "stats/thirteens/4x4": (
+        '{"v":2,"played":1,"won":1,"total_score":52,"current_streak":1,"best_streak":1,'
+        '"distribution":{"52":1},"best_ms":0}'
+    ),
+}
+"""The records of a profile as the versions that wrote ``thirteen.json`` kept them."""
+
+
 def old_profile_file() -> tuple[bytes, dict[str, str]]:
     """An old ``thirteen.json`` as earlier versions wrote it, and its records."""
-    storage = MemoryStorage()
-    profile = Profile(storage)
-    profile.settings.four_colour = True
-    profile.save_settings()
-    profile.record_result(finished("pyramid", 12))
-    profile.record_result(finished("thirteens", 52, True, "4x4"))
-    profile.post_score("pyramid13", "Alice", 1200, "deal 7")
-    game = GameSetup("pyramid", deal=3).new_game()
-    game.play(game.legal_moves()[0])
-    profile.save_game(game)
-    records = {k: storage.get(k) for k in storage.keys()}
+    records = dict(OLD_RECORDS)
     return json.dumps(records, indent=1, sort_keys=True).encode(), records
 
 
@@ -241,8 +256,12 @@ def fill_up(storage: DatabaseStorage) -> None:
     for size in (900, 300, 100, 30, 10, 1):  # and use up the room its pages have
         while True:
             n += 1
+            key, value = f"filler/{n}", "x" * size
             try:
-                db.execute("INSERT INTO records VALUES (?, ?)", (f"filler/{n}", "x" * size))
+                db.execute(
+                    "INSERT INTO records (key, value, sum, seq) VALUES (?, ?, ?, 0)",
+                    (key, value, record_sum(key, value, 0)),
+                )
             except sqlite3.OperationalError as exc:
                 assert "full" in str(exc)
                 break
@@ -266,12 +285,16 @@ def test_writes_refused_while_the_disk_is_full_are_kept_when_space_returns(
     assert profile.unsaved == 2 and FULL in profile.notices
     assert profile.stats("pyramid").played == 2  # this window sees both meanwhile
     other = Profile(DatabaseStorage(path))  # another window counts a game meanwhile
+    full = storage.db.execute("PRAGMA page_count").fetchone()[0]
+    other.storage.db.execute(f"PRAGMA max_page_count = {full}")  # on the same full disk
     other.record_result(finished("pyramid", 7))
     page.watch(None, RETRY_MS)  # still full: still queued
     assert profile.unsaved == 2
-    storage.db.execute("PRAGMA max_page_count = 1000000")  # space returns
+    for window in (storage, other.storage):  # space returns
+        window.db.execute("PRAGMA max_page_count = 1000000")
     page.watch(None, RETRY_MS)
     assert profile.unsaved == 0 and told[-1] == SAVED_AFTER_ALL
+    assert other.retry_writes()
     again = Profile(DatabaseStorage(path))
     assert again.stats("pyramid").played == 3  # both windows' games, none lost
     assert again.load_game().moves == big.moves

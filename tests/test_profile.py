@@ -160,7 +160,7 @@ def test_an_abandoned_game_counts_as_played() -> None:
 
 def test_two_games_and_layouts_side_by_side() -> None:
     storage = BrowserStorage(FakeWindow())
-    profile = Profile(storage)
+    profile = Profile(storage, writer="wtab")
     profile.record_result(finished("thirteens", 52, True))
     profile.record_result(finished("thirteens", 20, False, layout="4x4"))
     profile.record_result(finished("pyramid13", 1340, True))
@@ -175,15 +175,15 @@ def test_two_games_and_layouts_side_by_side() -> None:
     assert profile.stats("pyramid").won == 1
     assert [e.name for e in profile.top_all_time("pyramid13")] == ["Alice"]
     assert [e.name for e in profile.top_all_time("thirteens")] == ["Bobby"]
-    assert storage.keys() == [
+    assert storage.keys() == [  # each game's entries in this tab's own log (records/logs.py)
         NAMESPACE + k
         for k in [
-            "scores/pyramid13",
-            "scores/thirteens",
-            "stats/pyramid",
-            "stats/pyramid13",
-            "stats/thirteens/3x5",
-            "stats/thirteens/4x4",
+            "played/pyramid/wtab",
+            "played/pyramid13/wtab",
+            "played/thirteens/3x5/wtab",
+            "played/thirteens/4x4/wtab",
+            "posted/pyramid13/wtab",
+            "posted/thirteens/wtab",
         ]
     ]
 
@@ -316,9 +316,11 @@ def test_only_recent_days_are_kept() -> None:
     profile = Profile(storage)
     for n in range(DAYS_KEPT + 3):
         profile.post_score("pyramid13", "Daily", n, "deal 1", DAY + timedelta(days=n))
-    board = json.loads(storage.get("scores/pyramid13"))
-    assert len(board["days"]) == DAYS_KEPT
-    assert len(board["all_time"]) == TOP
+    board = profile._board("pyramid13", DAY)
+    assert len(board.days) == DAYS_KEPT
+    assert len(board.all_time) == TOP
+    [log] = [k for k in storage.keys() if k.startswith(NAMESPACE + "posted/pyramid13/")]
+    assert len(json.loads(storage.get(log))["posts"]) == TOP  # only what a board shows
     assert profile.top_today("pyramid13", DAY) == []
     last = DAY + timedelta(days=DAYS_KEPT + 2)
     assert [e.score for e in profile.top_today("pyramid13", last)] == [DAYS_KEPT + 2]
@@ -363,9 +365,9 @@ def test_a_score_dated_in_the_future_is_set_aside_not_kept_for_ever() -> None:
     days = [DAY + timedelta(days=n) for n in range(DAYS_KEPT)]
     for n, day in enumerate(days):
         profile.post_score("pyramid13", "Daily", n, "deal 1", day)
-    board = json.loads(storage.get("scores/pyramid13"))
-    assert sorted(board["days"]) == [d.isoformat() for d in days]
-    assert all(e["date"] != "2099-01-01" for e in board["all_time"])
+    shown = profile._board("pyramid13", DAY)
+    assert sorted(shown.days) == [d.isoformat() for d in days]
+    assert all(e.date != "2099-01-01" for e in shown.all_time)
     assert [e.name for e in profile.top_all_time("pyramid13")] == ["Daily"] * DAYS_KEPT
     assert any(str(n).startswith(RECOVERED) for n in profile.notices)
     [aside] = recovered(storage, "scores/pyramid13")

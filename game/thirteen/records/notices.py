@@ -12,7 +12,8 @@ from thirteen.records.storage import NAMESPACE, RECOVERY, full_key
 
 def record_name(key: str) -> str | Message:
     """What the record at ``key`` is, for the player: "Pyramid statistics" (marked for
-    translation, the game's title translated inside)."""
+    translation, the game's title translated inside).  A log of games played names the
+    statistics it counts in, a log of posts the scores (:mod:`.logs`)."""
     short = full_key(key).removeprefix(NAMESPACE)
     if short == SETTINGS_KEY:
         return N_("settings")
@@ -21,7 +22,11 @@ def record_name(key: str) -> str | Message:
     kind, _, rest = short.partition("/")
     game_id, _, layout = rest.partition("/")
     spec = GAMES.get(game_id)
-    if kind == "stats" and spec is not None:
+    if kind in ("played", "posted") and spec is not None:
+        # the writer's id comes last: what is before it is the layout, if any
+        layout = layout.rpartition("/")[0]
+        kind = "stats" if kind == "played" else "scores"
+    if kind in ("stats", "reset") and spec is not None:
         if layout:
             return message("{game} {layout} statistics", game=message(spec.title), layout=layout)
         return message("{game} statistics", game=message(spec.title))

@@ -35,9 +35,10 @@ def open_storage(
     SQLite database in :func:`data_dir` (``path``: another), taking in the JSON file
     of earlier versions beside it.  The browser never imports :mod:`.database`, nor
     so ``sqlite3``, which pygbag's Python lacks.  One that can be read but not written
-    (a localStorage filled by other games on an itch.io origin, a read-only file) is
-    still used, with the "full" notice: its saved game and statistics stay in sight,
-    and this session's writes are queued and retried.  Neither readable → memory with
+    (a localStorage filled by other games on an itch.io origin, a full disk, a read-only
+    file or folder, the old data file in the way) is still used, with a notice saying
+    why nothing is kept: its saved game and statistics stay in sight, and this
+    session's writes are queued and retried.  Neither readable → memory with
     a notice.  The arguments exist for tests.
     """
     platform = sys.platform if platform is None else platform
@@ -51,7 +52,7 @@ def open_storage(
         if storage.usable():
             return storage
         if storage.readable():
-            storage.notice = FULL
+            storage.notice = storage.blocked or FULL
             storage.read_only = True
             return storage
     except Exception:

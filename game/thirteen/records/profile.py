@@ -4,36 +4,42 @@ game in progress.
 Every record is a small JSON object with a version field ``"v"``
 (:mod:`.record_format`), stored under its own key so each write stays small:
 
-==============================  =================================================
-key (under ``thirteen/v1/``)    record
-==============================  =================================================
-``settings``                    :class:`~.settings.Settings`
-``stats/<game>[/<layout>]``     :class:`~.stats.Stats` (Thirteens per layout, e.g. 3x5)
-``scores/<game>``               top 10 of all time + each day's top 10, for the
-                                :data:`~.scores.DAYS_KEPT` most recent days with posts
-                                (:class:`~.scores.ScoreBoard`)
-``game``                        the game in progress: a GameRecord dict
-                                (:mod:`.saved_game`)
-==============================  =================================================
+==================================  =============================================
+key (under ``thirteen/v1/``)        record
+==================================  =============================================
+``settings``                        :class:`~.settings.Settings`
+``game``                            the game in progress: a GameRecord dict
+                                    (:mod:`.saved_game`)
+``played/...``, ``posted/...``,     each writer's finished games and posted scores,
+``reset/<game>``                    and when a game's statistics were reset
+                                    (:mod:`.logs`)
+``stats/<game>[/<layout>]``         statistics in the records' first format
+                                    (:class:`~.stats.Stats`), read as the start
+``scores/<game>``                   high scores in the first format
+                                    (:class:`~.scores.ScoreBoard`), likewise
+==================================  =============================================
+
+The statistics and the high scores are worked out from these when they are read.
 
 Reading never fails: an older version is migrated (:class:`~.record_format.RecordKind`);
 a value that is not JSON, is of a newer version, or has fields of the wrong type is set
 aside under a recovery key (see :meth:`Storage.set_aside`), the valid parts are kept and
 rewritten, and a notice naming the record is added to :attr:`Profile.notices` (see
-:func:`~.notices.recovered_notice`).
+:func:`~.notices.recovered_notice`).  A text that cannot be read is read again before it
+is taken for damage (storage that returned garbage once), and one found inside a change
+is set aside before the change is made, never written over.
 
-Every change is a read-modify-write of one record (:meth:`Storage.update`): a game
-counted adds one to the statistics as stored now, a score posted goes into the board
-as stored now, a setting changed changes that setting only, and the saved game is
-written only over the text this window last saw.  So two windows on one storage
-never undo each other's changes.
+No change undoes another window's: a game counted or a score posted is a new entry in
+this window's own log (:mod:`.logs`); a setting changed changes that setting only, over
+the settings as stored now; and the saved game is written only over the text this window
+last saw.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import asdict, replace
-from datetime import date
+import math
+from dataclasses import asdict
+from datetime import date, timedelta
 from enum import Enum
 from typing import Any, Final
 
@@ -41,6 +47,19 @@ from thirteen.core.game import Game, Outcome
 from thirteen.core.i18n import Message
 from thirteen.core.options import Layout
 from thirteen.games import GameSetup, game_spec
+from thirteen.records.log_book import READS, LogBook, settled_read
+from thirteen.records.logs import (
+    RESET_MARK,
+    board_of,
+    game_prefix,
+    new_writer,
+    played_prefix,
+    posted_prefix,
+    reset_in,
+    reset_key,
+    reset_text,
+    stats_of,
+)
 from thirteen.records.notices import recovered_notice
 from thirteen.records.platform_storage import open_storage
 from thirteen.records.record_format import MAX_SCORE, RecordKind, dumps, is_whole
@@ -52,10 +71,10 @@ from thirteen.records.saved_game import (
     saved_setup_in,
 )
 from thirteen.records.scores import (
+    DAYS_AHEAD,
     SCORES,
     ScoreBoard,
     ScoreEntry,
-    board_in,
     scores_key,
     validate_name,
 )
@@ -68,16 +87,8 @@ from thirteen.records.settings import (
     settings_record,
     settings_text,
 )
-from thirteen.records.stats import (
-    STATS,
-    Stats,
-    stats_from,
-    stats_in,
-    stats_key,
-    stats_record,
-    stats_text,
-)
-from thirteen.records.storage import Change, Storage, full_key, load_json
+from thirteen.records.stats import STATS, Stats, stats_from, stats_key, stats_record
+from thirteen.records.storage import REPAIRED, Change, Storage, full_key, load_json
 
 
 class _Unchecked(Enum):
@@ -99,22 +110,37 @@ class Profile:
     data recovered); the interface shows them and may clear the list.
     """
 
-    def __init__(self, storage: Storage | None = None) -> None:
+    def __init__(self, storage: Storage | None = None, writer: str | None = None) -> None:
         self.storage = storage if storage is not None else open_storage()
         self.notices: list[str | Message] = []
         self._storage_said: str | None = None
+        self._repairs_told = 0
+        self._aside_told = 0
         self._note()
-        if self.storage.aside:
-            self.notices.append(recovered_notice(self.storage.aside, self.storage.kept))
+        self.logs = LogBook(
+            self.storage,
+            writer or new_writer(),
+            self._change,
+            lambda key: self._note(recovered_notice([key])),
+        )
+        """This window's logs of games and posts, and the reading of every window's."""
+        self._counted: list[tuple[Game, str, str]] = []
+        """The games counted here (the game, its log's key, its id), for taking back."""
         self.settings = self._load_settings()
         self._settings_seen = asdict(self.settings)
         """The settings as last read or written here: what a save changes is the rest."""
 
     # -- plumbing -----------------------------------------------------------
     def _note(self, notice: str | Message | None = None) -> None:
-        """Add ``notice`` once, and the storage's notice each time it changes (storage
-        full, saved after all, full again)."""
-        said = self.storage.notice
+        """Add ``notice`` once, the storage's notice each time it changes (storage full,
+        saved after all, full again), and a line for each repair of damaged storage:
+        what was lost, or that nothing was."""
+        storage = self.storage
+        if storage.repairs > self._repairs_told or len(storage.aside) > self._aside_told:
+            lost = storage.aside[self._aside_told :]
+            self._repairs_told, self._aside_told = storage.repairs, len(storage.aside)
+            self.notices.append(recovered_notice(lost, storage.kept) if lost else REPAIRED)
+        said = storage.notice
         if said and said != self._storage_said:
             self.notices.append(said)
         self._storage_said = said
@@ -139,10 +165,35 @@ class Profile:
         """How many changes the storage has refused so far and not yet kept."""
         return self.storage.unsaved
 
+    def _change_checked(
+        self, key: str, kind: RecordKind, change: Change, cleared: Change | None = None
+    ) -> str | None:
+        """:meth:`_change`, except that a stored text ``kind`` cannot read is set aside
+        first (read again, then kept under a recovery key), never changed; after that,
+        ``cleared`` (default ``change``) is the change made."""
+        new: str | None = None
+        found: list[str] = []
+        for _ in range(READS):
+            found.clear()
+
+            def guarded(old: str | None, change: Change = change) -> str | None:
+                if old is not None and kind.read(old) is None:
+                    found.append(old)
+                    return old
+                return change(old)
+
+            new = self._change(key, guarded)
+            if not found:
+                break
+            if settled_read(self.storage, key, kind) == found[-1]:
+                self._set_aside(key, found[-1])  # damage, not a read gone wrong once
+                change = cleared or change
+        return new
+
     def _read(self, kind: RecordKind, key: str) -> tuple[dict[str, Any], bool] | None:
         """The record at ``key`` migrated to the current version, and whether it
         was migrated; None when absent or set aside as unreadable."""
-        raw = self.storage.get(key)
+        raw = settled_read(self.storage, key, kind)
         self._note()
         if raw is None:
             return None
@@ -194,14 +245,14 @@ class Profile:
                 setattr(current, name, value)
             return settings_text(current)
 
-        now = settings_in(self._change(SETTINGS_KEY, change))
+        now = settings_in(self._change_checked(SETTINGS_KEY, SETTINGS, change))
         for name, value in asdict(now).items():
             setattr(self.settings, name, value)  # the interface holds this object
         self._settings_seen = asdict(self.settings)
 
     # -- statistics ---------------------------------------------------------
-    def stats(self, game_id: str, layout: str | None = None) -> Stats:
-        """The statistics of a game (and, for Thirteens, a layout; default 3x5)."""
+    def _base_stats(self, game_id: str, layout: str | None) -> Stats:
+        """The statistics in the records' first format."""
         key = stats_key(game_id, layout)
         found = self._read(STATS, key)
         if found is None:
@@ -209,6 +260,16 @@ class Profile:
         stats, clean = stats_from(found[0])
         self._keep(key, clean, found[1], stats_record(stats))
         return stats
+
+    def stats(self, game_id: str, layout: str | None = None) -> Stats:
+        """The statistics of a game (and, for Thirteens, a layout; default 3x5): the
+        record of earlier versions, then every window's games counted since."""
+        base = self._base_stats(game_id, layout)
+        games = self.logs.all_games(played_prefix(game_id, layout))
+        reset_at = reset_in(settled_read(self.storage, reset_key(game_id), RESET_MARK))
+        if reset_at is not None:
+            base, games = Stats(), [g for g in games if g.at >= reset_at]
+        return stats_of(base, games)
 
     def layouts_played(self, game_id: str) -> list[str]:
         """The layouts of ``game_id`` that have statistics, fewest cells first (links
@@ -223,101 +284,82 @@ class Profile:
                     found.append(Layout.parse(key[len(prefix) :]))
                 except ValueError:  # not a layout: a stray key is no reason to fail
                     continue
-        found.sort(key=lambda lay: (lay.cells, lay.columns))
-        return [str(lay) for lay in found]
-
-    def _change_stats(self, setup: GameSetup, apply: Callable[[Stats], None]) -> Stats:
-        """Apply ``apply`` to the statistics of ``setup``'s game as stored now (read,
-        changed and written in one transaction); the statistics as they were."""
-        self.stats(setup.game, setup.layout)  # sets aside what cannot be read
-        before = Stats()
-
-        def change(old: str | None) -> str:
-            nonlocal before
-            stats = stats_in(old)
-            before = replace(stats, distribution=dict(stats.distribution))
-            apply(stats)
-            return stats_text(stats)
-
-        self._change(stats_key(setup.game, setup.layout), change)
-        return before
+        for layout in self.logs.layouts(game_prefix(game_id)):
+            if self.stats(game_id, layout).played:
+                found.append(Layout.parse(layout))
+        unique = {str(lay): lay for lay in found}
+        return [
+            str(lay) for lay in sorted(unique.values(), key=lambda lay: (lay.cells, lay.columns))
+        ]
 
     def record_result(self, game: Game, elapsed_ms: float | None = None) -> Stats | None:
         """Count one finished or abandoned game: played, won iff WON, streaks, score, and
         for a won game timed from its first move (``elapsed_ms``), the best time.
 
         Call it once per game; a game not made from a GameSetup is not counted.
-        Returns the statistics as they were before (for :meth:`take_back_result`).
+        Returns the statistics as they were before.
         """
         setup: GameSetup | None = getattr(game, "setup", None)
         if setup is None:
             return None
         score = max(0, int(game.score))
         won = game.outcome is Outcome.WON
+        ms = 0
+        if won and elapsed_ms is not None and math.isfinite(elapsed_ms) and elapsed_ms > 0:
+            ms = min(max(1, round(elapsed_ms)), 10**9)
+        before = self.stats(setup.game, setup.layout)  # sets aside what cannot be read
+        key, ident = self.logs.add_game(played_prefix(setup.game, setup.layout), score, won, ms)
+        self._counted = [*self._counted[-7:], (game, key, ident)]
+        return before
 
-        def count(stats: Stats) -> None:
-            stats.played += 1
-            stats.total_score += score
-            stats.distribution[score] = stats.distribution.get(score, 0) + 1
-            if won:
-                stats.won += 1
-                stats.current_streak += 1
-                stats.best_streak = max(stats.best_streak, stats.current_streak)
-                if elapsed_ms is not None and elapsed_ms > 0:
-                    ms = max(1, round(elapsed_ms))
-                    stats.best_ms = ms if not stats.best_ms else min(stats.best_ms, ms)
-            else:
-                stats.current_streak = 0
-
-        return self._change_stats(setup, count)
-
-    def take_back_result(self, game: Game, before: Stats) -> None:
+    def take_back_result(self, game: Game) -> None:
         """Uncount a finished game whose last move the player took back (it plays on and
-        is counted again when it ends): ``game`` as it was counted, ``before`` what
-        :meth:`record_result` returned.  The counts lose just this game, so a game another
-        tab counted meanwhile stays; the streaks go back to ``before``."""
-        setup: GameSetup | None = getattr(game, "setup", None)
-        if setup is None:
-            return
-        score = max(0, int(game.score))
-        won = game.outcome is Outcome.WON
-
-        def uncount(stats: Stats) -> None:
-            stats.played = max(0, stats.played - 1)
-            stats.total_score = max(0, stats.total_score - score)
-            left = stats.distribution.get(score, 0) - 1
-            if left > 0:
-                stats.distribution[score] = left
-            else:
-                stats.distribution.pop(score, None)
-            if won:
-                stats.won = max(0, stats.won - 1)
-            stats.current_streak, stats.best_streak = before.current_streak, before.best_streak
-            stats.best_ms = before.best_ms
-
-        self._change_stats(setup, uncount)
+        is counted again when it ends): the entry :meth:`record_result` made for
+        ``game`` goes, so a game another tab counted meanwhile stays, and the streaks and
+        the best time are what the other games make them."""
+        for n, (counted, key, ident) in enumerate(self._counted):
+            if counted is game:
+                del self._counted[n]
+                self.logs.drop_game(key, ident)
+                return
 
     def reset_stats(self, game_id: str) -> None:
-        """Forget every statistic of ``game_id``, all its layouts (its high scores stay)."""
+        """Forget every statistic of ``game_id``, all its layouts (its high scores stay):
+        the games counted before now no longer count, in every window."""
         key = stats_key(game_id)
         if game_spec(game_id).has_layout:
             key = key.rpartition("/")[0]
+        now = self.logs.now()
+        self._change_checked(
+            reset_key(game_id), RESET_MARK, lambda old: reset_text(max(now, reset_in(old) or 0))
+        )
         whole, prefix = full_key(key), full_key(key + "/")
         for stored in self.storage.keys():
             if stored == whole or stored.startswith(prefix):
                 self.storage.remove(stored)
+        self.logs.drop_games(game_prefix(game_id))
 
     # -- high scores ----------------------------------------------------------
-    def _board(self, game_id: str, today: date | None = None) -> ScoreBoard:
-        """The game's board as stored; a ``today`` before the clock's date (a past day
-        asked about) drops no later post."""
+    def _base_board(self, game_id: str, asked: date) -> ScoreBoard:
+        """The board of the scores in the records' first format."""
         key = scores_key(game_id)
         found = self._read(SCORES, key)
         if found is None:
             return ScoreBoard()
-        board, clean = ScoreBoard.from_dict(found[0], max(today or date.min, date.today()))
+        board, clean = ScoreBoard.from_dict(found[0], asked)
         self._keep(key, clean, found[1], board.to_dict())
         return board
+
+    def _board(self, game_id: str, today: date | None = None) -> ScoreBoard:
+        """The game's board as stored; a ``today`` before the clock's date (a past day
+        asked about) drops no later post."""
+        return self._board_and_ids(game_id, today)[0]
+
+    def _board_and_ids(self, game_id: str, today: date | None) -> tuple[ScoreBoard, set[str]]:
+        asked = max(today or date.min, date.today())
+        base = self._base_board(game_id, asked)
+        posts = self.logs.all_posts(posted_prefix(game_id), asked + timedelta(days=DAYS_AHEAD))
+        return board_of(base, posts)
 
     def post_score(
         self, game_id: str, name: str, score: int, deals: str, today: date | None = None
@@ -332,15 +374,9 @@ class Profile:
             raise ValueError(f"score must be a whole number from 0 to {MAX_SCORE}, got {score!r}")
         day = (today or date.today()).isoformat()
         entry = ScoreEntry(name, score, day, str(deals)[:40], spec.id)
-        self._board(spec.id, today)  # sets aside what cannot be read
-        asked = max(today or date.min, date.today())
-
-        def add(old: str | None) -> str:
-            board = board_in(old, asked)
-            board.add(entry)
-            return dumps(board.to_dict())
-
-        self._change(scores_key(spec.id), add)
+        self.logs.add_post(posted_prefix(spec.id), entry)
+        on_board = self._board_and_ids(spec.id, today)[1]
+        self.logs.keep_posts(posted_prefix(spec.id), on_board)
         return entry
 
     def top_today(self, game_id: str, today: date | None = None) -> list[ScoreEntry]:
@@ -355,13 +391,31 @@ class Profile:
     # -- the game in progress (see :mod:`.saved_game`) ---------------------------
     def saved_game_text(self) -> str | None:
         """The save slot's stored text as it is now (None: empty), what a tab's claim
-        on the slot is compared with."""
-        return self.storage.get(GAME_KEY)
+        on the slot is compared with (read again while it is no game: a read that
+        returned garbage once is no claim)."""
+        return settled_read(self.storage, GAME_KEY, SAVED_GAME)
 
     def saved_game_is(self, text: str | None) -> bool:
         """Whether the save slot still holds ``text`` (None: nothing), so no other tab
-        wrote it since; True when it cannot be read, which proves no change."""
-        return self.storage.holds(GAME_KEY, text)
+        wrote it since; True when it cannot be read, which proves no change, and when it
+        holds text that is no game, which no tab wrote (when two reads find the same,
+        it is set aside and ``text`` put back)."""
+        last: str | None = None
+        for _ in range(READS):
+            if self.storage.holds(GAME_KEY, text):
+                return True
+            now = self.storage.get(GAME_KEY)
+            if now == text:
+                return True
+            if now is None or SAVED_GAME.read(now) is not None:
+                return False  # another tab's game, or none: the slot was used
+            if now == last:  # the same text that is no game, twice: it is stored
+                self._set_aside(GAME_KEY, now)
+                if text is not None:  # and no tab wrote it: the slot is as it was left
+                    self._change(GAME_KEY, lambda old: text if old is None else old)
+                return True
+            last = now
+        return True
 
     def save_game(self, game: Game, over: str | None | _Unchecked = _ANY) -> str | None:
         """Store the game in progress (setup + moves): the text stored, or None, writing
@@ -372,10 +426,15 @@ class Profile:
         if raw is None:
             return None
         if over is _ANY:
-            self.storage.set(GAME_KEY, raw)
-            self._note()
+            self._change_checked(GAME_KEY, SAVED_GAME, lambda _old: raw)
             return raw
-        now = self._change(GAME_KEY, lambda old: raw if old == over else old)
+        now = self._change_checked(
+            GAME_KEY,
+            SAVED_GAME,
+            lambda old: raw if old == over else old,
+            # text that was no game stood there: no tab wrote it, so the slot is still ours
+            cleared=lambda old: raw if old in (over, None) else old,
+        )
         return raw if now == raw else None
 
     def load_game(self) -> Game | None:

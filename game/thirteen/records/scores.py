@@ -91,7 +91,7 @@ def scores_key(game_id: str) -> str:
 SCORES = RecordKind("scores", 1)
 
 
-def _entry_from(data: Any, newest: date) -> ScoreEntry | None:
+def entry_from(data: Any, newest: date) -> ScoreEntry | None:
     """The entry ``data`` holds; None when it is bad or dated after ``newest``."""
     if not isinstance(data, dict):
         return None
@@ -111,7 +111,7 @@ def _entry_from(data: Any, newest: date) -> ScoreEntry | None:
 def _entries_from(data: Any, newest: date) -> tuple[list[ScoreEntry], bool]:
     if not isinstance(data, list):
         return [], False
-    entries = [_entry_from(item, newest) for item in data]
+    entries = [entry_from(item, newest) for item in data]
     kept = [e for e in entries if e is not None]
     return _top(kept), len(kept) == len(entries) and len(kept) <= TOP
 
@@ -165,6 +165,17 @@ class ScoreBoard:
             for old in sorted(board.days)[:-DAYS_KEPT]:
                 del board.days[old]
         return board, clean
+
+
+def board_with(base: ScoreBoard, later: list[ScoreEntry]) -> ScoreBoard:
+    """``base`` with the entries ``later`` posted after it, in their order: the top 10 of
+    all time and of each of the :data:`DAYS_KEPT` most recent days (the board
+    :meth:`ScoreBoard.add` would have made of them one by one)."""
+    days = {day: list(entries) for day, entries in base.days.items()}
+    for entry in later:
+        days.setdefault(entry.date, []).append(entry)
+    recent = sorted(days)[-DAYS_KEPT:]
+    return ScoreBoard(_top([*base.all_time, *later]), {d: _top(days[d]) for d in recent})
 
 
 def board_in(text: str | None, today: date) -> ScoreBoard:

@@ -55,6 +55,16 @@ ENV_DIR = "THIRTEEN_DATA_DIR"
 NOT_KEPT = N_("Progress will not be kept: this device's storage is unavailable.")
 FULL = N_("Progress will not be kept while storage is full or blocked.")
 SAVED_AFTER_ALL = N_("Storage works again: all progress is saved.")
+LEGACY_UNREADABLE = N_(
+    "Progress will not be kept while the old data file thirteen.json cannot be read."
+)
+"""Said when the data folder holds a ``thirteen.json`` that cannot be read (a folder or
+a FIFO of that name, no permission): the database beside it is shown but not written,
+since the file may hold records still to be taken in."""
+UNSAVED = (FULL, NOT_KEPT, LEGACY_UNREADABLE)
+"""The notices that say progress is not kept (each is followed by :data:`SAVED_AFTER_ALL`
+once it is)."""
+REPAIRED = N_("Saved data was damaged and has been repaired: nothing was lost.")
 RECOVERED = "Some saved data could not be read"
 """How every notice of data set aside begins, in English (the profile names the records,
 in notices marked for translation)."""
@@ -139,6 +149,12 @@ class Storage:
         self.kept: list[str] | None = None
         """With damage that hid what else there was, the keys still kept; None when
         every other record was read whole."""
+        self.repairs = 0
+        """How many times damaged storage was rebuilt from what was left (each one said:
+        :attr:`aside` names what was lost, if anything was)."""
+        self.blocked: str | None = None
+        """Why this storage can be read but not written, when the reason is not that it
+        is full (a notice, :data:`LEGACY_UNREADABLE`); None otherwise."""
 
     # -- the backend's part -------------------------------------------------
     def _get(self, key: str) -> str | None:
@@ -169,7 +185,13 @@ class Storage:
     # -- the safe part ------------------------------------------------------
     def _failed(self, message: str = FULL) -> None:
         if self.notice is None or self.notice in (RECOVERED, SAVED_AFTER_ALL):
-            self.notice = message
+            self.notice = self.blocked or message
+
+    def _kept_again(self) -> None:
+        """Writes are kept again after some were not: say so."""
+        self.read_only = False
+        if self.notice in UNSAVED:
+            self.notice = SAVED_AFTER_ALL
 
     def get(self, key: str) -> str | None:
         key = full_key(key)
@@ -214,6 +236,8 @@ class Storage:
                 self._overlay.pop(key, None)
                 new = new if isinstance(new, str) else None
                 self._seen[key] = new
+                if self.read_only:
+                    self._kept_again()
                 return new
         if key in self._overlay:
             new = change(self._overlay[key])
@@ -258,9 +282,7 @@ class Storage:
                 return False
             self._queued.pop(0)
         self._overlay.clear()
-        self.read_only = False
-        if self.notice in (FULL, NOT_KEPT):
-            self.notice = SAVED_AFTER_ALL
+        self._kept_again()
         return True
 
     def keys(self) -> list[str]:
@@ -301,6 +323,18 @@ class Storage:
         slot = self.recovery_slot(key)
         self.set(slot, raw)
         self.update(key, lambda old: None if old == raw else old)
+        return slot
+
+    def keep_copy(self, key: str, raw: str) -> str | None:
+        """Keep a copy of an unreadable value under a recovery key, leaving the value
+        where it is (a log that another writer alone writes, and rewrites whole); the
+        recovery key, or None when a copy of this value is kept already."""
+        key = full_key(key)
+        base = RECOVERY + key.removeprefix(NAMESPACE) + "/"
+        if any(k.startswith(base) and self.get(k) == raw for k in self.keys()):
+            return None
+        slot = self.recovery_slot(key)
+        self.set(slot, raw)
         return slot
 
     def usable(self) -> bool:

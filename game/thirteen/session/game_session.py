@@ -445,7 +445,7 @@ class Session:
         (it is counted again when it ends)."""
         counted, self.counted = self.counted, None
         if counted is not None and counted[0] is play.game and not play.detached:
-            self.profile.take_back_result(*counted)
+            self.profile.take_back_result(counted[0])
             self._tell_storage_news()
 
     def watch(self, play: Play | None, dt_ms: float) -> None:

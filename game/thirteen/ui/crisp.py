@@ -108,7 +108,9 @@ class SharpCanvas(pygame.Surface):
         everything comes to rest is drawn sharp."""
         self.noted: list[Noted] = []
         self._rects: list[pygame.Rect] = []
-        self._renders: OrderedDict[tuple, pygame.Surface | None] = OrderedDict()
+        self._renders: OrderedDict[
+            tuple[int, tuple[int, int]], tuple[pygame.Surface, pygame.Surface | None]
+        ] = OrderedDict()
         self._kept = 0
         """The pixels of :attr:`_renders`."""
 
@@ -245,16 +247,17 @@ class SharpCanvas(pygame.Surface):
 
     def _render(self, source: pygame.Surface, size: tuple[int, int]) -> pygame.Surface | None:
         key = (id(source), size)
-        if key in self._renders:
+        if key in self._renders:  # the same surface: a kept source's id is never reused
             self._renders.move_to_end(key)
-            return self._renders[key]
+            return self._renders[key][1]
         made = render_at(source, size, self.scale)
         if made is not None and pygame.display.get_surface() is not None:
             made = made.convert_alpha()  # the window's own format: blitted the fastest
-        self._renders[key] = made
+        # the source is kept with its render, so that its id is not reused while cached
+        self._renders[key] = (source, made)
         self._kept += _pixels(made)
         while self._kept > KEPT_PIXELS and len(self._renders) > 1:
-            self._kept -= _pixels(self._renders.popitem(last=False)[1])
+            self._kept -= _pixels(self._renders.popitem(last=False)[1][1])
         return made
 
 

@@ -224,13 +224,13 @@ def test_each_event_at_each_edge_never_raises_and_play_goes_on(app, kind, value)
     assert app.table.selected == parse_card("4s")
 
 
+@pytest.mark.parametrize("app", ["window"], indirect=True)
 @pytest.mark.parametrize("value", EDGES, ids=repr)
 def test_a_window_scale_of_any_number_draws_and_shows(app, value):
     """The window's canvas told any scale: outside the ones a window can have it notes
     nothing and the frame is shown scaled."""
     canvas = app.display.canvas
-    if not isinstance(canvas, SharpCanvas):
-        pytest.skip("only a desktop window's canvas has a scale")
+    assert isinstance(canvas, SharpCanvas)  # only a desktop window's canvas has a scale
     canvas.set_scale(value)
     assert 0 < canvas.scale <= SharpCanvas.MAX_SCALE
     app.scene.dirty = True

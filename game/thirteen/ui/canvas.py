@@ -4,7 +4,10 @@ shape gives, within 21:9 either way.  :mod:`.display` shows the canvas."""
 
 from __future__ import annotations
 
+import math
+
 from thirteen.ui import HEIGHT, WIDTH
+from thirteen.ui.input_numbers import real
 
 SHORT_SIDE = 720
 WIDEST = 21 / 9
@@ -17,8 +20,10 @@ VIEWPORT_POLL_MS = 250
 
 
 def canvas_size(width: float, height: float) -> tuple[int, int]:
-    """The logical canvas for a window or viewport of ``width`` x ``height`` (any unit)."""
-    if width <= 0 or height <= 0:
+    """The logical canvas for a window or viewport of ``width`` x ``height`` (any unit);
+    1280x720 for one of no shape (a side not above 0, NaN, both sides infinite)."""
+    width, height = real(width), real(height)
+    if not (width > 0 and height > 0) or width == height == math.inf:
         return (WIDTH, HEIGHT)
     ratio = min(max(width / height, 1 / WIDEST), WIDEST)
     if ratio >= 1:
@@ -29,7 +34,7 @@ def canvas_size(width: float, height: float) -> tuple[int, int]:
 def first_window_size(screen: tuple[int, int] | None) -> tuple[int, int]:
     """The desktop window's size at start: 1280x720 where it fits in nine tenths of the
     screen, else the largest 16:9 window that does (a laptop 768 pixels high)."""
-    if not screen or min(screen) <= 0:
+    if not screen or not all(0 < real(side) < math.inf for side in screen):
         return (WIDTH, HEIGHT)
     fit = min(1.0, 0.9 * screen[0] / WIDTH, 0.9 * screen[1] / HEIGHT)
     return (

@@ -3,7 +3,7 @@
 The default font has no suit symbols, so suits are vector shapes drawn four
 times too large and smooth-scaled down: anti-aliased edges at every size
 without any image files.  A rendered card is kept per (card, size, mode), so a
-frame only blits.
+frame only blits, for the few sizes last drawn (:data:`SIZES_KEPT`).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import sys
 import time
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import ParamSpec
 
@@ -19,6 +20,7 @@ import pygame
 from thirteen.core.cards import Card, rank, suit
 from thirteen.core.i18n import N_
 from thirteen.ui import court_art, theme
+from thirteen.ui.lru import LruCache
 
 Rgb = tuple[int, int, int]
 """A colour: red, green and blue from 0 to 255 (the ink of a suit)."""
@@ -36,28 +38,51 @@ RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 _SS = 4  # supersampling factor for shapes
 
-_cache: dict[tuple, pygame.Surface] = {}
-_made: dict[int, tuple[Callable[..., pygame.Surface], tuple, dict]] = {}
-"""id of a kept surface -> how it was drawn, so that :func:`art_at` can draw it at
-another size (the cache is never emptied, so the ids stay those of live surfaces)."""
+SIZES_KEPT = 4
+"""How many card sizes of art are kept (faces, blocked faces, backs, empty places and
+shadows of each size), the least recently drawn dropped: a table shows one size or
+two, and a window dragged through sizes would otherwise keep every one."""
+SUIT_SIZES_KEPT = 6 * SIZES_KEPT
+"""How many sizes of suit symbols are kept: a card size draws up to five (corner, top
+right, pips, an ace's, a back's medallion)."""
+BLANK_SIZES_KEPT = 4 * SIZES_KEPT
+"""How many sizes of rounded blanks are kept: a card's and its back's inner panel, at
+the canvas's size and at the window's (:mod:`.crisp`)."""
+
+_cache: LruCache[tuple, pygame.Surface] = LruCache("card art", SIZES_KEPT)
+"""(kind, high contrast, arguments, keyword arguments) -> the art, by card size."""
+_suits: LruCache[tuple, pygame.Surface] = LruCache("suit symbols", SUIT_SIZES_KEPT)
+"""The same for the suit symbols, by symbol size."""
+_Drawn = tuple[Callable[..., pygame.Surface], tuple, dict]
+_made: weakref.WeakKeyDictionary[pygame.Surface, _Drawn] = weakref.WeakKeyDictionary()
+"""A kept surface -> how it was drawn, so that :func:`art_at` can draw it at another
+size; for as long as the surface lives, kept or not."""
 
 
 _P = ParamSpec("_P")
 
 
-def _cached(draw: Callable[_P, pygame.Surface]) -> Callable[_P, pygame.Surface]:
-    """Draw a surface once per set of arguments, then hand out the kept one."""
+def _cached(
+    cache: LruCache[tuple, pygame.Surface], sizes_at: slice
+) -> Callable[[Callable[_P, pygame.Surface]], Callable[_P, pygame.Surface]]:
+    """Draw a surface once per set of arguments, then hand out the one kept in
+    ``cache``, grouped by size: ``args[sizes_at]`` (passed by position)."""
 
-    @functools.wraps(draw)
-    def get(*args: _P.args, **kwargs: _P.kwargs) -> pygame.Surface:
-        key = (draw.__name__, theme.high_contrast, args, tuple(kwargs.items()))
-        surf = _cache.get(key)
-        if surf is None:
-            surf = _cache[key] = accelerated(draw(*args, **kwargs))
-            _made[id(surf)] = (draw, args, kwargs)
-        return surf
+    def decorate(draw: Callable[_P, pygame.Surface]) -> Callable[_P, pygame.Surface]:
+        name = draw.__name__
 
-    return get
+        @functools.wraps(draw)
+        def get(*args: _P.args, **kwargs: _P.kwargs) -> pygame.Surface:
+            key = (name, theme.high_contrast, args, tuple(kwargs.items()))
+            surf = cache.get(key)
+            if surf is None:
+                surf = cache.put(key, accelerated(draw(*args, **kwargs)), args[sizes_at])
+                _made[surf] = (draw, args, kwargs)
+            return surf
+
+        return get
+
+    return decorate
 
 
 RUN_LENGTH = sys.platform == "emscripten"
@@ -100,8 +125,8 @@ def _poly(surf: pygame.Surface, colour: Rgb, points: Sequence[tuple[float, float
     pygame.draw.polygon(surf, colour, [(round(x * s), round(y * s)) for x, y in points])
 
 
-@_cached
-def suit_shape(card_suit: int, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+@_cached(_suits, slice(1, 2))
+def suit_shape(card_suit: int, size: int, colour: tuple[int, int, int], /) -> pygame.Surface:
     """A suit symbol ``size`` pixels square, anti-aliased by supersampling."""
     s = max(1, size) * _SS
     big = pygame.Surface((s, s), pygame.SRCALPHA)
@@ -132,11 +157,11 @@ def _blank(w: int, h: int, fill: Colour, edge: Colour, thick: int = 1) -> pygame
     key = (w, h, tuple(fill), tuple(edge), thick)
     kept = _blanks.get(key)
     if kept is None:
-        kept = _blanks[key] = _draw_blank(w, h, fill, edge, thick)
+        kept = _blanks.put(key, _draw_blank(w, h, fill, edge, thick), (w, h))
     return kept.copy()
 
 
-_blanks: dict[tuple, pygame.Surface] = {}
+_blanks: LruCache[tuple, pygame.Surface] = LruCache("rounded blanks", BLANK_SIZES_KEPT)
 
 
 def _draw_blank(w: int, h: int, fill: Colour, edge: Colour, thick: int) -> pygame.Surface:
@@ -243,9 +268,9 @@ def _court(surf: pygame.Surface, card: Card, colour: Rgb, pad: int) -> None:
     surf.blit(big, big.get_rect(center=(box.centerx, box.centery + h // 60)))
 
 
-@_cached
+@_cached(_cache, slice(1, 3))
 def card_face(
-    card: Card, w: int, h: int, four_colour: bool = False, centre: bool = True
+    card: Card, w: int, h: int, /, four_colour: bool = False, centre: bool = True
 ) -> pygame.Surface:
     """The face of ``card`` at ``w`` x ``h``: a large index in the top-left corner and
     upside down in the bottom-right one, a small suit top right (a card is known from
@@ -276,8 +301,8 @@ BLOCKED_VEIL = (40, 60, 52, 70)
 """A light grey-green veil over a blocked card's paper: it reads as out of play."""
 
 
-@_cached
-def dimmed(card: Card, w: int, h: int, four_colour: bool = False) -> pygame.Surface:
+@_cached(_cache, slice(1, 3))
+def dimmed(card: Card, w: int, h: int, /, four_colour: bool = False) -> pygame.Surface:
     """A blocked card: paper under a veil, its index drawn over the veil at full strength
     (the player plans with it), no middle art.
 
@@ -322,8 +347,8 @@ BACKS: dict[str, tuple[str, tuple[int, int, int], tuple[int, int, int]]] = {
 """The card backs to choose from: name shown in the settings, panel colour, line colour."""
 
 
-@_cached
-def card_back(w: int, h: int, style: str = "red") -> pygame.Surface:
+@_cached(_cache, slice(0, 2))
+def card_back(w: int, h: int, /, style: str = "red") -> pygame.Surface:
     """A back of our own: a coloured panel with a lattice (or a weave) inside a white
     margin, and a thin inner frame; unknown ``style`` names draw the red one."""
     _name, fill, line = BACKS.get(style, BACKS["red"])
@@ -370,8 +395,8 @@ def card_back(w: int, h: int, style: str = "red") -> pygame.Surface:
     return surf
 
 
-@_cached
-def slot(w: int, h: int) -> pygame.Surface:
+@_cached(_cache, slice(0, 2))
+def slot(w: int, h: int, /) -> pygame.Surface:
     """An empty place on the felt (empty column, empty pile); in high contrast a clear
     white edge."""
     if theme.high_contrast:
@@ -379,8 +404,8 @@ def slot(w: int, h: int) -> pygame.Surface:
     return _blank(w, h, (0, 0, 0, 40), (255, 255, 255, 70))
 
 
-@_cached
-def shadow(w: int, h: int) -> pygame.Surface:
+@_cached(_cache, slice(0, 2))
+def shadow(w: int, h: int, /) -> pygame.Surface:
     """A soft shadow blitted a few pixels below and right of a card."""
     return _blank(w, h, (0, 0, 0, 60), (0, 0, 0, 40))
 
@@ -400,7 +425,7 @@ def shows_through(surf: pygame.Surface) -> bool | None:
     """Whether what lies under the card art ``surf`` shows through it (False for a face
     or a back, opaque but for its rounded corners); None when ``surf`` is not card art
     :func:`art_at` can draw at another size."""
-    made = _made.get(id(surf))
+    made = _made.get(surf)
     if made is None or made[0].__name__ not in _SIZED:
         return None
     return _SIZED[made[0].__name__][1]
@@ -411,6 +436,6 @@ def art_at(surf: pygame.Surface, w: int, h: int) -> pygame.Surface | None:
     shows the canvas scaled keeps its own), or None for any other surface."""
     if shows_through(surf) is None:
         return None
-    draw, args, kwargs = _made[id(surf)]
+    draw, args, kwargs = _made[surf]
     at = _SIZED[draw.__name__][0]
     return draw(*args[:at], w, h, *args[at + 2 :], **kwargs)

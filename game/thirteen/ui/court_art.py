@@ -2,8 +2,9 @@
 
 Each image is the top half of a Jack's, Queen's or King's picture (a court picture is
 the same turned half a turn).  A picture is put together, scaled to the size asked
-for and cut to its width once per size, then kept.  When the images were not built
-(or cannot be read) :func:`picture` says None and the card shows a framed letter.
+for and cut to its width once per size, then kept for the last few sizes.  When the
+images were not built (or cannot be read) :func:`picture` says None and the card shows
+a framed letter.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+
+from thirteen.ui.lru import LruCache
 
 FOLDER = Path(__file__).resolve().parent / "art"
 """Where the built images are (beside this module, so the browser bundle has them)."""
@@ -23,8 +26,14 @@ FRAME = (68, 68, 255)
 COURT_LETTERS = {11: "j", 12: "q", 13: "k"}
 SUIT_LETTERS = "cdhs"
 
+SIZES_KEPT = 8
+"""How many sizes of pictures are kept, the least recently drawn dropped: a card size
+(on the canvas, and at a larger window's resolution) asks for one."""
+
 _halves: dict[str, pygame.Surface | None] = {}
-_pictures: dict[tuple[int, int, tuple[int, int]], pygame.Surface | None] = {}
+_pictures: LruCache[tuple[int, int, tuple[int, int]], pygame.Surface | None] = LruCache(
+    "court pictures", SIZES_KEPT
+)
 
 
 def file_name(card_rank: int, card_suit: int) -> str:
@@ -53,7 +62,7 @@ def picture(card_rank: int, card_suit: int, size: tuple[int, int]) -> pygame.Sur
     width about the middle), or None without the images."""
     key = (card_rank, card_suit, size)
     if key in _pictures:
-        return _pictures[key]
+        return _pictures.get(key)
     half = _half(file_name(card_rank, card_suit))
     if half is not None and size[1] > 2 * half.get_height():
         half = _half(file_name(card_rank, card_suit), FOLDER / DESKTOP) or half  # never enlarged
@@ -68,8 +77,7 @@ def picture(card_rank: int, card_suit: int, size: tuple[int, int]) -> pygame.Sur
         cut = pygame.Rect(0, 0, *size)
         cut.centerx = width // 2
         result = scaled.subsurface(cut).copy()
-    _pictures[key] = result
-    return result
+    return _pictures.put(key, result, size)
 
 
 def forget() -> None:

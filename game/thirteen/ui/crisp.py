@@ -21,7 +21,6 @@ the canvas of the browser and of the headless driver is the display itself, neve
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -33,6 +32,7 @@ if TYPE_CHECKING:  # for the annotations only, nothing at run time
 
 from thirteen.ui import cards as card_art
 from thirteen.ui import theme
+from thirteen.ui.lru import LruCache
 
 GLOW_PIXELS = 40_000
 """The largest see-through surface of unknown origin noted as a :attr:`Kind.GLOW` (a
@@ -97,6 +97,9 @@ class SharpCanvas(pygame.Surface):
 
     scale = 1.0
     noting = True
+    MAX_SCALE = 64.0
+    """The largest scale over the canvas a window can have (a 46080-pixel window); any
+    other number is taken as 1 (nothing noted, the frame shown only scaled)."""
 
     def __init__(self, size: tuple[int, int], like: pygame.Surface) -> None:
         super().__init__(size, 0, like)
@@ -108,16 +111,16 @@ class SharpCanvas(pygame.Surface):
         everything comes to rest is drawn sharp."""
         self.noted: list[Noted] = []
         self._rects: list[pygame.Rect] = []
-        self._renders: OrderedDict[
-            tuple[int, tuple[int, int]], tuple[pygame.Surface, pygame.Surface | None]
-        ] = OrderedDict()
-        self._kept = 0
-        """The pixels of :attr:`_renders`."""
+        self._renders: LruCache[tuple, tuple[pygame.Surface | None, pygame.Surface]]
+        self._renders = LruCache("sharp renders", KEPT_PIXELS, _render_pixels)
+        """(id of a noted surface, size) -> (its render at the window's resolution, the
+        surface: kept with it, so that no other surface takes its id meanwhile)."""
 
     def set_scale(self, scale: float) -> None:
+        if not 0 < scale <= self.MAX_SCALE:  # (NaN too)
+            scale = 1.0
         if abs(scale - self.scale) > 1e-9:
             self._renders.clear()
-            self._kept = 0
         self.scale = scale
         self.forget()
 
@@ -247,22 +250,20 @@ class SharpCanvas(pygame.Surface):
 
     def _render(self, source: pygame.Surface, size: tuple[int, int]) -> pygame.Surface | None:
         key = (id(source), size)
-        if key in self._renders:  # the same surface: a kept source's id is never reused
-            self._renders.move_to_end(key)
-            return self._renders[key][1]
+        kept = self._renders.get(key)
+        if kept is not None:
+            return kept[0]
         made = render_at(source, size, self.scale)
         if made is not None and pygame.display.get_surface() is not None:
             made = made.convert_alpha()  # the window's own format: blitted the fastest
-        # the source is kept with its render, so that its id is not reused while cached
-        self._renders[key] = (source, made)
-        self._kept += _pixels(made)
-        while self._kept > KEPT_PIXELS and len(self._renders) > 1:
-            self._kept -= _pixels(self._renders.popitem(last=False)[1][1])
+        self._renders.put(key, (made, source))
         return made
 
 
-def _pixels(surface: pygame.Surface | None) -> int:
-    return 0 if surface is None else surface.get_width() * surface.get_height()
+def _render_pixels(kept: tuple[pygame.Surface | None, pygame.Surface]) -> int:
+    """The pixels of a kept render (at least 1: an empty one still takes an entry)."""
+    made = kept[0]
+    return 1 if made is None else max(1, made.get_width() * made.get_height())
 
 
 def _corner(dest: Point | RectLike) -> tuple[int, int] | None:

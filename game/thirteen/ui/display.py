@@ -28,6 +28,7 @@ from thirteen.ui import HEIGHT, WIDTH
 from thirteen.ui.canvas import MIN_WINDOW, VIEWPORT_POLL_MS, canvas_size, first_window_size
 from thirteen.ui.canvas import fit as _fit
 from thirteen.ui.crisp import SharpCanvas
+from thirteen.ui.input_numbers import clamped, kept_point, window_side
 
 
 class Display:
@@ -69,7 +70,9 @@ class Display:
         return self.canvas.get_size()
 
     def resize(self, width: int, height: int) -> None:
-        """The window (or, headless, the canvas) is now ``width`` x ``height``."""
+        """The window (or, headless, the canvas) is now ``width`` x ``height``; a headless
+        canvas keeps its size when asked for one that is no size (see
+        :func:`.input_numbers.window_side`)."""
         if self.kind == "window":
             self.window = pygame.display.get_surface() or self.window
             shape = canvas_size(width, height)
@@ -78,7 +81,13 @@ class Display:
                 self.changed = True
             self._scale_canvas()
             return
-        shape = (width, height) if self.kind == "fixed" else canvas_size(width, height)
+        if self.kind == "fixed":
+            sides = (window_side(width), window_side(height))
+            if sides[0] is None or sides[1] is None:
+                return
+            shape = (sides[0], sides[1])
+        else:
+            shape = canvas_size(width, height)
         if shape != self.canvas.get_size():
             if self.kind == "page":
                 self.window = self.canvas = self._page_mode(shape)
@@ -125,11 +134,15 @@ class Display:
         self.resize(*_viewport())
 
     def to_canvas(self, pos: tuple[int, int]) -> tuple[int, int]:
-        """A pointer position in the window, on the canvas."""
+        """A pointer position in the window, on the canvas (one far off it, or not a
+        number, put within reach: see :func:`.input_numbers.kept_point`)."""
+        pos = kept_point(pos)
         if self.kind != "window":
             return pos
         scale, left, top = _fit(self.canvas.get_size(), self.window.get_size())
-        return (int((pos[0] - left) / scale), int((pos[1] - top) / scale))
+        if not scale > 0:  # a window of no size: nothing on it to point at
+            return pos
+        return (clamped((pos[0] - left) / scale), clamped((pos[1] - top) / scale))
 
     def sharp(self, on: bool) -> None:
         """Whether the next frame's text and cards are drawn again at the window's

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from thirteen.ui import theme
+from thirteen.ui.lru import LruCache
 
 if TYPE_CHECKING:
     from thirteen.ui.app import App
@@ -86,9 +87,14 @@ class Scene:
         self.relayout()
 
 
-_backdrops: dict[tuple[int, int] | tuple[int, int, str], pygame.Surface] = {}
-"""The felt made for each canvas size, with the felt's name or "high contrast" unless it
-is the green one."""
+BACKDROP_SIZES_KEPT = 3
+"""How many canvas sizes of felt are kept, the least recently drawn dropped: a frame
+draws the canvas's felt and a 1280x720 screen's."""
+_backdrops: LruCache[tuple[int, int] | tuple[int, int, str], pygame.Surface] = LruCache(
+    "backdrops", BACKDROP_SIZES_KEPT
+)
+"""The felt made for a canvas size, with the felt's name or "high contrast" unless it is
+the green one, by size."""
 _standing_in: list[pygame.Surface] = []
 """While a 1280x720 screen is drawn to be shown scaled on another canvas: the part of that
 canvas's felt it will cover, so that the screen's felt and the canvas's are one."""
@@ -130,7 +136,7 @@ def _vignette() -> pygame.Surface:
 def backdrop(size: tuple[int, int] | None = None, felt: str = "green") -> pygame.Surface:
     """Felt with a soft vignette for a canvas of ``size`` (1280x720 unless given), of one
     of :data:`theme.FELTS` (green unless named), built once per size and felt (a
-    full-canvas blit per frame)."""
+    full-canvas blit per frame) and kept for the last few sizes."""
     from thirteen.ui import HEIGHT, WIDTH
 
     width, height = size or (WIDTH, HEIGHT)
@@ -141,12 +147,14 @@ def backdrop(size: tuple[int, int] | None = None, felt: str = "green") -> pygame
     if theme.high_contrast:  # one plain dark table, whatever felt is chosen
         centre, edge = theme.CONTRAST_FELT
         key = (width, height, "high contrast")
-    if key not in _backdrops:
+    kept = _backdrops.get(key)
+    if kept is None:
         glow = pygame.Surface((max(1, width // 8), max(1, height // 8)))
         glow.fill(centre)
         edge_glow = _vignette().copy()
         edge_glow.fill(edge, special_flags=pygame.BLEND_RGB_MULT)
         glow.blit(pygame.transform.smoothscale(edge_glow, glow.get_size()), (0, 0))
         surf = pygame.transform.smoothscale(glow, (width, height))
-        _backdrops[key] = surf.convert() if pygame.display.get_surface() else surf
-    return _backdrops[key]
+        kept = surf.convert() if pygame.display.get_surface() else surf
+        _backdrops.put(key, kept, (width, height))
+    return kept

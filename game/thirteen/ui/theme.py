@@ -1,16 +1,19 @@
 """Colours, fonts and cached text: one place so every scene looks the same.
 
 Text is rendered once per (text, size, colour) and kept, because rendering
-glyphs is the slowest thing a frame would otherwise do.
+glyphs is the slowest thing a frame would otherwise do; the texts and fonts last used
+are kept, up to :data:`TEXT_PIXELS_KEPT` and :data:`FONTS_KEPT`.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 import pygame
 
 from thirteen.core.i18n import N_
+from thirteen.ui.lru import LruCache
 
 FELT = (22, 84, 58)
 FELT_DARK = (14, 58, 40)
@@ -111,11 +114,22 @@ def set_display(contrast: bool, larger: bool) -> bool:
     return resized
 
 
-_fonts: dict[int, pygame.font.Font] = {}
-_texts: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = {}
-_text_keys: dict[int, tuple[str, int, tuple[int, ...]]] = {}
-"""id of a kept rendered text -> its key: a text can be rendered anew at another scale
-(see :func:`text_at` and :mod:`.crisp`)."""
+FONTS_KEPT = 64
+"""How many type sizes of the font are kept (each holds its glyphs): a screen sets text
+in a dozen or two, and a window shown larger sets them again at its scale."""
+TEXT_PIXELS_KEPT = 4_000_000
+"""How many pixels of rendered text are kept (16 MB; three screens full of words), the
+least recently used dropped."""
+
+_TextKey = tuple[str, int, tuple[int, ...]]
+"""The words, the type size and the colour of a rendered text."""
+_fonts: LruCache[int, pygame.font.Font] = LruCache("fonts", FONTS_KEPT)
+_texts: LruCache[_TextKey, pygame.Surface] = LruCache(
+    "texts", TEXT_PIXELS_KEPT, lambda surf: max(1, surf.get_width() * surf.get_height())
+)
+_text_keys: weakref.WeakKeyDictionary[pygame.Surface, _TextKey] = weakref.WeakKeyDictionary()
+"""A rendered text -> its key, for as long as the text lives (kept or not): a text can
+be rendered anew at another scale (see :func:`text_at` and :mod:`.crisp`)."""
 
 
 def font(size: int) -> pygame.font.Font:
@@ -131,27 +145,23 @@ def plain_font(size: int) -> pygame.font.Font:
     if f is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        f = _fonts[size] = pygame.font.Font(None, size)
+        f = _fonts.put(size, pygame.font.Font(None, size))
     return f
 
 
 def text(words: str, size: int, colour: tuple[int, ...] = INK) -> pygame.Surface:
-    """Rendered, anti-aliased text, cached; the cache is small in practice."""
+    """Rendered, anti-aliased text, kept (see :data:`TEXT_PIXELS_KEPT`)."""
     key = (words, size, tuple(colour))
     surf = _texts.get(key)
     if surf is None:
-        if len(_texts) > 2000:
-            _texts.clear()
-            _text_keys.clear()
-        surf = _texts[key] = font(size).render(words, True, colour)
-        _text_keys[id(surf)] = key
+        surf = _texts.put(key, font(size).render(words, True, colour))
+        _text_keys[surf] = key
     return surf
 
 
 def is_text(surf: pygame.Surface) -> bool:
-    """Whether ``surf`` is a text :func:`text` rendered and keeps."""
-    key = _text_keys.get(id(surf))
-    return key is not None and _texts.get(key) is surf
+    """Whether ``surf`` is a text :func:`text` rendered (kept or not)."""
+    return surf in _text_keys
 
 
 def text_at(surf: pygame.Surface, scale: float) -> pygame.Surface | None:
@@ -159,7 +169,7 @@ def text_at(surf: pygame.Surface, scale: float) -> pygame.Surface | None:
     ``scale``, for a window that shows the canvas scaled; None for any other surface."""
     if not is_text(surf):
         return None
-    words, size, colour = _text_keys[id(surf)]
+    words, size, colour = _text_keys[surf]
     return font(max(1, round(size * scale))).render(words, True, colour)
 
 

@@ -18,11 +18,11 @@ confused screen or browser) is ignored: it places no finger and plays no tap.
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 
 from thirteen.ui import HEIGHT, WIDTH
+from thirteen.ui.input_numbers import canvas_point
 
 TAP_SLOP = 24
 """Logical pixels a finger may wander between down and up and still tap (about
@@ -51,10 +51,8 @@ def finger_pos(
     x: float, y: float, size: tuple[int, int] = (WIDTH, HEIGHT)
 ) -> tuple[int, int] | None:
     """SDL's finger fractions as a point on the logical canvas of ``size``; None when
-    they are not finite numbers (``int`` of NaN or infinity raises)."""
-    if not (math.isfinite(x) and math.isfinite(y)):
-        return None
-    return (int(x * size[0]), int(y * size[1]))
+    the point is not finite (a fraction of 1e308 overflows) or lies far off the canvas."""
+    return canvas_point(x * size[0], y * size[1])
 
 
 class TapReader:

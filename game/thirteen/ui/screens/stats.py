@@ -338,7 +338,8 @@ class StatsScene(MenuScene):
             upright, natural, scale = False, (WIDTH, 480), wide
         block = pygame.Surface(natural, pygame.SRCALPHA)
         self.draw_block(block, upright, gid, rows, st, unit, cap, (0, 0))
-        size = (round(natural[0] * scale), round(natural[1] * scale))
+        # no room at all (a message under the figures on a canvas nearly square): none drawn
+        size = (max(0, round(natural[0] * scale)), max(0, round(natural[1] * scale)))
         block = pygame.transform.smoothscale(block, size)
         surface.blit(block, block.get_rect(midtop=(room.centerx, top)))
         self.figures_scale = scale

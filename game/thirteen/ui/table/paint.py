@@ -19,6 +19,7 @@ from thirteen.ui import cards as card_art
 from thirteen.ui import theme
 from thirteen.ui.feedback import draw_hover
 from thirteen.ui.layout import PILE_X, Spot, pyramid_metrics
+from thirteen.ui.lru import LruCache
 from thirteen.ui.scene import backdrop
 from thirteen.ui.spots import SpotKind, Zone
 from thirteen.ui.table.panel import draw_panel, panel_key
@@ -246,7 +247,8 @@ def draw_banner(table: TableScene, surface: pygame.Surface) -> None:
 
 
 # -- the end screen's picture of the table ---------------------------------------------
-_veils: dict[tuple, pygame.Surface] = {}
+_veils: LruCache[tuple, pygame.Surface] = LruCache("end veils", 2)
+"""The veils of the last two canvas sizes (a phone turned, and back)."""
 
 
 def end_veil(like: pygame.Surface) -> pygame.Surface:
@@ -258,7 +260,7 @@ def end_veil(like: pygame.Surface) -> pygame.Surface:
     key = (size, like.get_bitsize(), like.get_masks())
     veil = _veils.get(key)
     if veil is None:
-        veil = _veils[key] = pygame.Surface(size, 0, like)
+        veil = _veils.put(key, pygame.Surface(size, 0, like), size)
         veil.fill((0, 20, 10))
         veil.set_alpha(170)
     return veil

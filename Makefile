@@ -53,6 +53,7 @@ bench: $(STAMP) $(ART)
 	$(PY) -m thirteen bench
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m thirteen bench-ui
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m thirteen bench-ui --session
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m thirteen bench-ui --memory
 
 web: $(STAMP) $(ART)
 	$(PY) scripts/build_web.py $(if $(BASE_URL),--base-url $(BASE_URL))

@@ -10,7 +10,7 @@ sideways a wide one, a 4:3 tablet 960x720, the classic window 1280x720.
   back onto the canvas.
 - Browser: the canvas is the display itself (a new ``set_mode`` when the viewport's
   shape changes, which pygbag's runtime allows); the page's CSS scales it to the
-  viewport with the aspect ratio the game tells it (see web/README.md), and SDL maps
+  viewport with the aspect ratio the game tells it (see docs/web.md), and SDL maps
   pointer positions itself.
 - Headless (tests, screenshots): the canvas is the display, at the size asked for.
 """

@@ -16,7 +16,7 @@ would not start where the browser expects to be handed the next picture.
 
 pygbag's runtime has no such call (its page events reach Python through a queue that
 Python polls), so there the loop keeps yielding ``PAGE_IDLE_SLEEP_MS`` at a time (see
-:mod:`thirteen.ui.app`), and pygbag's display-frame clock sets the rest (web/README.md).
+:mod:`thirteen.ui.pacing`), and pygbag's display-frame clock sets the rest (docs/web.md).
 """
 
 from __future__ import annotations

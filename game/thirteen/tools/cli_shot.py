@@ -126,7 +126,7 @@ def read_profile_dir(directory: str) -> MemoryStorage:
     """A memory copy of the data saved in ``directory``, which is only read.
 
     The database (:data:`~thirteen.records.storage.DB_NAME`), else the JSON file of earlier
-    versions.  Unlike :func:`~thirteen.records.storage.open_storage`, nothing there is
+    versions.  Unlike :func:`~thirteen.records.platform_storage.open_storage`, nothing there is
     renamed, taken in or rewritten: a file that cannot be read gives an empty copy (a
     note says so on stderr), and what cannot be read is set aside in memory only.
     """

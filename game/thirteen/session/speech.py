@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from thirteen.core.cards import Card, rank, suit
+from thirteen.core.cards import RANK_NAMES, SUIT_NAMES, Card, rank, suit
 from thirteen.core.game import Game, Outcome, Termination
 from thirteen.core.i18n import N_, tr, tr_n
 from thirteen.core.moves import Move, MoveToEmpty, Recycle
@@ -27,30 +27,11 @@ from thirteen.core.spec import (
 )
 from thirteen.games import spec_of
 
-RANK_WORDS = (
-    N_("Ace"),
-    N_("Two"),
-    N_("Three"),
-    N_("Four"),
-    N_("Five"),
-    N_("Six"),
-    N_("Seven"),
-    N_("Eight"),
-    N_("Nine"),
-    N_("Ten"),
-    N_("Jack"),
-    N_("Queen"),
-    N_("King"),
-)
-SUIT_WORDS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
-"""The suits as a card's name says them ("Queen of hearts"), in the order of
-:mod:`thirteen.core.cards`."""
-
 
 def card_name(card: Card) -> str:
     """A card's spoken name: "Queen of hearts", "Dame de cœur", "Herz-Dame"."""
     return tr(
-        "{rank} of {suit}", rank=tr(RANK_WORDS[rank(card) - 1]), suit=tr(SUIT_WORDS[suit(card)])
+        "{rank} of {suit}", rank=tr(RANK_NAMES[rank(card) - 1]), suit=tr(SUIT_NAMES[suit(card)])
     )
 
 

@@ -20,7 +20,7 @@ import pytest
 import thirteen
 from thirteen.ui import app as app_module
 from thirteen.ui import idle
-from thirteen.ui.table import searches
+from thirteen.ui.table import paint, searches
 
 from .helpers import step
 
@@ -29,13 +29,15 @@ KEY = pygame.K_F15
 
 
 def settled(app) -> None:
-    """Draw what is pending (the deal's difficulty is worked out a slice a frame), then
-    let the screen stand still past the linger."""
+    """Draw what is pending (the deal's difficulty is worked out a slice a frame, and the
+    card faces are rendered ahead a few milliseconds a frame), then let the screen stand
+    still past the linger."""
     step(app)
     for _ in range(100_000):
-        if app.table is None or searches.graded(app.table.game):
+        table = app.table
+        if table is None or (searches.graded(table.game) and table.warmed == paint.art_look(table)):
             break
-        assert app.busy()  # the grade is still being worked out
+        assert app.busy()  # the grade is still being worked out, or faces rendered
         step(app)
     app.step(app_module.LINGER_MS)
     assert not app.busy()

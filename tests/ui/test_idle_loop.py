@@ -30,12 +30,15 @@ KEY = pygame.K_F15
 
 def settled(app) -> None:
     """Draw what is pending (the deal's difficulty is worked out a slice a frame, and the
-    card faces are rendered ahead a few milliseconds a frame), then let the screen stand
-    still past the linger."""
+    table's card faces are rendered ahead a few milliseconds a frame while it is on
+    show), then let the screen stand still past the linger."""
     step(app)
     for _ in range(100_000):
         table = app.table
-        if table is None or (searches.graded(table.game) and table.warmed == paint.art_look(table)):
+        if table is None:
+            break
+        warming = app.scene is table and table.warmed != paint.art_look(table)
+        if searches.graded(table.game) and not warming:
             break
         assert app.busy()  # the grade is still being worked out, or faces rendered
         step(app)

@@ -1,4 +1,4 @@
-"""The game for a screen reader, in WebAssembly (the stand-in of test_web_wasm_game.py,
+"""The game for a screen reader, in WebAssembly (the stand-in of wasm_harness.py,
 with the site template's block for screen readers copied into its page).
 
 Keys are pressed for real in Chromium on the page's visually hidden controls (the
@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web_wasm_game import APP, GAME, idle, py, started
-from test_web_wasm_game import wasm_site as wasm_site  # the fixture
+from wasm_harness import APP, GAME, idle, open_harness, py, started
+from wasm_harness import wasm_site as wasm_site  # the fixture
 from webtools import ROOT, Server
 
 pytestmark = pytest.mark.browser
@@ -41,15 +41,8 @@ def engine() -> tuple[Any, Any, Any, Any]:
 
 
 def open_page(browser: Any, site: tuple[Server, str, str], query: str) -> Any:
-    server, served, version = site
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.pyodide_version = version
-    page.goto(server.url(f"index.html{query}&wheel={served}"))
-    return page
+    """The harness page for ``query`` in a 1280x720 viewport."""
+    return open_harness(browser, site, {"viewport": {"width": 1280, "height": 720}}, query=query)
 
 
 class Listener:

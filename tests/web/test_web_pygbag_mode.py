@@ -1,5 +1,5 @@
 """The game's pygbag paths in a real browser: the WebAssembly stand-in (Pyodide 0.27.7 and
-pygbag's pygame-ce wheel in headless Chromium, see test_web_wasm_game.py) presenting
+pygbag's pygame-ce wheel in headless Chromium, see wasm_harness.py) presenting
 pygbag's Python side (tests/web/wasm/pygbag_standin.py: ``platform.window`` through
 pygbag's conversions, ``js`` as pygbag sets it, no Pyodide module importable from the
 game, main.py run as pygbag runs it, its loop stepped once per display frame).
@@ -8,7 +8,7 @@ One page loads, checks what the game sees, plays the King with a real click, is 
 sleeps on an idle table in 50 ms yields with its audio suspended; then the page reloads
 with the browser asking for reduced motion and more contrast, resumes the game, takes
 those preferences as its defaults and copies a deal's link.  Needs THIRTEEN_WASM_CACHE,
-as test_web_wasm_game.py does.
+as wasm_harness.py says.
 """
 
 from __future__ import annotations
@@ -17,21 +17,21 @@ import json
 from typing import Any
 
 import pytest
-from test_web_wasm_game import (
+from wasm_harness import (
     APP,
     GAME,
-    QUERY,
     VIEWPORT,
     click_card,
     engine,
     idle,
     on_page,
+    open_harness,
     py,
     run,
     started,
     wait_py,
 )
-from test_web_wasm_game import wasm_site as wasm_site  # the fixture
+from wasm_harness import wasm_site as wasm_site  # the fixture
 from webtools import Server
 
 pytestmark = pytest.mark.browser
@@ -44,19 +44,12 @@ IDLE_S = 2
 @pytest.fixture
 def pygbag_page(browser: Any, wasm_site: tuple[Server, str, str], screenshots: Any) -> Any:
     """The harness in its pygbag mode, on Thirteens deal 1."""
-    server, served, version = wasm_site
-    context = browser.new_context(viewport=VIEWPORT)
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.pyodide_version = version
-    page.goto(server.url(f"index.html{QUERY}&wheel={served}&runtime=pygbag"))
+    page = open_harness(browser, wasm_site, {"viewport": VIEWPORT}, "&runtime=pygbag")
     try:
         yield page
     finally:
         page.screenshot(path=str(screenshots / "pygbag-mode-last.png"))
-        context.close()
+        page.context.close()
 
 
 def display_frames(page: Any, ms: int) -> int:

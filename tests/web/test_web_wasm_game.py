@@ -4,6 +4,7 @@ Needs THIRTEEN_WASM_CACHE: a folder with the npm package files of
 pyodide@0.27.7 in pyodide/ and the pygame-ce cp312 wheel for the browser
 beside it (pygame_ce-*-cp312-cp312-wasm32_bi_emscripten.whl). The CI workflow
 on GitHub downloads both; elsewhere the test skips, saying what is missing.
+The site and the helpers that talk to the game in the page are in wasm_harness.py.
 The runtime and the wheel are other people's binaries: keep the cache outside
 the repository.
 
@@ -22,37 +23,35 @@ from __future__ import annotations
 import io
 import json
 import os
-import re
-import shutil
 import statistics
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from wasm_harness import (
+    APP,
+    CARD,
+    GAME,
+    QUERY,
+    VIEWPORT,
+    card_rect,
+    click_card,
+    engine,
+    idle,
+    on_page,
+    open_harness,
+    py,
+    run,
+    running,
+    started,
+    wait_py,
+)
+from wasm_harness import wasm_site as wasm_site  # the fixture
 from webtools import ROOT, Server
 
 pytestmark = pytest.mark.browser
 
-HARNESS = Path(__file__).parent / "wasm" / "harness.html"
-STANDIN = HARNESS.parent / "pygbag_standin.py"
-"""pygbag's Python side as the harness presents it with ?runtime=pygbag
-(test_web_pygbag_mode.py)."""
-PYODIDE_FILES = (
-    "pyodide.js",
-    "pyodide.asm.js",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-    "package.json",
-)
-# Pyodide 0.27 installs wheels for this platform tag; pygbag tags its build
-# wasm32_bi_emscripten. Same emscripten ABI, so the file is served renamed.
-PYODIDE_TAG = "emscripten_3_1_58_wasm32"
-QUERY = "?game=thirteens&deal=1"
-VIEWPORT = {"width": 1024, "height": 576}
-"""16:9, so the canvas is 1280x720, but shown at 1024x576 CSS pixels: clicks are scaled."""
 LOGICAL = (1280, 720)
 TABLE = [0, 0, 1040, 720]
 """The card table left of the side panel (logical pixels)."""
@@ -60,63 +59,6 @@ REDRAWS = 300
 """Frames forced to redraw the whole table for the frame-time median."""
 IDLE_S = 5
 """Seconds the idle table's main-thread time is counted, sleeping and not."""
-
-APP = "__import__('thirteen.ui.launch').ui.launch.current"
-GAME = f"{APP}.game"
-CARD = "__import__('thirteen.core.cards').core.cards.parse_card"
-
-
-def wasm_cache() -> tuple[Path, Path]:
-    """The Pyodide folder and the wheel, or a skip saying what is missing."""
-    folder = os.environ.get("THIRTEEN_WASM_CACHE")
-    if not folder:
-        pytest.skip("THIRTEEN_WASM_CACHE is not set (see this test's docstring)")
-    cache = Path(folder)
-    missing = [name for name in PYODIDE_FILES if not (cache / "pyodide" / name).is_file()]
-    if missing:
-        pytest.skip(f"THIRTEEN_WASM_CACHE={cache}: pyodide/ lacks {', '.join(missing)}")
-    wheels = sorted(cache.glob("pygame_ce-*-cp312-cp312-*.whl"))
-    if not wheels:
-        pytest.skip(f"THIRTEEN_WASM_CACHE={cache}: no pygame_ce-*-cp312-cp312-*.whl")
-    return cache / "pyodide", wheels[-1]
-
-
-def harness_page(site: Path) -> tuple[str, list[str]]:
-    """The harness with the built page's block for screen readers (the live region, the
-    keys' description and the hidden controls) copied in, as the site has it; and the
-    site's files that block loads (its stylesheet and script), to serve beside it."""
-    built = (site / "index.html").read_text(encoding="utf-8")
-    start = built.index("<!-- a11y:")
-    end = built.index("<!-- /a11y -->") + len("<!-- /a11y -->")
-    block = built[start:end]
-    page = HARNESS.read_text(encoding="utf-8")
-    mark = "<!-- @a11y:"
-    at = page.index(mark)
-    files = re.findall(r'\b(?:href|src)="([\w.]+\.(?:css|js))"', block)
-    return page[:at] + block + page[page.index("-->", at) + 3 :], files
-
-
-@pytest.fixture
-def wasm_site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Server, str, str]]:
-    """A server with the harness, Pyodide, the wheel, the app archive and the pygbag
-    stand-in."""
-    pyodide_dir, wheel = wasm_cache()  # skips before the site is built
-    site_build: dict[str, Any] = request.getfixturevalue("site_build")
-    version = json.loads((pyodide_dir / "package.json").read_text())["version"]
-    root = tmp_path / "root"
-    root.mkdir()
-    (root / "pyodide").symlink_to(pyodide_dir, target_is_directory=True)
-    name, _, tag = wheel.stem.rpartition("-")
-    served = f"{name}-{PYODIDE_TAG}.whl" if tag != PYODIDE_TAG else wheel.name
-    shutil.copyfile(wheel, root / served)
-    page, files = harness_page(Path(site_build["site"]))
-    (root / "index.html").write_text(page, encoding="utf-8")
-    shutil.copyfile(STANDIN, root / STANDIN.name)  # for ?runtime=pygbag
-    for name in [*files, "thirteen.apk"]:
-        shutil.copyfile(Path(site_build["site"]) / name, root / name)
-    server = Server(root)
-    yield server, served, version
-    server.close()
 
 
 PHONE = {"viewport": {"width": 844, "height": 390}, "has_touch": True, "is_mobile": True}
@@ -134,71 +76,19 @@ def game_page(
 ) -> Any:
     """The game's page; a test marked ``@pytest.mark.phone`` gets a phone's context, one
     marked ``@pytest.mark.media(reduced_motion=..., contrast=...)`` those preferences."""
-    server, served, version = wasm_site
     phone = request.node.get_closest_marker("phone")
     media = request.node.get_closest_marker("media")  # the page's media preferences
     wanted = media.kwargs if media is not None else {}
     if phone is None:
-        context = browser.new_context(viewport=VIEWPORT, **wanted)
+        options = {"viewport": VIEWPORT, **wanted}
     else:
-        context = browser.new_context(**(UPRIGHT if "upright" in phone.args else PHONE), **wanted)
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.pyodide_version = version
-    page.goto(server.url(f"index.html{QUERY}&wheel={served}"))
+        options = {**(UPRIGHT if "upright" in phone.args else PHONE), **wanted}
+    page = open_harness(browser, wasm_site, options)
     try:
         yield page
     finally:
         page.screenshot(path=str(screenshots / "wasm-last.png"))
-        context.close()
-
-
-# -- talking to the game in the page -------------------------------------------
-def py(page: Any, code: str) -> Any:
-    """Evaluate a Python expression in the page's Pyodide; JSON keeps it plain."""
-    dumped = f"__import__('json').dumps({code})"
-    return json.loads(page.evaluate("code => harness.py(code)", dumped))
-
-
-def run(page: Any, code: str) -> None:
-    """Run Python statements in the page's Pyodide (globals persist between calls)."""
-    page.evaluate("code => { harness.py(code); }", code)
-
-
-def wait_py(page: Any, code: str, timeout: float = 30_000) -> None:
-    """Wait until a Python expression in the page is true."""
-    page.wait_for_function("code => harness.py(code)", arg=f"bool({code})", timeout=timeout)
-
-
-def running(page: Any) -> None:
-    state = page.evaluate("() => ({ state: harness.state, error: harness.error })")
-    assert state["state"] == "started", f"Pyodide {page.pyodide_version}: {state['error']}"
-
-
-def started(page: Any) -> dict[str, float]:
-    """Wait for the first frame; when (ms from navigation) the page reached each step."""
-    page.wait_for_function("() => harness.state !== 'loading'", timeout=60_000)
-    running(page)
-    wait_py(page, f"{APP} is not None and {APP}.first_frame_at is not None", 30_000)
-    running(page)
-    # perf_counter and performance.now() read together place the first frame
-    # on the page's clock, which starts at navigation.
-    now_js, now_py, first = py(
-        page,
-        f"[__import__('js').performance.now(), __import__('time').perf_counter(),"
-        f" {APP}.first_frame_at]",
-    )
-    marks = page.evaluate("() => harness.marks")
-    return {**marks, "first_frame": now_js - (now_py - first) * 1000}
-
-
-def idle(page: Any) -> None:
-    """Wait until the table has stopped animating and has drawn its last change."""
-    wait_py(page, f"{APP}.scene is {APP}.table and not {APP}.table.anim.active")
-    wait_py(page, f"not {APP}.scene.dirty")
-    page.wait_for_timeout(100)  # the frame is on the canvas; let the compositor show it
+        page.context.close()
 
 
 def main_thread_share(page: Any, seconds: float) -> float:
@@ -220,33 +110,10 @@ def main_thread_share(page: Any, seconds: float) -> float:
     return share
 
 
-def card_rect(page: Any, card: str) -> list[int]:
-    """Where the table draws ``card`` (logical canvas pixels), from its own layout."""
-    code = (
-        f"(lambda s: None if s is None else list(s.rect))({APP}.table.geo.spot_for_card("
-        f"{CARD}({card!r})))"
-    )
-    rect = py(page, code)
-    assert rect is not None, f"{card} is not on the table"
-    return rect
-
-
-def on_page(page: Any, x: float, y: float) -> tuple[float, float]:
-    """A logical canvas point in page (CSS) pixels: the canvas is scaled to fit."""
-    box = page.locator("#canvas").bounding_box()
-    w, h = py(page, f"list({APP}.screen.get_size())")
-    return (box["x"] + x * box["width"] / w, box["y"] + y * box["height"] / h)
-
-
 def page_rect(page: Any, rect: list[int]) -> dict[str, float]:
     left, top = on_page(page, rect[0], rect[1])
     right, bottom = on_page(page, rect[0] + rect[2], rect[1] + rect[3])
     return {"x": left, "y": top, "width": right - left, "height": bottom - top}
-
-
-def click_card(page: Any, card: str) -> None:
-    x, y, w, h = card_rect(page, card)
-    page.mouse.click(*on_page(page, x + w / 2, y + h / 2))
 
 
 def pixels(page: Any, rect: list[int]) -> Any:
@@ -281,14 +148,6 @@ def desktop_game() -> Any:
     setup, notices = parse_query(QUERY)
     assert setup is not None and not notices
     return setup.new_game()
-
-
-def engine(page: Any) -> dict[str, Any]:
-    return py(
-        page,
-        f"{{'text': {GAME}.text(), 'moves': [m.text() for m in {GAME}.moves],"
-        f" 'legal': [m.text() for m in {GAME}.legal_moves()]}}",
-    )
 
 
 def gone(page: Any, cards: list[str]) -> None:

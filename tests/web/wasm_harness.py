@@ -1,0 +1,197 @@
+"""What the WebAssembly tests share: the stand-in site (the harness page, Pyodide 0.27.7,
+pygbag's pygame-ce wheel, the app archive and the pygbag stand-in) and the helpers that
+open the harness and talk to the game in it.
+
+The site needs THIRTEEN_WASM_CACHE: a folder with the npm package files of
+pyodide@0.27.7 in pyodide/ and the pygame-ce cp312 wheel for the browser beside it
+(pygame_ce-*-cp312-cp312-wasm32_bi_emscripten.whl); without it the tests skip, saying
+what is missing.  Test modules take the ``wasm_site`` fixture by importing it
+(``from wasm_harness import wasm_site as wasm_site``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from webtools import Server
+
+HARNESS = Path(__file__).parent / "wasm" / "harness.html"
+STANDIN = HARNESS.parent / "pygbag_standin.py"
+"""pygbag's Python side as the harness presents it with ?runtime=pygbag
+(test_web_pygbag_mode.py)."""
+PYODIDE_FILES = (
+    "pyodide.js",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+    "package.json",
+)
+# Pyodide 0.27 installs wheels for this platform tag; pygbag tags its build
+# wasm32_bi_emscripten. Same emscripten ABI, so the file is served renamed.
+PYODIDE_TAG = "emscripten_3_1_58_wasm32"
+QUERY = "?game=thirteens&deal=1"
+VIEWPORT = {"width": 1024, "height": 576}
+"""16:9, so the canvas is 1280x720, but shown at 1024x576 CSS pixels: clicks are scaled."""
+
+APP = "__import__('thirteen.ui.launch').ui.launch.current"
+GAME = f"{APP}.game"
+CARD = "__import__('thirteen.core.cards').core.cards.parse_card"
+
+
+def wasm_cache() -> tuple[Path, Path]:
+    """The Pyodide folder and the wheel, or a skip saying what is missing."""
+    folder = os.environ.get("THIRTEEN_WASM_CACHE")
+    if not folder:
+        pytest.skip("THIRTEEN_WASM_CACHE is not set (see tests/web/wasm_harness.py)")
+    cache = Path(folder)
+    missing = [name for name in PYODIDE_FILES if not (cache / "pyodide" / name).is_file()]
+    if missing:
+        pytest.skip(f"THIRTEEN_WASM_CACHE={cache}: pyodide/ lacks {', '.join(missing)}")
+    wheels = sorted(cache.glob("pygame_ce-*-cp312-cp312-*.whl"))
+    if not wheels:
+        pytest.skip(f"THIRTEEN_WASM_CACHE={cache}: no pygame_ce-*-cp312-cp312-*.whl")
+    return cache / "pyodide", wheels[-1]
+
+
+def harness_page(site: Path) -> tuple[str, list[str]]:
+    """The harness with the built page's block for screen readers (the live region, the
+    keys' description and the hidden controls) copied in, as the site has it; and the
+    site's files that block loads (its stylesheet and script), to serve beside it."""
+    built = (site / "index.html").read_text(encoding="utf-8")
+    start = built.index("<!-- a11y:")
+    end = built.index("<!-- /a11y -->") + len("<!-- /a11y -->")
+    block = built[start:end]
+    page = HARNESS.read_text(encoding="utf-8")
+    mark = "<!-- @a11y:"
+    at = page.index(mark)
+    files = re.findall(r'\b(?:href|src)="([\w.]+\.(?:css|js))"', block)
+    return page[:at] + block + page[page.index("-->", at) + 3 :], files
+
+
+@pytest.fixture
+def wasm_site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Server, str, str]]:
+    """A server with the harness, Pyodide, the wheel, the app archive and the pygbag
+    stand-in."""
+    pyodide_dir, wheel = wasm_cache()  # skips before the site is built
+    site_build: dict[str, Any] = request.getfixturevalue("site_build")
+    version = json.loads((pyodide_dir / "package.json").read_text())["version"]
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "pyodide").symlink_to(pyodide_dir, target_is_directory=True)
+    name, _, tag = wheel.stem.rpartition("-")
+    served = f"{name}-{PYODIDE_TAG}.whl" if tag != PYODIDE_TAG else wheel.name
+    shutil.copyfile(wheel, root / served)
+    page, files = harness_page(Path(site_build["site"]))
+    (root / "index.html").write_text(page, encoding="utf-8")
+    shutil.copyfile(STANDIN, root / STANDIN.name)  # for ?runtime=pygbag
+    for name in [*files, "thirteen.apk"]:
+        shutil.copyfile(Path(site_build["site"]) / name, root / name)
+    server = Server(root)
+    yield server, served, version
+    server.close()
+
+
+def open_harness(
+    browser: Any,
+    site: tuple[Server, str, str],
+    options: dict[str, Any],
+    extra: str = "",
+    query: str = QUERY,
+) -> Any:
+    """A new context made with ``options``, on the harness page for ``query`` (the wheel
+    and ``extra`` added to it); the page keeps its uncaught errors in ``page.errors`` and
+    the Pyodide version in ``page.pyodide_version``."""
+    server, served, version = site
+    context = browser.new_context(**options)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.pyodide_version = version
+    page.goto(server.url(f"index.html{query}&wheel={served}{extra}"))
+    return page
+
+
+# -- talking to the game in the page -------------------------------------------
+def py(page: Any, code: str) -> Any:
+    """Evaluate a Python expression in the page's Pyodide; JSON keeps it plain."""
+    dumped = f"__import__('json').dumps({code})"
+    return json.loads(page.evaluate("code => harness.py(code)", dumped))
+
+
+def run(page: Any, code: str) -> None:
+    """Run Python statements in the page's Pyodide (globals persist between calls)."""
+    page.evaluate("code => { harness.py(code); }", code)
+
+
+def wait_py(page: Any, code: str, timeout: float = 30_000) -> None:
+    """Wait until a Python expression in the page is true."""
+    page.wait_for_function("code => harness.py(code)", arg=f"bool({code})", timeout=timeout)
+
+
+def running(page: Any) -> None:
+    state = page.evaluate("() => ({ state: harness.state, error: harness.error })")
+    assert state["state"] == "started", f"Pyodide {page.pyodide_version}: {state['error']}"
+
+
+def started(page: Any) -> dict[str, float]:
+    """Wait for the first frame; when (ms from navigation) the page reached each step."""
+    page.wait_for_function("() => harness.state !== 'loading'", timeout=60_000)
+    running(page)
+    wait_py(page, f"{APP} is not None and {APP}.first_frame_at is not None", 30_000)
+    running(page)
+    # perf_counter and performance.now() read together place the first frame
+    # on the page's clock, which starts at navigation.
+    now_js, now_py, first = py(
+        page,
+        f"[__import__('js').performance.now(), __import__('time').perf_counter(),"
+        f" {APP}.first_frame_at]",
+    )
+    marks = page.evaluate("() => harness.marks")
+    return {**marks, "first_frame": now_js - (now_py - first) * 1000}
+
+
+def idle(page: Any) -> None:
+    """Wait until the table has stopped animating and has drawn its last change."""
+    wait_py(page, f"{APP}.scene is {APP}.table and not {APP}.table.anim.active")
+    wait_py(page, f"not {APP}.scene.dirty")
+    page.wait_for_timeout(100)  # the frame is on the canvas; let the compositor show it
+
+
+def card_rect(page: Any, card: str) -> list[int]:
+    """Where the table draws ``card`` (logical canvas pixels), from its own layout."""
+    code = (
+        f"(lambda s: None if s is None else list(s.rect))({APP}.table.geo.spot_for_card("
+        f"{CARD}({card!r})))"
+    )
+    rect = py(page, code)
+    assert rect is not None, f"{card} is not on the table"
+    return rect
+
+
+def on_page(page: Any, x: float, y: float) -> tuple[float, float]:
+    """A logical canvas point in page (CSS) pixels: the canvas is scaled to fit."""
+    box = page.locator("#canvas").bounding_box()
+    w, h = py(page, f"list({APP}.screen.get_size())")
+    return (box["x"] + x * box["width"] / w, box["y"] + y * box["height"] / h)
+
+
+def click_card(page: Any, card: str) -> None:
+    x, y, w, h = card_rect(page, card)
+    page.mouse.click(*on_page(page, x + w / 2, y + h / 2))
+
+
+def engine(page: Any) -> dict[str, Any]:
+    return py(
+        page,
+        f"{{'text': {GAME}.text(), 'moves': [m.text() for m in {GAME}.moves],"
+        f" 'legal': [m.text() for m in {GAME}.legal_moves()]}}",
+    )

@@ -34,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 from thirteen.records.data_file import (
@@ -143,6 +144,31 @@ def copied_rows(path: Path) -> tuple[dict[str, str], list[str], bool]:
     return {k: v for k, (v, _seq) in found.rows.items()}, found.lost, found.unknown
 
 
+@contextlib.contextmanager
+def opening(path: Path) -> Iterator[None]:
+    """Hold the data file's opening lock (``<file>.lock``) while a window opens it: a
+    window that is creating the file leaves it empty, or a page long, for a moment, which
+    another window opening it then would take for a file cut short and set aside. Without
+    ``fcntl`` (Windows) or where the lock cannot be made (a read-only folder), SQLite's
+    own locks are all there is."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    try:
+        handle = open(f"{path}.lock", "a")  # noqa: SIM115 - held across the yield
+    except OSError:
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 class DatabaseStorage(Storage):
     """The records in an SQLite database at ``path`` (created when missing), taking in
     the JSON data file ``legacy`` (default: ``thirteen.json`` beside it) once.
@@ -190,7 +216,8 @@ class DatabaseStorage(Storage):
             self.blocked = LEGACY_UNREADABLE  # it may hold records: write nothing over them
         if not self.path.is_file():
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = self._open()
+        with opening(self.path):
+            self.db = self._open()
         if legacy_found is not None:
             self._take_in(legacy_found)
 

@@ -327,8 +327,12 @@ class Profile:
         """Forget every statistic of ``game_id``, all its layouts (its high scores stay):
         the games counted before now no longer count, in every window."""
         key = stats_key(game_id)
-        if game_spec(game_id).has_layout:
+        has_layout = game_spec(game_id).has_layout
+        if has_layout:
             key = key.rpartition("/")[0]
+        layouts = self.logs.layouts(game_prefix(game_id)) if has_layout else {None}
+        for layout in layouts:  # read every window's games: the reset comes after them all
+            self.logs.all_games(played_prefix(game_id, layout))
         now = self.logs.now()
         self._change_checked(
             reset_key(game_id), RESET_MARK, lambda old: reset_text(max(now, reset_in(old) or 0))

@@ -58,7 +58,7 @@ class Found:
     records may be missing that nothing here names."""
 
 
-def _varint(data: bytes, at: int) -> tuple[int, int]:
+def varint(data: bytes, at: int) -> tuple[int, int]:
     """SQLite's variable-length integer at ``at``: its value and where it ends.
     IndexError past the end of ``data``."""
     value = 0
@@ -132,9 +132,9 @@ def _record_at(
     """The cell of a leaf page at ``start``: its serial types, its payload and where in
     ``data`` its first value begins; None where no cell can be read."""
     try:
-        size, at = _varint(data, start)
+        size, at = varint(data, start)
         if not index:
-            at = _varint(data, at)[1]  # the rowid
+            at = varint(data, at)[1]  # the rowid
     except IndexError:
         return None
     if not 0 < size < MAX_PAYLOAD:
@@ -151,10 +151,10 @@ def _record_at(
             return None
         payload += rest
     try:
-        header, pos = _varint(payload, 0)
+        header, pos = varint(payload, 0)
         serials = []
         while pos < header:
-            serial, pos = _varint(payload, pos)
+            serial, pos = varint(payload, pos)
             serials.append(serial)
     except IndexError:
         return None
@@ -169,7 +169,7 @@ def _values(serials: list[int], payload: bytes) -> list[object] | None:
     sizes = [_size(s) for s in serials]
     if any(s is None for s in sizes):
         return None
-    pos = _varint(payload, 0)[0]
+    pos = varint(payload, 0)[0]
     if pos + sum(s for s in sizes if s is not None) != len(payload):
         return None
     out: list[object] = []

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from thirteen.records.database import DatabaseStorage
+from thirteen.records.sqlite_pages import varint
 from thirteen.records.storage import DB_NAME, NAMESPACE
 
 
@@ -27,16 +28,6 @@ def fast_folder() -> str | None:
 
 
 # -- where each record lies in a database file -----------------------------------------
-
-
-def _varint(data: bytes, at: int) -> tuple[int, int]:
-    value = 0
-    for i in range(8):
-        byte = data[at + i]
-        value = (value << 7) | (byte & 0x7F)
-        if byte < 0x80:
-            return value, at + i + 1
-    return (value << 8) | data[at + 8], at + 9
 
 
 def record_spans(image: bytes) -> dict[str, list[tuple[int, int]]]:
@@ -54,15 +45,15 @@ def record_spans(image: bytes) -> dict[str, list[tuple[int, int]]]:
             continue
         for i in range(int.from_bytes(image[head + 3 : head + 5], "big")):
             at = base + int.from_bytes(image[head + 8 + 2 * i : head + 10 + 2 * i], "big")
-            payload, pos = _varint(image, at)
-            pos = _varint(image, pos)[1]
+            payload, pos = varint(image, at)
+            pos = varint(image, pos)[1]
             most, least = usable - 35, ((usable - 12) * 32 // 255) - 23
             local = payload
             if payload > most:
                 k = least + (payload - least) % (usable - 4)
                 local = k if k <= most else least
-            header, hpos = _varint(image, pos)
-            serial = _varint(image, hpos)[0]
+            header, hpos = varint(image, pos)
+            serial = varint(image, hpos)[0]
             key = image[pos + header : pos + header + (serial - 13) // 2].decode()
             cell = [(at, pos + local + (4 if local < payload else 0))]
             page = int.from_bytes(image[pos + local : pos + local + 4], "big")

@@ -13,11 +13,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
-from thirteen.core.game import Outcome
+from finished_games import finished
 from thirteen.games import GameSetup
 from thirteen.records.data_file import salvage_records
 from thirteen.records.database import DatabaseStorage
@@ -37,15 +36,6 @@ from thirteen.records.storage import (
 from thirteen.session.game_session import RETRY_MS, Session
 
 GAME_DIR = str(Path(__file__).resolve().parent.parent / "game")
-
-
-def finished(game: str, score: int, won: bool = False, layout: str | None = None):
-    """What record_result reads from a game, without playing one to its end."""
-    return SimpleNamespace(
-        setup=GameSetup(game, deal=7, layout=layout),
-        score=score,
-        outcome=Outcome.WON if won else Outcome.LOST,
-    )
 
 
 OLD_RECORDS = {

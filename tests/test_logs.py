@@ -7,13 +7,12 @@ from __future__ import annotations
 import json
 import os
 from datetime import date
-from types import SimpleNamespace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from finished_games import finished
 from test_storage import FakeWindow
-from thirteen.core.game import Outcome
 from thirteen.games import GameSetup
 from thirteen.records.logs import LOG_MOST, played_in
 from thirteen.records.profile import Profile
@@ -27,14 +26,6 @@ from thirteen.records.storage import (
 )
 
 DAY = date(2025, 3, 14)
-
-
-def finished(game: str, score: int, won: bool, layout: str | None = None) -> SimpleNamespace:
-    return SimpleNamespace(
-        setup=GameSetup(game, deal=1, layout=layout),
-        outcome=Outcome.WON if won else Outcome.LOST,
-        score=score,
-    )
 
 
 def logs(storage, prefix: str) -> list[str]:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 from datetime import date, timedelta
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from finished_games import finished
 from test_storage import BlockedWindow, FakeLocalStorage, FakeWindow
 from thirteen.core.cards import deck_text
 from thirteen.core.game import Game, Outcome
@@ -38,15 +38,6 @@ from thirteen.records.storage import (
 )
 
 DAY = date(2025, 3, 14)
-
-
-def finished(game: str, score: int, won: bool, layout: str | None = None) -> SimpleNamespace:
-    """What record_result reads from a game, without playing one to its end."""
-    return SimpleNamespace(
-        setup=GameSetup(game, deal=1, layout=layout),
-        outcome=Outcome.WON if won else Outcome.LOST,
-        score=score,
-    )
 
 
 def play_some(game: Game, n: int) -> Game:

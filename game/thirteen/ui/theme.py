@@ -51,6 +51,9 @@ DISABLED_KEY = (120, 140, 130)
 BUTTON_SHADE = (6, 30, 20)
 OPTION = (16, 60, 42)
 """The box of one option in the settings."""
+NOTICE = (8, 28, 20)
+"""The box of a notice over the table (a banner, a round's figures): opaque, so that no
+card shows through its words."""
 EDGE_W = 2
 """How thick buttons' and boxes' edges are drawn."""
 
@@ -80,6 +83,7 @@ HIGH_CONTRAST: dict[str, object] = {
     "DANGER": (255, 90, 70),
     "BUTTON_SHADE": (0, 0, 0),
     "OPTION": (0, 0, 0),
+    "NOTICE": (0, 0, 0),
     "EDGE_W": 3,
 }
 """The high-contrast palette: white and yellow on black, thick white edges, the keyboard

@@ -236,9 +236,7 @@ def banner_box(table: TableScene, lines: list[str] | None = None) -> pygame.Rect
 def draw_banner(table: TableScene, surface: pygame.Surface) -> None:
     lines = banner_lines(table)
     box = banner_box(table, lines)
-    veil = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(veil, (8, 28, 20, 235), veil.get_rect(), border_radius=14)
-    surface.blit(veil, box)
+    pygame.draw.rect(surface, theme.NOTICE, box, border_radius=14)  # opaque, as the words
     pygame.draw.rect(surface, theme.GOLD, box, width=2, border_radius=14)
     y = box.y + 12
     for line in lines:

@@ -76,17 +76,20 @@ def draw_table(table: TableScene, surface: pygame.Surface) -> None:
         words = theme.text(text, size, theme.INK_DIM)
         rect = words.get_rect(midtop=pos).clamp(surface.get_rect().inflate(-4, 0))
         theme.put_text(surface, text, words, rect)
-    if geo.waste is not None:
+    kind = spec_of(game).table
+    pyramid: Any = game  # the draw pile's and the waste's counts are a pyramid's own
+    # an empty place's edge only where no card lies on it: its rounded corner, of
+    # another radius than a card's, would show beside the card's corner
+    if geo.waste is not None and not (kind is TableKind.PYRAMID and pyramid.waste_count):
         surface.blit(card_art.slot(w, h), geo.waste)
     for place in geo.slots:
         surface.blit(card_art.slot(w, h), place)
-    kind = spec_of(game).table
     stock = game.progress().stock or 0
     if kind is TableKind.GRID and geo.pile is not None and not stock:
         surface.blit(card_art.slot(w, h), geo.pile)  # the stock's place, over "Stock 0"
     if kind is TableKind.PYRAMID and geo.pile is not None:
-        pyramid: Any = game  # the draw pile's and the waste's counts are a pyramid's own
-        surface.blit(card_art.slot(w, h), geo.pile)
+        if not pyramid.draw_count:
+            surface.blit(card_art.slot(w, h), geo.pile)
         behind = pyramid.draw_count - 1
         for n in range(min(2, max(0, behind))):
             surface.blit(back, geo.pile.move(-4 * (2 - n), -4 * (2 - n)))

@@ -4,6 +4,7 @@ are opaque, and an empty place's edge is not drawn under a card."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from thirteen.ui import cards as card_art
 from thirteen.ui import theme
@@ -75,3 +76,37 @@ def test_no_empty_place_edge_shows_beside_the_draw_pile_in_high_contrast(make):
             shown = screen.get_at((rect.x + x, rect.y + y))
             under = felt.get_at((rect.x + x, rect.y + y))
             assert sum(shown[:3]) <= sum(under[:3]) + 24, (rect, x, y, shown, under)
+
+
+def neighbours_differing(felt: pygame.Surface) -> float:
+    """Of the pixels of the felt's outer part (where its gradient falls fastest), the share
+    whose right-hand neighbour has another colour: a few percent where the gradient is
+    drawn as bands of one colour each, most of them where it is dithered."""
+    w, h = felt.get_size()
+    differing = pairs = 0
+    for y in range(0, h, 15):
+        row = [felt.get_at((x, y))[:3] for x in range(w)]
+        for x in range(w - 1):
+            dx, dy = (x - w / 2) / (w / 2), (y - h / 2) / (h / 2)
+            if dx * dx + dy * dy >= 0.36:
+                pairs += 1
+                differing += row[x] != row[x + 1]
+    return differing / pairs
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)])
+@pytest.mark.parametrize("felt", [*theme.FELTS, "high contrast"])
+def test_no_felt_shows_bands(felt, size):
+    contrast = felt == "high contrast"
+    theme.set_display(contrast, False)
+    try:
+        surf = scene_backdrop(size, "green" if contrast else felt)
+        _label, centre, edge = theme.FELTS.get(felt, ("", *theme.CONTRAST_FELT))
+        assert neighbours_differing(surf) > 0.5
+        w, h = size
+        middle = surf.get_at((w // 2, h // 2))[:3]
+        corner = surf.get_at((0, 0))[:3]
+        for got, want in ((middle, centre), (corner, edge)):
+            assert all(abs(g - c) <= 1 for g, c in zip(got, want, strict=True)), (got, want)
+    finally:
+        theme.set_display(False, False)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -192,3 +193,18 @@ def test_desktop_languages_read_the_environment(monkeypatch):
     assert i18n.pick(i18n.desktop_languages()) == "de"
     monkeypatch.setenv("LANG", "C")
     assert i18n.desktop_languages() == []
+
+
+FRENCH_SPACING = re.compile(r"[^\u00a0\u202f]([;:!?])(?=\s|$)|«[^\u00a0]|[^\u00a0]»")
+"""A French text's ``;:!?`` and ``« »`` without the no-break space French sets beside
+them (narrow before ``;!?``, full before ``:`` and inside the quotes), so that a line
+never breaks between a word and its mark."""
+
+
+def test_french_sets_no_break_spaces_beside_its_marks():
+    wrong = []
+    for folder in catalogues():
+        for key, entry in folder.messages("fr").items():
+            for text in entry if isinstance(entry, list) else [entry]:
+                wrong += [(folder.shown(), key, m.group()) for m in FRENCH_SPACING.finditer(text)]
+    assert wrong == []

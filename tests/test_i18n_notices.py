@@ -90,5 +90,5 @@ def test_a_link_notice_in_french_translates_its_reason_and_what_was_done() -> No
     said = tr(notice)
     assert (
         said
-        == "Le paquet du lien n'est pas valide : carte en double As ; place à la donne du jour."
+        == "Le paquet du lien n'est pas valide\u00a0: carte en double As\u202f; place à la donne du jour."
     )

@@ -7,6 +7,7 @@ are kept, up to :data:`TEXT_PIXELS_KEPT` and :data:`FONTS_KEPT`.
 
 from __future__ import annotations
 
+import re
 import weakref
 from collections.abc import Callable
 
@@ -216,12 +217,18 @@ def fitting_size(words: str, width: int, largest: int, smallest: int) -> int:
     return size
 
 
+BREAKS = re.compile(r"[ \t\r\n]+")
+"""Where a line may break: the ordinary spaces, not the no-break ones."""
+
+
 def wrap(words: str, size: int, width: int) -> list[str]:
-    """Split a paragraph into lines that fit ``width`` pixels."""
+    """Split a paragraph into lines that fit ``width`` pixels, at its ordinary spaces and
+    line ends only: a no-break space (French sets one before ``:`` and inside « ») holds
+    its neighbours on one line."""
     f = font(size)
     lines: list[str] = []
     line = ""
-    for word in words.split():
+    for word in BREAKS.split(words.strip()):
         trial = f"{line} {word}" if line else word
         if f.size(trial)[0] <= width or not line:
             line = trial

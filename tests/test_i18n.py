@@ -208,3 +208,17 @@ def test_french_sets_no_break_spaces_beside_its_marks():
             for text in entry if isinstance(entry, list) else [entry]:
                 wrong += [(folder.shown(), key, m.group()) for m in FRENCH_SPACING.finditer(text)]
     assert wrong == []
+
+
+GERMAN_FORMAL = re.compile(r"(?<=[a-zäöüß,] )(Sie|Ihnen|Ihre?[mnrs]?)\b")
+"""The formal address in the middle of a German sentence: the game and the page say
+*du* to the player."""
+
+
+def test_german_says_du_in_the_game_and_on_the_page():
+    formal = []
+    for folder in catalogues():
+        for key, entry in folder.messages("de").items():
+            for text in entry if isinstance(entry, list) else [entry]:
+                formal += [(folder.shown(), key) for _ in GERMAN_FORMAL.finditer(text)]
+    assert formal == []

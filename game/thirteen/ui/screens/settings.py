@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from thirteen.core import i18n
+from thirteen.core import i18n, numbers
 from thirteen.core.i18n import N_, tr
 from thirteen.records.storage import FULL, NOT_KEPT
 from thirteen.ui import theme
@@ -40,7 +40,7 @@ class SettingsScene(MenuScene):
             "volume",
             N_("Volume"),
             N_("how loud the sound effects are"),
-            tuple((v, f"{v}%") for v in (25, 50, 75, 100)),
+            tuple((v, numbers.percent(v)) for v in (25, 50, 75, 100)),
         ),
         (
             "animations",

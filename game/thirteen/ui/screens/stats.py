@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from thirteen.core import numbers
 from thirteen.core.i18n import N_, tr
 from thirteen.games import GAMES
 from thirteen.records.profile import Stats
@@ -56,10 +57,10 @@ def win_rate(st: Stats) -> str:
     wins, or 100% beside a loss."""
     rate = st.win_percent
     if 0 < st.won and round(rate) == 0:
-        return "<1%"
+        return "<" + numbers.percent(1)
     if st.won < st.played and round(rate) == 100:
-        return ">99%"
-    return f"{rate:.0f}%"
+        return ">" + numbers.percent(99)
+    return numbers.percent(rate)
 
 
 class StatsScene(MenuScene):
@@ -210,7 +211,7 @@ class StatsScene(MenuScene):
                     str(st.played),
                     str(st.won),
                     win_rate(st),
-                    f"{st.average_score:.1f}",
+                    numbers.decimal(st.average_score, 1),
                     str(st.best_streak),
                 )
             )
@@ -288,7 +289,7 @@ class StatsScene(MenuScene):
             (tr("Games played"), str(st.played)),
             (tr("Games won"), str(st.won)),
             (tr("Win rate"), win_rate(st)),
-            (tr("Average score"), f"{st.average_score:.1f}"),
+            (tr("Average score"), numbers.decimal(st.average_score, 1)),
             (tr("Current streak"), str(st.current_streak)),
             (tr("Best streak"), str(st.best_streak)),
         ]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from thirteen.core import numbers
 from thirteen.core.cards import Card
 from thirteen.core.game import Game, IllegalMoveError, MoveEffect
 from thirteen.core.i18n import tr
@@ -195,7 +196,7 @@ class TableScene(Scene):
                 # a command, like every other button (a state, "Sound on", read as one too)
                 b.label = tr("Mute") if self.app.settings.sound else tr("Unmute")
                 if b.key:  # keys are shown (not on a phone's bar): the volume beside it
-                    b.key = f"M  -/+ {self.app.settings.volume}%"
+                    b.key = f"M  -/+ {numbers.percent(self.app.settings.volume)}"
 
     # -- what the table tells the player (the click model's view) --------------------
     def say(self, message: str, ms: float = 2600, major: bool = False) -> None:

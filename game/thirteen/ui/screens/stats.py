@@ -387,7 +387,7 @@ class StatsScene(MenuScene):
             chart = R(ox + 100, y + figures * line + self.CHART_HEAD, 480, chart_h)
             draw_distribution(surface, st.distribution, chart, unit, cap)
             boards = ((profile.top_today(gid), 650), (profile.top_all_time(gid), 960))
-            titles = ("Today's top 10", "All-time top 10")
+            titles = (tr("Today's top 10"), tr("All-time top 10"))
             for (entries, x), title in zip(boards, titles, strict=True):
                 draw_board(surface, title, entries, ox + x, y, pitch)
             return True
@@ -440,8 +440,9 @@ class StatsScene(MenuScene):
         if posts:
             y += chart_h + self.CHART_FOOT + 30
             profile = self.app.profile
-            draw_board(surface, "Today's top 10", profile.top_today(gid), ox + 40, y, pitch)
-            draw_board(surface, "All-time top 10", profile.top_all_time(gid), ox + 380, y, pitch)
+            today, ever = profile.top_today(gid), profile.top_all_time(gid)
+            draw_board(surface, tr("Today's top 10"), today, ox + 40, y, pitch)
+            draw_board(surface, tr("All-time top 10"), ever, ox + 380, y, pitch)
         return True
 
     def draw_block(self, surface, upright, gid, rows, st, unit, cap, origin) -> None:

@@ -90,7 +90,7 @@ def day_words(
     when = date_words(day)
     if day == today:
         when = tr("{date}, today", date=when)
-    words = tr("{date}: {game} {state}.", date=when, game=game_title, state=state_words(state))
+    words = tr("{date}, {game}: {state}.", date=when, game=game_title, state=state_words(state))
     if won_elsewhere and not (state is not None and state.won):
         words = f"{words} {tr('Won in another game.')}"
     return words

@@ -53,6 +53,11 @@ def text_line(
     return words, size, colour, theme.text(words, size).get_rect(**anchor)
 
 
+def line_h(size: int) -> int:
+    """From one line of words to the next (accents over capitals and descenders clear)."""
+    return theme.font(size).get_linesize() + 3
+
+
 @dataclass
 class DayCell(Button):
     """One day of the month: pressed, it deals that day's deal (a day to come is not
@@ -225,7 +230,7 @@ class CalendarScene(MenuScene):
             if len(lines) > most_lines:
                 return None
             for line in lines:
-                tall = theme.font(size).get_height()
+                tall = line_h(size)
                 if y + tall > area.bottom:
                     return None
                 out.append(
@@ -240,7 +245,7 @@ class CalendarScene(MenuScene):
         out: list[TextLine] = []
         y = area.y
         for line in theme.wrap(self.info(), 24, area.w):
-            tall = theme.font(24).get_height()
+            tall = line_h(24)
             if y + tall > area.bottom or theme.font(24).size(line)[0] > area.w:
                 break
             out.append(
@@ -323,7 +328,7 @@ class CalendarScene(MenuScene):
         y = game.bottom + 8
         for line in theme.wrap(words_line, size, w - 32)[:2]:
             lines.append(text_line(line, size, theme.INK, topleft=(16, y)))
-            y += theme.font(size).get_height()
+            y += line_h(size)
         head = self.head_h()
         strip = 70
         cw = max(40, (w - 32 - strip - 8 + GAP) // 7 - GAP)
@@ -352,6 +357,8 @@ class CalendarScene(MenuScene):
     def build(self) -> None:
         self.refresh()
         self.widgets = [back_button(not self.classic())]
+        self.to_come: list[DayCell] = []
+        """The days to come: drawn, not pressed."""
         self.arranged = arranged = self.arrange()
         self.widgets.append(Button(GAME, arranged.game, tr("Game: {game}", game=self.title())))
         states = day_states(self.results, self.today.year, self.today.month, self.game_id)
@@ -369,7 +376,7 @@ class CalendarScene(MenuScene):
                 label = words.day_words(when, self.today, state, self.title(), elsewhere)
                 cell = DayCell(f"day:{day}", rect, label, enabled=when <= self.today, day=day)
                 cell.state, cell.today, cell.won_elsewhere = state, when == self.today, elsewhere
-                self.widgets.append(cell)
+                (self.widgets if cell.enabled else self.to_come).append(cell)
         self.dirty = True
 
     def text_lines(self) -> list[TextLine]:
@@ -388,7 +395,9 @@ class CalendarScene(MenuScene):
         return out
 
     def cells(self) -> Iterator[DayCell]:
-        return (w for w in self.widgets if isinstance(w, DayCell))
+        """Every day of the month, those to come too."""
+        yield from (w for w in self.widgets if isinstance(w, DayCell))
+        yield from self.to_come
 
     # -- input --------------------------------------------------------------------
     def key(self, event: pygame.event.Event) -> None:
@@ -471,4 +480,6 @@ class CalendarScene(MenuScene):
             theme.blit_text(surface, str(need), size, box.center, ink, "center")
         for text, size, shade, rect in self.text_lines():
             theme.put_text(surface, text, theme.text(text, size, shade), rect)
+        for cell in self.to_come:
+            cell.draw(surface)
         self.draw_widgets(surface)

@@ -73,8 +73,8 @@ class DayCell(Button):
         rect = self.rect
         ink: tuple[int, ...] = theme.INK
         edge, edge_w = theme.BUTTON_EDGE, theme.EDGE_W
-        if not self.enabled:
-            fill, ink, edge = theme.DISABLED, theme.DISABLED_TEXT, theme.DISABLED
+        if not self.enabled:  # a day to come: its outline only
+            fill, ink, edge = None, theme.DISABLED_TEXT, theme.DISABLED
         elif state.won_on_day:
             fill, ink, edge = theme.PRIMARY, theme.PRIMARY_TEXT, theme.PRIMARY_EDGE
         elif state.won:
@@ -85,7 +85,8 @@ class DayCell(Button):
             fill = theme.OPTION
         if self.today:
             edge, edge_w = theme.HINT, 4
-        pygame.draw.rect(surface, fill, rect, border_radius=10)
+        if fill is not None:
+            pygame.draw.rect(surface, fill, rect, border_radius=10)
         pygame.draw.rect(surface, edge, rect, width=edge_w, border_radius=10)
         pad = max(5, rect.w // 14)
         size = theme.fitting_size(str(self.day), rect.w // 2, 28, 18)
@@ -121,6 +122,9 @@ class Arrangement:
     medals: list[tuple[str, pygame.Rect]] = field(default_factory=list)
     """Each badge's circle's box."""
     info: pygame.Rect | None = None
+    bigger: int = 0
+    """How much larger the words are set than on a canvas held sideways (upright, where
+    the canvas is shown smallest)."""
     """Where the focused day's words go (or the question, or what a day does)."""
 
 
@@ -167,15 +171,15 @@ class CalendarScene(MenuScene):
     def badges(self) -> list[tuple[str, int, bool]]:
         return badges(self.won_month(), self.today.year, self.today.month)
 
-    def summary(self) -> list[tuple[str, int, tuple[int, ...]]]:
+    def summary(self, bigger: int = 0) -> list[tuple[str, int, tuple[int, ...]]]:
         """The words beside the days: the month, the streak, the days won, the goal."""
         won = self.won_month()
         days = self.month_days()
         return [
-            (words.month_words(self.today.year, self.today.month), 34, theme.INK),
-            (words.streak_words(streak(self.results, self.today)), 26, theme.GOLD),
-            (words.won_words(won, days), 24, theme.INK),
-            (words.goal_words(won, self.badges()), 24, theme.INK_DIM),
+            (words.month_words(self.today.year, self.today.month), 34 + bigger, theme.INK),
+            (words.streak_words(streak(self.results, self.today)), 26 + bigger, theme.GOLD),
+            (words.won_words(won, days), 24 + bigger, theme.INK),
+            (words.goal_words(won, self.badges()), 24 + bigger, theme.INK_DIM),
         ]
 
     def info(self) -> str:
@@ -240,16 +244,16 @@ class CalendarScene(MenuScene):
             y += 4
         return out, y
 
-    def info_lines(self, area: pygame.Rect) -> list[TextLine]:
+    def info_lines(self, area: pygame.Rect, size: int = 24) -> list[TextLine]:
         """The :meth:`info` words in ``area``, as many lines as it holds."""
         out: list[TextLine] = []
         y = area.y
-        for line in theme.wrap(self.info(), 24, area.w):
-            tall = line_h(24)
+        for line in theme.wrap(self.info(), size, area.w):
+            tall = line_h(size)
             if y + tall > area.bottom or theme.font(24).size(line)[0] > area.w:
                 break
             out.append(
-                (line, 24, theme.INK_DIM, theme.text(line, 24).get_rect(topleft=(area.x, y)))
+                (line, size, theme.INK_DIM, theme.text(line, size).get_rect(topleft=(area.x, y)))
             )
             y += tall
         return out
@@ -282,7 +286,8 @@ class CalendarScene(MenuScene):
         panel = R(grid.right + M, top, w - grid.right - 2 * M, h - top - 12)
         game = R(panel.x, panel.y, panel.w, self.touch())
         text = R(panel.x, game.bottom + 12, panel.w, panel.bottom - game.bottom - 12)
-        placed = self.place_text(self.summary(), text)
+        bigger = 0 if self.classic() else 4
+        placed = self.place_text(self.summary(bigger), text)
         if placed is None:
             return None
         lines, y = placed
@@ -290,7 +295,7 @@ class CalendarScene(MenuScene):
         if y > panel.bottom:
             return None
         info = R(panel.x, y + 12, panel.w, panel.bottom - y - 12)
-        return Arrangement("side", game, grid, (cw, ch), lines + names, medals, info)
+        return Arrangement("side", game, grid, (cw, ch), lines + names, medals, info, bigger)
 
     def arrange_stacked(self, w: int, h: int, rows: int) -> Arrangement | None:
         """The game's button, the words beside the badges, then the days under them."""
@@ -298,7 +303,7 @@ class CalendarScene(MenuScene):
         game = R(M, top, w - 2 * M, self.touch())
         badges_w = min(3 * 96, (w - 2 * M) // 2)
         text = R(M, game.bottom + 12, w - 3 * M - badges_w, h)
-        placed = self.place_text(self.summary(), text)
+        placed = self.place_text(self.summary(4), text)
         if placed is None:
             return None
         lines, y = placed
@@ -307,13 +312,13 @@ class CalendarScene(MenuScene):
         grid_top = max(y, medals_end) + 12
         cw = min(130, (w - 2 * M + GAP) // 7 - GAP)
         room = h - grid_top - 12 - head
-        ch = min(round(cw * 1.2), (room + GAP) // rows - GAP)
+        ch = min(round(cw * 1.4), (room + GAP) // rows - GAP)
         if ch < least or cw < least:
             return None
         grid_w = 7 * (cw + GAP) - GAP
         grid = R((w - grid_w) // 2, grid_top, grid_w, head + rows * (ch + GAP) - GAP)
         info = R(M, grid.bottom + 16, w - 2 * M, h - grid.bottom - 24)
-        return Arrangement("stacked", game, grid, (cw, ch), lines, medals, info)
+        return Arrangement("stacked", game, grid, (cw, ch), lines, medals, info, 4)
 
     def arrange_compact(self, w: int, h: int, rows: int) -> Arrangement:
         """The game's button beside Back, one line of words, the days and a strip of
@@ -321,7 +326,7 @@ class CalendarScene(MenuScene):
         back = back_button(not self.classic()).rect
         game = R(back.right + 16, back.y, w - back.right - 16 - 16, back.h)
         words_line = self.message or (
-            f"{self.summary()[0][0]}  {words.streak_words(streak(self.results, self.today))}"
+            f"{self.summary()[0][0]} · {words.streak_words(streak(self.results, self.today))}"
         )
         size = theme.fitting_size(words_line, w - 32, 24, 14)
         lines: list[TextLine] = []
@@ -384,7 +389,7 @@ class CalendarScene(MenuScene):
         arranged = self.arranged or self.arrange()
         out = list(arranged.lines)
         if arranged.info is not None:
-            out += self.info_lines(arranged.info)
+            out += self.info_lines(arranged.info, 24 + arranged.bigger)
         cw, _ = arranged.cell
         start = words.first_weekday()
         for col in range(7):

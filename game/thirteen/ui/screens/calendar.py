@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from thirteen.core.i18n import tr
+from thirteen.core.i18n import N_, tr
 from thirteen.games import GAMES, GameSetup
 from thirteen.records.daily import DailyResult, DayState, badges, day_states, days_won, streak
 from thirteen.session.share import today_deal
@@ -122,6 +122,8 @@ class Arrangement:
     medals: list[tuple[str, pygame.Rect]] = field(default_factory=list)
     """Each badge's circle's box."""
     info: pygame.Rect | None = None
+    legend: list[tuple[str, pygame.Rect]] = field(default_factory=list)
+    """What each mark of a day means: (the mark, its sample's box); its words are lines."""
     bigger: int = 0
     """How much larger the words are set than on a canvas held sideways (upright, where
     the canvas is shown smallest)."""
@@ -150,8 +152,7 @@ class CalendarScene(MenuScene):
         self.today = self.app.profile.daily.today()
 
     def enter(self) -> None:
-        self.refresh()
-        self.build()
+        self.build()  # the days as stored now (a game may have ended since)
         super().enter()
 
     def weeks(self) -> list[list[int]]:
@@ -275,6 +276,32 @@ class CalendarScene(MenuScene):
             bottom = max(bottom, lines[-1][3].bottom)
         return medals, lines, bottom
 
+    LEGEND = (
+        ("won", N_("won on its day")),
+        ("later", N_("won later")),
+        ("elsewhere", N_("won in another game only")),
+    )
+
+    def legend(
+        self, area: pygame.Rect, bigger: int
+    ) -> tuple[list[tuple[str, pygame.Rect]], list[TextLine], int]:
+        """What the marks of a day mean, a sample and its words a line each from the top
+        of ``area``, when all of them fit there (else none); and where they end."""
+        side = 30
+        room = area.w - side - 12
+        size = min(theme.fitting_size(tr(m), room, 22 + bigger, 14) for _, m in self.LEGEND)
+        samples, lines, y = [], [], area.y
+        for mark, meaning in self.LEGEND:
+            text = tr(meaning)
+            if theme.font(size).size(text)[0] > room or y + max(side, line_h(size)) > area.bottom:
+                return [], [], area.y - 12
+            samples.append((mark, R(area.x, y, side, side)))
+            lines.append(
+                text_line(text, size, theme.INK_DIM, midleft=(area.x + side + 12, y + side // 2))
+            )
+            y += max(side, line_h(size)) + 6
+        return samples, lines, y - 6
+
     def arrange_side(self, w: int, h: int, rows: int) -> Arrangement | None:
         """The days at the left, the rest in a column at their right."""
         top, least, head = self.top(), self.least(), self.head_h()
@@ -294,8 +321,10 @@ class CalendarScene(MenuScene):
         medals, names, y = self.medals_row(panel.x, y + 6, panel.w)
         if y > panel.bottom:
             return None
+        samples, told, y = self.legend(R(panel.x, y + 12, panel.w, panel.bottom - y - 12), bigger)
         info = R(panel.x, y + 12, panel.w, panel.bottom - y - 12)
-        return Arrangement("side", game, grid, (cw, ch), lines + names, medals, info, bigger)
+        lines += names + told
+        return Arrangement("side", game, grid, (cw, ch), lines, medals, info, samples, bigger)
 
     def arrange_stacked(self, w: int, h: int, rows: int) -> Arrangement | None:
         """The game's button, the words beside the badges, then the days under them."""
@@ -317,8 +346,10 @@ class CalendarScene(MenuScene):
             return None
         grid_w = 7 * (cw + GAP) - GAP
         grid = R((w - grid_w) // 2, grid_top, grid_w, head + rows * (ch + GAP) - GAP)
-        info = R(M, grid.bottom + 16, w - 2 * M, h - grid.bottom - 24)
-        return Arrangement("stacked", game, grid, (cw, ch), lines, medals, info, 4)
+        samples, told, y = self.legend(R(M, grid.bottom + 16, w - 2 * M, h - grid.bottom), 4)
+        info = R(M, y + 12, w - 2 * M, h - y - 24)
+        lines += told
+        return Arrangement("stacked", game, grid, (cw, ch), lines, medals, info, samples, 4)
 
     def arrange_compact(self, w: int, h: int, rows: int) -> Arrangement:
         """The game's button beside Back, one line of words, the days and a strip of
@@ -485,6 +516,17 @@ class CalendarScene(MenuScene):
             theme.blit_text(surface, str(need), size, box.center, ink, "center")
         for text, size, shade, rect in self.text_lines():
             theme.put_text(surface, text, theme.text(text, size, shade), rect)
+        for mark, box in arranged.legend:
+            if mark == "won":
+                pygame.draw.rect(surface, theme.PRIMARY, box, border_radius=6)
+                pygame.draw.rect(surface, theme.PRIMARY_EDGE, box, width=2, border_radius=6)
+            elif mark == "later":
+                pygame.draw.rect(surface, theme.BUTTON, box, border_radius=6)
+                pygame.draw.rect(surface, theme.GOLD, box, width=3, border_radius=6)
+            else:
+                pygame.draw.rect(surface, theme.OPTION, box, border_radius=6)
+                pygame.draw.rect(surface, theme.BUTTON_EDGE, box, width=2, border_radius=6)
+                pygame.draw.circle(surface, theme.GOLD, (box.right - 8, box.y + 8), 5)
         for cell in self.to_come:
             cell.draw(surface)
         self.draw_widgets(surface)

@@ -81,3 +81,56 @@ def test_the_calendar_fits_every_shape_and_language(make, viewport, larger):
         found += drawing(app, f"{what} asking")
         app.resume()
     assert found == [], "\n".join(found)
+
+
+END_DAY = date(2026, 3, 9)
+"""Its Pyramid deal can be won, and is lost by the first moves that end it: the end
+screen also offers to show a win."""
+
+
+@pytest.mark.parametrize("viewport", SHAPES, ids=lambda v: f"{v[0]}x{v[1]}")
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_the_end_screen_of_a_day_s_deal_offers_the_calendar_and_fits(
+    make, patient_verdicts, viewport, language
+):
+    """Calendar among the end screen's buttons (with Undo and Show a win, the most it
+    has), every one inside the box and large enough, the text clear of them and fitted;
+    K or a press opens the calendar on that game, and Back comes back."""
+    from thirteen.tools.shot import next_move_to_end
+    from thirteen.ui.screens.end import EndButton, EndScene
+
+    from .test_shapes import css_scale
+
+    profile = Profile(MemoryStorage())
+    profile.daily.clock = lambda: END_DAY
+    query = f"?game=pyramid&deal={today_deal('pyramid', END_DAY)}"
+    app = make(query, profile, animations=False, language=language, timer=True)
+    app.display.resize(*canvas_size(*viewport))
+    app.relayout()
+    table, seen = app.table, set()
+    while not table.game.is_over:
+        table.play(next_move_to_end(table.game, seen))
+    table.end_left = None
+    app.open(SceneName.END)
+    end = app.scene
+    assert isinstance(end, EndScene)
+    found = drawing(app, f"{language} end {viewport}")
+    end.build()  # with Show a win, once the verdict's search found it
+    names = [w.name for w in end.widgets]
+    assert EndButton.CALENDAR in names and EndButton.REPLAY in names and EndButton.UNDO in names
+    found += drawing(app, f"{language} end {viewport}")
+    rects = [w.rect for w in end.widgets]
+    for n, rect in enumerate(rects):
+        assert end.BOX.contains(rect), rect
+        assert min(rect.size) * css_scale(viewport) >= 44, rect
+        assert all(not rect.colliderect(other) for other in rects[n + 1 :]), rect
+    for words, _, _, rect in end.lines():
+        assert not any(rect.colliderect(r) for r in rects), words
+    assert found == [], "\n".join(found)
+    end.activate(EndButton.CALENDAR)
+    scene = app.scene
+    assert isinstance(scene, CalendarScene) and scene.game_id == "pyramid"
+    state = next(c for c in scene.cells() if c.day == END_DAY.day).state
+    assert state is not None and state.played == 1 and not state.won
+    scene.activate("back")
+    assert app.scene is end

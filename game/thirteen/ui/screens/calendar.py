@@ -1,6 +1,7 @@
-"""The calendar of the day's deals: this month's days, each played or won (on its day, or
-later) with its best score, for one game at a time; the daily streak and the month's
-goal (bronze, silver and gold badges for 10, 20 and every day won, in any game).
+"""The calendar of the day's deals (opened from the start screen, and from the end screen
+of a day's deal): this month's days, each played or won (on its day, or later) with its
+best score, for one game at a time; the daily streak and the month's goal (bronze,
+silver and gold badges for 10, 20 and every day won, in any game).
 
 A press on a day (or Enter on the focused one) deals that day's deal; a past day won
 from here marks the day and the goal, not the streak.  Arrows move the focus from day

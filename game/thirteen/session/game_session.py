@@ -27,6 +27,7 @@ from thirteen.core.moves import Move
 from thirteen.games import GameSetup, spec_of
 from thirteen.records.profile import Profile
 from thirteen.records.stats import Stats
+from thirteen.session.share import today_deal
 
 WINNABLE_FALLBACK = N_(
     "Winnable deals only: the deal checker is not available, so this deal is unchecked."
@@ -225,6 +226,7 @@ class Session:
         settled: Callable[[], None] | None = None,
     ) -> None:
         self.profile = profile
+        profile.daily.deal_of = today_deal  # a game on a day's deal marks the calendar
         self.tell = tell if tell is not None else _tell_nobody
         self.settled = settled if settled is not None else _nothing
         self.slot = SaveSlot(profile)

@@ -21,7 +21,8 @@ from thirteen.ui.scene_names import SceneName
 from thirteen.ui.spots import SpotKind
 
 SCENES = tuple(name.value for name in SceneName)
-"""What a shot can show: ``entry`` is the screen-name keyboard."""
+"""What a shot can show: ``entry`` is the screen-name keyboard, ``calendar`` this month's
+day's deals as the profile (``--profile-dir``) has them."""
 PATH_SHOWN = 80
 """The most characters of a path a message quotes: an ordinary path is shown whole."""
 

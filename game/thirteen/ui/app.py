@@ -312,6 +312,7 @@ class App:
 
     def open(self, name: SceneName) -> None:
         """Open a scene over the current one; ``back`` returns to it."""
+        from thirteen.ui.screens.calendar import CalendarScene
         from thirteen.ui.screens.end import EndScene
         from thirteen.ui.screens.help import HelpScene
         from thirteen.ui.screens.settings import SettingsScene
@@ -322,6 +323,7 @@ class App:
             SceneName.STATS: StatsScene,
             SceneName.SETTINGS: SettingsScene,
             SceneName.END: EndScene,
+            SceneName.CALENDAR: CalendarScene,
         }[name](self)
         if name == SceneName.END and self.table is not None:
             self.table.end_left = None  # open now: the table's delayed opening is done

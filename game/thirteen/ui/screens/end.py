@@ -22,6 +22,7 @@ from thirteen.session import share
 from thirteen.ui import clipboard, theme
 from thirteen.ui.layout import PANEL_W
 from thirteen.ui.scene import ARRIVE_MS, backdrop, same_press
+from thirteen.ui.scene_names import SceneName
 from thirteen.ui.screens.end_lines import Line, box_lines
 from thirteen.ui.screens.entry import NAME_PROMPT, EntryScene
 from thirteen.ui.screens.menu import MenuScene
@@ -49,6 +50,7 @@ class EndButton(StrEnum):
     LOOK = "look"
     POST = "post"
     REPLAY = "replay"
+    CALENDAR = "calendar"
 
 
 class EndScene(MenuScene):
@@ -124,7 +126,9 @@ class EndScene(MenuScene):
             return
         y, bw, gap = self.BUTTONS_Y, 164, 15
         named = self.named_buttons()
-        if len(named) > 6:  # with Undo and Show a win
+        if len(named) > 7:  # with Undo, Show a win and Calendar
+            bw, gap = 110, 6
+        elif len(named) > 6:  # with Undo and Show a win
             bw, gap = 124, 8
         elif len(named) > 5:  # with Undo
             bw, gap = 136, 11
@@ -148,7 +152,17 @@ class EndScene(MenuScene):
             named = named[:2] + ((EndButton.UNDO, tr("Undo"), "U"),) + named[2:]
         if self.win_line():
             named = named[:-1] + ((EndButton.REPLAY, tr("Show a win"), "W"),) + named[-1:]
+        if self.day_s_deal():
+            named = named[:-1] + ((EndButton.CALENDAR, tr("Calendar"), "K"),) + named[-1:]
         return named
+
+    def day_s_deal(self) -> bool:
+        """Whether the game was a day's deal (its calendar is a button away), its score
+        posted or left if it had one to post."""
+        setup = getattr(self.game, "setup", None)
+        if setup is None or not self.game.is_over or self.app.session.unposted(self.game):
+            return False
+        return self.app.profile.daily.day_of(setup.game, setup.deal) is not None
 
     def win_line(self) -> tuple:
         """The winning line "Show a win" replays: for a lost deal the solver proves could
@@ -221,6 +235,7 @@ class EndScene(MenuScene):
             pygame.K_p: EndButton.POST,
             pygame.K_u: EndButton.UNDO,
             pygame.K_w: EndButton.REPLAY,
+            pygame.K_k: EndButton.CALENDAR,
         }
         name = names.get(event.key)
         if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
@@ -237,6 +252,9 @@ class EndScene(MenuScene):
             return
         if name == EndButton.COPY:
             self.copy_link()
+            return
+        if name == EndButton.CALENDAR:
+            app.open(SceneName.CALENDAR)
             return
         if name == EndButton.REPLAY:
             from thirteen.ui.replay import ReplayScene

@@ -368,14 +368,14 @@ class StartScene(MenuScene):
             else:
                 label = tr("Resume {game}", game=tr(game.title))
             w.append(Button(StartButton.RESUME, R(x, y + 3 * pitch, dw, 88), label))
-        bw = (gw - 2 * 20) // 3
-        for n, (name, label) in enumerate(
-            (
-                (SceneName.HELP, tr("Help")),
-                (SceneName.STATS, tr("Statistics")),
-                (SceneName.SETTINGS, tr("Settings")),
-            )
-        ):
+        feet = (
+            (SceneName.HELP, tr("Help")),
+            (SceneName.STATS, tr("Statistics")),
+            (SceneName.CALENDAR, tr("Calendar")),
+            (SceneName.SETTINGS, tr("Settings")),
+        )
+        bw = (gw - (len(feet) - 1) * 20) // len(feet)
+        for n, (name, label) in enumerate(feet):
             foot = R(gx + n * (bw + 20), self.FOOT_Y, bw, self.foot_h)
             w.append(Button(name, foot, label))
         self.widgets = w
@@ -503,7 +503,7 @@ class StartScene(MenuScene):
         elif name == StartButton.RESUME:
             self.message = ""
             app.resume()
-        elif name in (SceneName.HELP, SceneName.STATS, SceneName.SETTINGS):
+        elif name in (SceneName.HELP, SceneName.STATS, SceneName.SETTINGS, SceneName.CALENDAR):
             app.open(SceneName(name))
 
     def _number(self, text: str) -> str | None:

@@ -104,7 +104,8 @@ class EndScene(MenuScene):
             self.BUTTONS_Y = self.BOX.bottom - rows * (touch + 10) - 14
             self.POST_Y, self.POST_H = self.BUTTONS_Y - (touch + 30 if tall else 0), touch
         elif w - PANEL_W - 80 >= 900:
-            self.BOX = R(40, 40, w - PANEL_W - 80, 640)
+            beside = PANEL_W if self.app.settings.left_handed else 0  # the panel's side
+            self.BOX = R(beside + 40, 40, w - PANEL_W - 80, 640)
             self.BUTTONS_Y = self.BOX.bottom - 24 - touch
             self.POST_Y, self.POST_H = self.BUTTONS_Y - touch - 12, touch
         else:

@@ -70,3 +70,146 @@ class PointerReader:
         if getattr(event, "touch", False) or self.taps.touched:
             return None
         return pygame.event.Event(pygame.MOUSEMOTION, pos=self.to_scene(pos), touch=False)
+
+
+# -- game controllers ------------------------------------------------------------------
+
+BUTTON_KEYS: dict[int, int] = {
+    pygame.CONTROLLER_BUTTON_DPAD_UP: pygame.K_UP,
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: pygame.K_DOWN,
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: pygame.K_LEFT,
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: pygame.K_RIGHT,
+    pygame.CONTROLLER_BUTTON_A: pygame.K_RETURN,
+    pygame.CONTROLLER_BUTTON_B: pygame.K_ESCAPE,
+    pygame.CONTROLLER_BUTTON_START: pygame.K_ESCAPE,
+}
+"""The key each controller button presses on every screen: the d-pad the arrows, A
+Enter, B and Start Escape (back)."""
+
+TABLE_BUTTON_KEYS: dict[int, int] = {
+    **BUTTON_KEYS,
+    pygame.CONTROLLER_BUTTON_B: pygame.K_u,
+    pygame.CONTROLLER_BUTTON_X: pygame.K_h,
+    pygame.CONTROLLER_BUTTON_Y: pygame.K_d,
+    pygame.CONTROLLER_BUTTON_START: pygame.K_MENU,
+}
+"""On the table: B undoes (U), X asks for a hint (H), Y draws (D) and Start opens the
+menu (the Menu key), whatever is selected."""
+
+STICK_KEYS: dict[tuple[int, int], int] = {
+    (pygame.CONTROLLER_AXIS_LEFTX, -1): pygame.K_LEFT,
+    (pygame.CONTROLLER_AXIS_LEFTX, 1): pygame.K_RIGHT,
+    (pygame.CONTROLLER_AXIS_LEFTY, -1): pygame.K_UP,
+    (pygame.CONTROLLER_AXIS_LEFTY, 1): pygame.K_DOWN,
+}
+"""The left stick pushed one way: (axis, sign) -> the arrow key it presses."""
+
+STICK_PUSHED = 16000
+"""How far (of 32767) the stick must lean to press its arrow: the dead zone is inside."""
+STICK_RELEASED = 8000
+"""How far back it must come before it counts as let go (a stick resting near the edge
+of the dead zone does not flicker on and off)."""
+REPEAT_DELAY_MS = 400.0
+"""A direction held (the d-pad or the stick) presses its arrow again after this..."""
+REPEAT_MS = 130.0
+"""...and then this often, as a held arrow key does."""
+
+
+class ControllerReader:
+    """Turns a game controller's buttons and left stick into the keys the scenes read:
+    one table of buttons for every screen and one for the table (:data:`BUTTON_KEYS`,
+    :data:`TABLE_BUTTON_KEYS`), so that a controller does all a keyboard does and
+    nothing else; a direction held repeats (see :meth:`repeat`)."""
+
+    def __init__(self, on_table: Callable[[], bool]) -> None:
+        self.on_table = on_table
+        """Whether the table is the scene on show (its buttons do more)."""
+        self.opened: dict[int, object] = {}
+        """The controllers opened, by SDL's instance id (kept open while connected)."""
+        self.held: int | None = None
+        """The arrow key a direction held presses (None: no direction is held)."""
+        self.held_from: tuple[int, int] | None = None
+        """What holds it: ("button", button) or ("axis", axis) as (0, n) or (1, n)."""
+        self.held_left = 0.0
+        """Milliseconds until the held direction presses its arrow again."""
+
+    def start(self) -> None:
+        """Listen for controllers: those connected now and later are announced by
+        ``CONTROLLERDEVICEADDED`` (see :meth:`added`).  A runtime without SDL's game
+        controllers (or a machine without them) plays on without."""
+        try:
+            from pygame._sdl2 import controller
+
+            if not controller.get_init():
+                controller.init()
+        except (ImportError, pygame.error, AttributeError):
+            return
+
+    def added(self, event: pygame.event.Event) -> None:
+        """A controller was connected (or was there at the start): open it, so that its
+        buttons and stick send events (opening it twice keeps one)."""
+        try:
+            from pygame._sdl2 import controller
+
+            pad = controller.Controller(event.device_index)
+            instance = pad.as_joystick().get_instance_id()
+        except (ImportError, pygame.error, IndexError, AttributeError, TypeError):
+            return
+        self.opened[instance] = pad
+
+    def removed(self, event: pygame.event.Event) -> None:
+        """A controller was disconnected: forget it, and any direction it held."""
+        self.opened.pop(getattr(event, "instance_id", -1), None)
+        self.let_go()
+
+    def button(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """A button went down: the key it presses here (None: a button with no key)."""
+        keys = TABLE_BUTTON_KEYS if self.on_table() else BUTTON_KEYS
+        k = keys.get(event.button)
+        if k is None:
+            return None
+        if k in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
+            self.hold(k, (0, event.button))
+        return key_event(k)
+
+    def button_up(self, event: pygame.event.Event) -> None:
+        """A button came up: a d-pad direction held stops repeating."""
+        if self.held_from == (0, event.button):
+            self.let_go()
+
+    def axis(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """The stick moved: its arrow when it leans out of the dead zone, else None."""
+        if event.axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
+            return None
+        source = (1, event.axis)
+        if self.held_from == source:
+            if abs(event.value) < STICK_RELEASED:
+                self.let_go()
+            return None
+        if abs(event.value) < STICK_PUSHED:
+            return None
+        k = STICK_KEYS[(event.axis, 1 if event.value > 0 else -1)]
+        self.hold(k, source)
+        return key_event(k)
+
+    def hold(self, k: int, source: tuple[int, int]) -> None:
+        self.held, self.held_from, self.held_left = k, source, REPEAT_DELAY_MS
+
+    def let_go(self) -> None:
+        self.held, self.held_from, self.held_left = None, None, 0.0
+
+    def repeat(self, dt_ms: float) -> list[pygame.event.Event]:
+        """``dt_ms`` passed: the arrow presses a held direction makes meanwhile."""
+        if self.held is None:
+            return []
+        out = []
+        self.held_left -= dt_ms
+        while self.held_left <= 0:
+            out.append(key_event(self.held))
+            self.held_left += REPEAT_MS
+        return out
+
+
+def key_event(k: int) -> pygame.event.Event:
+    """The key press a controller's button or stick stands for."""
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0, pad=True)

@@ -74,6 +74,9 @@ INPUT_EVENTS = frozenset(
         pygame.FINGERDOWN,
         pygame.FINGERMOTION,
         pygame.FINGERUP,
+        pygame.CONTROLLERBUTTONDOWN,
+        pygame.CONTROLLERBUTTONUP,
+        pygame.CONTROLLERAXISMOTION,
     }
 )
 """Events from the player: each keeps the loop at full rate for :data:`LINGER_MS` (a

@@ -47,7 +47,7 @@ class SettingsScene(MenuScene):
         (
             "motion",
             N_("Animations"),
-            N_("how fast cards slide, fall and fly; off: still pictures"),
+            N_("how fast the cards move"),
             (
                 ("slow", N_("Slow")),
                 ("normal", N_("Normal")),

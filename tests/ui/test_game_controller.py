@@ -201,3 +201,45 @@ def test_sdl_s_virtual_controller_connected_mid_game_plays(make):
         sdl.SDL_JoystickDetachVirtual(index)
         step(app)
     assert app.pads.opened == {}  # CONTROLLERDEVICEREMOVED: forgotten
+
+
+def test_where_there_are_no_game_controllers_a_gamepad_plays_as_a_joystick(make, monkeypatch):
+    """A runtime without pygame._sdl2.controller (the browser's under Pyodide) reads a
+    gamepad as a joystick in the Gamepad API's standard layout."""
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_controllers(name, *args, **kwargs):
+        if name == "pygame._sdl2" and "controller" in (args[2] or ()):
+            raise ImportError("cannot import name 'controller'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_controllers)
+    app = make("?game=pyramid&deal=3", animations=False)
+    assert app.pads.joysticks
+    for kind in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP):  # 3 is Y: draw
+        pygame.event.post(pygame.event.Event(kind, button=3, instance_id=0, joy=0))
+    step(app)
+    assert len(app.game.moves) == 1
+    for kind in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP):  # 1 is B: undo
+        pygame.event.post(pygame.event.Event(kind, button=1, instance_id=0, joy=0))
+    step(app)
+    assert app.game.moves == []
+    axis = dict(axis=1, value=0.9, instance_id=0, joy=0)  # the stick down: the focus shows
+    pygame.event.post(pygame.event.Event(pygame.JOYAXISMOTION, **axis))
+    step(app)
+    assert app.table.show_focus and app.pads.held == pygame.K_DOWN
+    pygame.event.post(pygame.event.Event(pygame.JOYAXISMOTION, **{**axis, "value": 0.0}))
+    step(app)
+    assert app.pads.held is None
+
+
+def test_with_game_controllers_a_joystick_s_own_events_do_nothing_more(make):
+    """SDL sends a controller's joystick events too: read once, as the controller's."""
+    app = make("?game=pyramid&deal=3", animations=False)
+    assert not app.pads.joysticks
+    for kind in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, button=3, instance_id=0, joy=0))
+    step(app)
+    assert app.game.moves == []

@@ -115,6 +115,11 @@ class App:
             pygame.CONTROLLERBUTTONDOWN: lambda event: self.keyed(self.pads.button(event)),
             pygame.CONTROLLERBUTTONUP: self.pads.button_up,
             pygame.CONTROLLERAXISMOTION: lambda event: self.keyed(self.pads.axis(event)),
+            pygame.JOYDEVICEADDED: self.pads.joystick_added,
+            pygame.JOYDEVICEREMOVED: self.pads.removed,
+            pygame.JOYBUTTONDOWN: self.joystick,
+            pygame.JOYBUTTONUP: self.joystick,
+            pygame.JOYAXISMOTION: self.joystick,
         }
         """What each kind of event does (see :meth:`dispatch`); the others are dropped."""
         self.access = Access(self)
@@ -422,6 +427,13 @@ class App:
             self.scene.dirty = True
             return
         self.scene.handle(event)
+
+    def joystick(self, event: pygame.event.Event) -> None:
+        """A gamepad read as a joystick (a runtime without game controllers): handled as
+        the controller event it stands for (see :meth:`.ControllerReader.as_controller`)."""
+        standing = self.pads.as_controller(event)
+        if standing is not None:
+            self.dispatch(standing)
 
     def keyed(self, press: pygame.event.Event | None) -> None:
         """A key a controller's button or stick stands for (None: none)."""

@@ -109,6 +109,23 @@ STICK_PUSHED = 16000
 STICK_RELEASED = 8000
 """How far back it must come before it counts as let go (a stick resting near the edge
 of the dead zone does not flicker on and off)."""
+STANDARD_BUTTONS: dict[int, int] = {
+    0: pygame.CONTROLLER_BUTTON_A,
+    1: pygame.CONTROLLER_BUTTON_B,
+    2: pygame.CONTROLLER_BUTTON_X,
+    3: pygame.CONTROLLER_BUTTON_Y,
+    9: pygame.CONTROLLER_BUTTON_START,
+    12: pygame.CONTROLLER_BUTTON_DPAD_UP,
+    13: pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+    14: pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+    15: pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+}
+"""Where a runtime has joysticks but not SDL's game controllers (pygame-ce's build for
+the browser run by Pyodide), a browser gamepad's buttons come as a joystick's in the
+Gamepad API's standard layout: each, as the controller button it is."""
+STANDARD_AXES = {0: pygame.CONTROLLER_AXIS_LEFTX, 1: pygame.CONTROLLER_AXIS_LEFTY}
+"""The same for the left stick's two axes (a joystick's axis runs from -1 to 1)."""
+
 REPEAT_DELAY_MS = 400.0
 """A direction held (the d-pad or the stick) presses its arrow again after this..."""
 REPEAT_MS = 130.0
@@ -132,6 +149,9 @@ class ControllerReader:
         """What holds it: ("button", button) or ("axis", axis) as (0, n) or (1, n)."""
         self.held_left = 0.0
         """Milliseconds until the held direction presses its arrow again."""
+        self.joysticks = False
+        """Whether gamepads are read as joysticks in the standard layout (the runtime
+        has no game controllers; see :data:`STANDARD_BUTTONS`)."""
 
     def start(self) -> None:
         """Listen for controllers: those connected now and later are announced by
@@ -142,7 +162,13 @@ class ControllerReader:
 
             if not controller.get_init():
                 controller.init()
-        except (ImportError, pygame.error, AttributeError):
+            return
+        except Exception:  # noqa: BLE001 - an input the game can do without never stops it
+            pass
+        try:  # no game controllers here: a gamepad comes as a joystick
+            pygame.joystick.init()
+            self.joysticks = True
+        except Exception:  # noqa: BLE001 - nor joysticks: keys, mouse and touch it is
             return
 
     def added(self, event: pygame.event.Event) -> None:
@@ -153,9 +179,42 @@ class ControllerReader:
 
             pad = controller.Controller(event.device_index)
             instance = pad.as_joystick().get_instance_id()
-        except (ImportError, pygame.error, IndexError, AttributeError, TypeError):
+        except Exception:  # noqa: BLE001 - a device that cannot be opened is left alone
             return
         self.opened[instance] = pad
+
+    def joystick_added(self, event: pygame.event.Event) -> None:
+        """A joystick was connected: opened where gamepads come as joysticks (else the
+        same device's ``CONTROLLERDEVICEADDED`` opens it, see :meth:`added`)."""
+        if not self.joysticks:
+            return
+        try:
+            pad = pygame.joystick.Joystick(event.device_index)
+            self.opened[pad.get_instance_id()] = pad
+        except Exception:  # noqa: BLE001 - a device that cannot be opened is left alone
+            return
+
+    def as_controller(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """A joystick's button or axis event as the controller event it stands for in
+        the standard layout; None where gamepads are read as controllers, or for a
+        button or axis the game does not use."""
+        if not self.joysticks:
+            return None
+        if event.type in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP):
+            button = STANDARD_BUTTONS.get(event.button)
+            if button is None:
+                return None
+            kind = pygame.CONTROLLERBUTTONDOWN
+            if event.type == pygame.JOYBUTTONUP:
+                kind = pygame.CONTROLLERBUTTONUP
+            return pygame.event.Event(kind, button=button, instance_id=event.instance_id)
+        axis = STANDARD_AXES.get(event.axis)
+        if axis is None:
+            return None
+        value = round(max(-1.0, min(1.0, event.value)) * 32767)
+        return pygame.event.Event(
+            pygame.CONTROLLERAXISMOTION, axis=axis, value=value, instance_id=event.instance_id
+        )
 
     def removed(self, event: pygame.event.Event) -> None:
         """A controller was disconnected: forget it, and any direction it held."""

@@ -77,6 +77,8 @@ INPUT_EVENTS = frozenset(
         pygame.CONTROLLERBUTTONDOWN,
         pygame.CONTROLLERBUTTONUP,
         pygame.CONTROLLERAXISMOTION,
+        pygame.JOYBUTTONDOWN,
+        pygame.JOYAXISMOTION,
     }
 )
 """Events from the player: each keeps the loop at full rate for :data:`LINGER_MS` (a

@@ -217,3 +217,18 @@ def test_one_tap_draw_by_the_keyboard_too(make):
     app.table.show_focus = True
     press(app, pygame.K_RETURN)
     assert len(app.game.moves) == 1 and app.game.waste_top == card
+
+
+def test_the_help_example_plays_at_the_chosen_speed(make):
+    frames = {}
+    for speed in ("slow", "normal", "fast"):
+        app = make("?game=pyramid&deal=1")
+        app.settings.motion = speed
+        press(app, pygame.K_F1)
+        example = app.scene.example
+        for n in range(1000):  # frames until the example's first move is played
+            if example.step > 0:
+                frames[speed] = n
+                break
+            step(app)
+    assert frames["slow"] >= 1.8 * frames["normal"] and frames["fast"] <= 0.6 * frames["normal"]

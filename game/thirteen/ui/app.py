@@ -4,7 +4,8 @@ table, and the loop that runs them, for the browser and the desktop alike.
 Each frame the loop pumps events, advances time, draws only when the scene is dirty,
 and yields with ``await asyncio.sleep`` (pygbag needs that); on an idle screen it
 sleeps (see :mod:`.pacing`).  Events go to their handlers by type; the pointer's are
-normalised first (see :mod:`.events`).  Starting it all is :mod:`.launch`.
+normalised first, and a game controller's become keys (see :mod:`.events`).  Starting
+it all is :mod:`.launch`.
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
-"""The window's pointer events as the scenes read them.
+"""The window's pointer events and game controllers as the scenes read them.
 
 A tap is a left click where the finger went down (:mod:`.touch` tells a tap from a
 swipe or a pinch), the mouse's echo of a touch is dropped, a finger never hovers, and a
 position is where the scene on show reads it (a 1280x720 screen is shown scaled on
 other canvases).  The scenes see a press as ``MOUSEBUTTONDOWN`` with ``touch`` False,
-and the pointer as ``MOUSEMOTION``.
+and the pointer as ``MOUSEMOTION``.  A game controller's buttons and stick come as
+the keys they stand for (:class:`ControllerReader`), so the scenes read keys alone.
 """
 
 from __future__ import annotations

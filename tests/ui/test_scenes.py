@@ -1091,7 +1091,7 @@ def test_settings_are_remembered_and_switch_animations_off(make):
     app = make("?game=thirteens&deal=1", profile=Profile(storage))
     app.open("settings")
     boxes = {w.name: w for w in app.scene.widgets if hasattr(w, "note")}
-    for name in ("animations", "sound", "four_colour"):
+    for name in ("motion", "motion", "sound", "four_colour"):  # motion: normal, fast, off
         click(app, boxes[name].rect.center)
     assert (app.settings.animations, app.settings.sound, app.settings.four_colour) == (
         False,

@@ -94,7 +94,9 @@ class EndScene(MenuScene):
         self.BUTTONS_Y = cls.BUTTONS_Y
         self.over_panel = False
         """Whether the box covers the side panel too (a canvas too narrow beside it)."""
+        beside = PANEL_W if self.app.settings.left_handed else 0  # the panel's side
         if self.classic():
+            self.BOX = cls.BOX.move(beside, 0)  # right of a left-handed table's panel
             return
         touch = self.touch()
         if self.upright():
@@ -106,7 +108,7 @@ class EndScene(MenuScene):
             self.BUTTONS_Y = self.BOX.bottom - rows * (touch + 10) - 14
             self.POST_Y, self.POST_H = self.BUTTONS_Y - (touch + 30 if tall else 0), touch
         elif w - PANEL_W - 80 >= 900:
-            self.BOX = R(40, 40, w - PANEL_W - 80, 640)
+            self.BOX = R(beside + 40, 40, w - PANEL_W - 80, 640)
             self.BUTTONS_Y = self.BOX.bottom - 24 - touch
             self.POST_Y, self.POST_H = self.BUTTONS_Y - touch - 12, touch
         else:

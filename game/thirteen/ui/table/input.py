@@ -43,6 +43,7 @@ COMMAND_KEYS = {
     pygame.K_F1: TableButton.HELP,
     pygame.K_QUESTION: TableButton.HELP,
     pygame.K_SLASH: TableButton.HELP,
+    pygame.K_MENU: TableButton.MENU,  # also a controller's Start (see ui/events.py)
 }
 """Keys that press a panel button (Esc and Ctrl+Z are read apart: they do more)."""
 ARROWS = {

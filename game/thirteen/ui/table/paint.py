@@ -213,7 +213,7 @@ def banner_column(table: TableScene) -> pygame.Rect:
     frame = table.frame
     if spec_of(table.game).table is TableKind.PYRAMID and not frame.portrait:
         scale, w = pyramid_metrics(frame)[:2]
-        left = round(PILE_X * scale) + w + 20  # clear of the draw card too
+        left = frame.table.x + round(PILE_X * scale) + w + 20  # clear of the draw card too
         return pygame.Rect(left, 0, frame.table.right - 30 - left, 0)
     return pygame.Rect(frame.table.x + 30, 0, frame.table.w - 60, 0)
 

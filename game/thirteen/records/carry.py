@@ -169,6 +169,8 @@ class PageCarrier:
             name, text = str(found.get("name", "")), found.get("text")
         except (ValueError, AttributeError):
             return Picked("", problem=message(NOT_READ, why="the page's answer"))
+        if found.get("cancelled"):  # the picker was closed with no file chosen
+            return Picked(name)
         if found.get("error"):
             return Picked(name, problem=message(NOT_READ, why=str(found["error"])))
         if not isinstance(text, str):  # the page read none: the file is too large

@@ -65,7 +65,9 @@ def merged_games(here: str | None, came: str) -> str | None:
     """A log of games: the games of both, each once (known by its id), in time order."""
     if _damaged(PLAYED_LOG, here):
         return here
-    theirs, _ = played_in(came) if _readable(PLAYED_LOG, came) else ([], False)
+    theirs, whole = played_in(came) if _readable(PLAYED_LOG, came) else ([], False)
+    if here is None and whole:
+        return came if theirs else None  # as it came: an export of it is the file again
     ours, _ = played_in(here)
     known = {g.id for g in ours}
     new = [g for g in theirs if g.id not in known]
@@ -79,7 +81,9 @@ def merged_posts(here: str | None, came: str) -> str | None:
     """A log of posted scores: the posts of both, each once (known by its id)."""
     if _damaged(POSTED_LOG, here):
         return here
-    theirs, _ = posted_in(came, date.max) if _readable(POSTED_LOG, came) else ([], False)
+    theirs, whole = posted_in(came, date.max) if _readable(POSTED_LOG, came) else ([], False)
+    if here is None and whole:
+        return came if theirs else None
     ours, _ = posted_in(here, date.max)
     known = {p.id for p in ours}
     new = [p for p in theirs if p.id not in known]

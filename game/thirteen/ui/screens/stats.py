@@ -11,13 +11,29 @@ from thirteen.games import GAMES
 from thirteen.records.profile import Stats
 from thirteen.ui import HEIGHT, WIDTH, theme
 from thirteen.ui.canvas import SHORT_SIDE
-from thirteen.ui.scene import same_press
-from thirteen.ui.screens.menu import MenuScene, back_button, draw_backdrop, flow, shown_game
+from thirteen.ui.scene import backdrop, same_press
+from thirteen.ui.screens.menu import (
+    MenuScene,
+    back_button,
+    draw_backdrop,
+    flow,
+    shown_game,
+)
 from thirteen.ui.screens.score_charts import (
     CHART_UNITS,
     draw_board,
     draw_distribution,
     score_buckets,
+)
+from thirteen.ui.screens.stats_records import (
+    LOAD,
+    LOAD_LABEL,
+    SAVE,
+    SAVE_LABEL,
+    RecordsActions,
+    corner_rects,
+    foot_rects,
+    title_width,
 )
 from thirteen.ui.screens.tabs import tab_page
 from thirteen.ui.table.words import clock_words
@@ -95,6 +111,8 @@ class StatsScene(MenuScene):
         together they do not fit)."""
         self.reset_asked_at: float | None = None
         """When Reset asked to be pressed again (None: it did not, or the question went)."""
+        self.records = RecordsActions(app)
+        """Save records and Load records (:mod:`.stats_records`)."""
         self.build()
 
     def build(self) -> None:
@@ -116,12 +134,16 @@ class StatsScene(MenuScene):
         self.widgets += [Button(name, rect, label) for name, label, rect in page.buttons]
         upright = self.upright()
         w, h = self.app.screen.get_size() if not self.classic() else (WIDTH, HEIGHT)
-        reset = (
-            R(w - 40 - 250, h - 130, 250, 90) if upright else R(w - 24 - 170, 20, 170, self.touch())
-        )
+        if upright:
+            save, load, reset = foot_rects((w, h))
+        else:
+            save, load, reset = corner_rects((w, h), self.classic(), self.touch())
         asking = self.reset_asked_at is not None
+        self.widgets.append(Button(SAVE, save, tr(SAVE_LABEL), ""))
+        self.widgets.append(Button(LOAD, load, tr(LOAD_LABEL), ""))
         self.widgets.append(Button(RESET, reset, tr("Reset?") if asking else tr("Reset"), ""))
         self.reset_rect = reset
+        self.corner = save
         self.dirty = True
 
     def retext(self) -> None:
@@ -183,13 +205,17 @@ class StatsScene(MenuScene):
 
     def tabs_bottom(self) -> int:
         """Where the tabs (and Back) end: the figures start under them."""
-        return max(w.rect.bottom for w in self.widgets if w.name != RESET)
+        return max(w.rect.bottom for w in self.widgets if w.name not in (RESET, SAVE, LOAD))
 
     def activate(self, name: str) -> None:
         if name == "back":
             self.app.back()
         elif name == RESET:
             self.reset()
+        elif name in (SAVE, LOAD):
+            self.reset_asked_at = None
+            self.message = self.records.press(name)
+            self.loaded()
         elif name.startswith("tabs:"):  # another page of tabs; the open tab stays open
             self.tabs_page = (self.tabs_page or 0) + int(name[5:])
             self.focus = name
@@ -276,8 +302,39 @@ class StatsScene(MenuScene):
             theme.blit_text(surface, line, 26, (xs[0], y), theme.INK_DIM)
             y += 24
 
+    def update(self, dt_ms: float) -> None:
+        """Take the file Load records asked the page for, once it has come."""
+        said = self.records.poll()
+        if said is not None:
+            self.message = said
+            self.loaded()
+
+    def active(self) -> bool:
+        return self.records.waiting_since is not None
+
+    def loaded(self) -> None:
+        """Records may have come: the layouts played elsewhere get their tab, and all is
+        drawn anew."""
+        offered = GAMES[self.layout_game].layouts
+        for lay in self.app.profile.layouts_played(self.layout_game):
+            if lay not in offered and lay not in self.others:
+                self.others.append(lay)
+        self.retext()
+
+    def draw_title(self, surface: pygame.Surface) -> None:
+        """The felt and the title: centred between Back and the buttons at the top right
+        on a canvas wider than tall (beside Back on one held upright)."""
+        if self.upright():
+            draw_backdrop(surface, tr("Statistics"))
+            return
+        surface.blit(backdrop(surface.get_size()), (0, 0))
+        title, w = tr("Statistics"), surface.get_width()
+        room = title_width((w, surface.get_height()), self.corner, back_button().rect.right)
+        size = theme.fitting_size(title, room, 64, 36)
+        theme.blit_text(surface, title, size, (w // 2, 28), theme.INK, "midtop")
+
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface, tr("Statistics"))
+        self.draw_title(surface)
         if self.tabs[self.tab] is self.other_tab:
             self.draw_others(surface)
             self.draw_widgets(surface)

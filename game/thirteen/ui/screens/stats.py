@@ -132,12 +132,13 @@ class StatsScene(MenuScene):
             b.primary = n == self.tab
             self.widgets.append(b)
         self.widgets += [Button(name, rect, label) for name, label, rect in page.buttons]
-        upright = self.upright()
         w, h = self.app.screen.get_size() if not self.classic() else (WIDTH, HEIGHT)
-        if upright:
+        save, load, reset = corner_rects((w, h), self.classic(), self.touch())
+        self.at_foot = self.upright() or title_width((w, h), save, back_button().rect.right) < 220
+        """Whether Save records, Load records and Reset sit in a row at the foot (upright,
+        or where the top right leaves the title too little room), not at the top right."""
+        if self.at_foot:
             save, load, reset = foot_rects((w, h))
-        else:
-            save, load, reset = corner_rects((w, h), self.classic(), self.touch())
         asking = self.reset_asked_at is not None
         self.widgets.append(Button(SAVE, save, tr(SAVE_LABEL), ""))
         self.widgets.append(Button(LOAD, load, tr(LOAD_LABEL), ""))
@@ -266,11 +267,8 @@ class StatsScene(MenuScene):
             theme.blit_text(surface, words, size, (x, top), theme.INK_DIM)
         rows = self.other_rows()
         # as many rows as the canvas holds, over the note at its foot
-        most = (
-            OTHER_ROWS
-            if self.classic_figures()
-            else max(1, (surface.get_height() - top - 190) // 46)
-        )
+        foot = self.reset_rect.top - 20 if self.at_foot else surface.get_height()
+        most = OTHER_ROWS if self.classic_figures() else max(1, (foot - top - 190) // 46)
         most = min(most, len(rows)) if len(rows) <= most else most - 1
         for n, row in enumerate(rows[:most]):
             y = top + 44 + n * 46
@@ -297,7 +295,7 @@ class StatsScene(MenuScene):
         )
         width = surface.get_width() - xs[0] - 40
         lines = theme.wrap(note, 26, width)
-        y = 670 if self.classic() else surface.get_height() - 50 - 24 * (len(lines) - 1)
+        y = 670 if self.classic() else foot - 50 - 24 * (len(lines) - 1)
         for line in lines:
             theme.blit_text(surface, line, 26, (xs[0], y), theme.INK_DIM)
             y += 24
@@ -323,8 +321,8 @@ class StatsScene(MenuScene):
 
     def draw_title(self, surface: pygame.Surface) -> None:
         """The felt and the title: centred between Back and the buttons at the top right
-        on a canvas wider than tall (beside Back on one held upright)."""
-        if self.upright():
+        when they are there (else as on every menu screen)."""
+        if self.at_foot:
             draw_backdrop(surface, tr("Statistics"))
             return
         surface.blit(backdrop(surface.get_size()), (0, 0))
@@ -359,14 +357,14 @@ class StatsScene(MenuScene):
         else:
             upright = self.upright()
             top = self.tabs_bottom() + (30 if upright else 10)
-            bottom = self.reset_rect.top if upright else h  # Reset at the foot
+            bottom = self.reset_rect.top if self.at_foot else h  # Reset at the foot
             bottom -= self.MESSAGE_ROOM if self.message else 0  # its line under the figures
             room = R(0, top, w, bottom - top - 10)
             self.draw_in(surface, room, upright, gid, rows, st, unit, cap)
         if self.message:
             w, h = surface.get_size()
             where = (w // 2, 676)
-            if self.upright():
+            if self.at_foot:
                 where = (w // 2, self.reset_rect.top - self.MESSAGE_ROOM + 6)
             elif not self.classic_figures():
                 where = (w // 2, h - self.MESSAGE_ROOM + 4)

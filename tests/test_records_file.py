@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from finished_games import finished
+from records_pages import FakePage
 from thirteen.games import GameSetup
 from thirteen.records.carry import (
     FolderCarrier,
@@ -23,8 +24,7 @@ from thirteen.records.carry import (
     load_records,
     save_records,
 )
-from thirteen.records.logs import played_text, posted_text, reset_text
-from thirteen.records.logs import Played, Posted
+from thirteen.records.logs import Played, Posted, played_text, posted_text, reset_text
 from thirteen.records.profile import Profile
 from thirteen.records.records_file import (
     FORMAT,
@@ -284,7 +284,9 @@ REFUSED = {
     lambda: '{"name": "another program", "items": [1, 2]}': (
         "This is not a Thirteen records file: nothing was loaded."
     ),
-    lambda: b"\x89PNG\r\n\x1a\n\x00\x00": "This is not a Thirteen records file: nothing was loaded.",
+    lambda: (
+        b"\x89PNG\r\n\x1a\n\x00\x00"
+    ): "This is not a Thirteen records file: nothing was loaded.",
     newer: "This records file is from a newer version of Thirteen: update the game to load it.",
     huge: "This file is too large to be a records file (over 4 MB): nothing was loaded.",
 }
@@ -355,25 +357,6 @@ def test_a_save_that_fails_says_so(tmp_path: Path) -> None:
     blocker.write_text("x")
     said = str(FolderCarrier(blocker / "sub").save("{}", "thirteen-records-x.json"))
     assert said.startswith("The records could not be saved:")
-
-
-class FakePage:
-    """web/records.js's ``thirteenRecords`` as Python sees it."""
-
-    def __init__(self) -> None:
-        self.saved: list[tuple[str, str]] = []
-        self.asked: list[int] = []
-        self.answer: str | None = None
-
-    def save(self, name: str, text: str) -> None:
-        self.saved.append((name, text))
-
-    def pick(self, most: int) -> None:
-        self.asked.append(most)
-
-    def take(self) -> str | None:
-        answer, self.answer = self.answer, None
-        return answer
 
 
 def test_the_browser_downloads_and_takes_the_picked_file_when_it_comes() -> None:

@@ -37,7 +37,7 @@ from thirteen.records.record_format import dumps, is_whole
 from thirteen.records.records_merge import Rule, kept_here, scores_rule, statistics_rule
 from thirteen.records.saved_game import is_save_slot, saved_setup_in
 from thirteen.records.settings import SETTINGS, SETTINGS_KEY
-from thirteen.records.storage import NAMESPACE, RECOVERY, ROOT, Storage, load_json
+from thirteen.records.storage import NAMESPACE, RECOVERY, ROOT, Change, Storage, load_json
 
 FORMAT = "thirteen-records"
 """The format's name: how a records file is told from any other JSON."""
@@ -59,9 +59,9 @@ DAMAGED = N_("This records file is damaged: nothing was loaded.")
 class RecordsFileError(ValueError):
     """A file that is refused; ``args[0]`` is the :class:`Message` to show."""
 
-    @property
-    def words(self) -> Message:
-        return self.args[0]  # type: ignore[no-any-return]  # the constructor's Message
+    def __init__(self, words: Message) -> None:
+        super().__init__(words)
+        self.words = words
 
 
 @dataclass(frozen=True)
@@ -178,7 +178,7 @@ def read_records_file(raw: bytes | str) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordsFileError(message(NOT_OURS))
     version, body = data.get("version"), data.get("body")
-    if is_whole(version) and version > VERSION:
+    if isinstance(version, int) and is_whole(version) and version > VERSION:
         raise RecordsFileError(message(NEWER))
     if version != VERSION or not isinstance(body, dict):
         raise RecordsFileError(message(DAMAGED))
@@ -216,6 +216,11 @@ def _entry_ids(storage: Storage) -> tuple[set[str], set[str]]:
     return games, posts
 
 
+def _change(rule: Rule, text: str) -> Change:
+    """The storage change that merges the file's ``text`` into the record by ``rule``."""
+    return lambda old: rule(old, text)
+
+
 def merge_body(
     storage: Storage, body: dict[str, Any], skip: Callable[[str], bool] = lambda _key: False
 ) -> Merged:
@@ -231,7 +236,7 @@ def merge_body(
                 continue
             text, rule = _as_text(value), owner(key)[1]
             before = storage.get(key)
-            after = storage.update(key, lambda old, rule=rule, text=text: rule(old, text))
+            after = storage.update(key, _change(rule, text))
             changed += after != before
     games_after, posts_after = _entry_ids(storage)
     return Merged(len(games_after - games_before), len(posts_after - posts_before), changed)

@@ -9,7 +9,7 @@ import pygame
 from thirteen.core.i18n import N_, tr
 from thirteen.games import GAMES
 from thirteen.records.profile import Stats
-from thirteen.ui import HEIGHT, WIDTH, theme
+from thirteen.ui import WIDTH, theme
 from thirteen.ui.canvas import SHORT_SIDE
 from thirteen.ui.scene import backdrop, same_press
 from thirteen.ui.screens.menu import (
@@ -33,6 +33,7 @@ from thirteen.ui.screens.stats_records import (
     RecordsActions,
     corner_rects,
     foot_rects,
+    title_place,
     title_width,
 )
 from thirteen.ui.screens.tabs import tab_page
@@ -118,6 +119,7 @@ class StatsScene(MenuScene):
     def build(self) -> None:
         w, h = self.app.screen.get_size()
         self.widgets = [back_button(not self.classic())]
+        self.place_records_buttons(w, h)
         top = 130 if self.upright() else 110 if self.classic() else 120
         area = R(40, top, w - 80, 0)
 
@@ -132,20 +134,27 @@ class StatsScene(MenuScene):
             b.primary = n == self.tab
             self.widgets.append(b)
         self.widgets += [Button(name, rect, label) for name, label, rect in page.buttons]
-        w, h = self.app.screen.get_size() if not self.classic() else (WIDTH, HEIGHT)
-        save, load, reset = corner_rects((w, h), self.classic(), self.touch())
-        self.at_foot = self.upright() or title_width((w, h), save, back_button().rect.right) < 220
-        """Whether Save records, Load records and Reset sit in a row at the foot (upright,
-        or where the top right leaves the title too little room), not at the top right."""
-        if self.at_foot:
-            save, load, reset = foot_rects((w, h))
         asking = self.reset_asked_at is not None
+        save, load, reset = self.records_rects
         self.widgets.append(Button(SAVE, save, tr(SAVE_LABEL), ""))
         self.widgets.append(Button(LOAD, load, tr(LOAD_LABEL), ""))
         self.widgets.append(Button(RESET, reset, tr("Reset?") if asking else tr("Reset"), ""))
-        self.reset_rect = reset
-        self.corner = save
         self.dirty = True
+
+    def place_records_buttons(self, w: int, h: int) -> None:
+        """Where Save records, Load records and Reset go: in a row at the foot of a canvas
+        held upright, else at the top right (one over the other beside Reset where three
+        abreast would leave the title too little room)."""
+        self.at_foot = self.upright()
+        if self.at_foot:
+            rects = foot_rects((w, h))
+        else:
+            rects = corner_rects((w, h), self.classic(), self.touch())
+            if title_width((w, h), rects[0], back_button().rect.right) < 220:
+                rects = corner_rects((w, h), False, self.touch(), stacked=True)
+        self.records_rects = rects
+        self.reset_rect = rects[2]
+        self.corner = rects[0]
 
     def retext(self) -> None:
         """Another language: the tabs' labels anew (the same tab stays open)."""
@@ -326,10 +335,12 @@ class StatsScene(MenuScene):
             draw_backdrop(surface, tr("Statistics"))
             return
         surface.blit(backdrop(surface.get_size()), (0, 0))
-        title, w = tr("Statistics"), surface.get_width()
-        room = title_width((w, surface.get_height()), self.corner, back_button().rect.right)
-        size = theme.fitting_size(title, room, 64, 36)
-        theme.blit_text(surface, title, size, (w // 2, 28), theme.INK, "midtop")
+        title, size = tr("Statistics"), surface.get_size()
+        needed = theme.font(36).size(title)[0]
+        back = back_button().rect.right
+        centre, room = title_place(size, self.corner, back, needed)
+        type_size = theme.fitting_size(title, room, 64, 24)
+        theme.blit_text(surface, title, type_size, (centre, 28), theme.INK, "midtop")
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_title(surface)

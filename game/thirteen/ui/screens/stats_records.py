@@ -30,12 +30,20 @@ closed in a way the page was not told of)."""
 R = pygame.Rect
 
 
-def corner_rects(size: tuple[int, int], classic: bool, tall: int) -> list[pygame.Rect]:
-    """Save records, Load records and Reset, top right, side by side, on a canvas wider
-    than tall (narrower on 1280x720, where the title needs the middle)."""
+def corner_rects(
+    size: tuple[int, int], classic: bool, tall: int, stacked: bool = False
+) -> list[pygame.Rect]:
+    """Save records, Load records and Reset at the top right: side by side (narrower on
+    1280x720, where the title needs the middle), or, ``stacked``, Save records over Load
+    records beside Reset, each half as tall (a canvas too narrow for three abreast)."""
     w = size[0]
-    wide = 140 if classic else 170
     right = w - 24
+    if stacked:
+        reset = R(right - 170, 20, 170, tall)
+        half = (tall - 2) // 2
+        save = R(reset.left - 10 - 150, 20, 150, half)
+        return [save, save.move(0, tall - half), reset]
+    wide = 140 if classic else 170
     return [R(right - (3 - n) * wide - (2 - n) * 10, 20, wide, tall) for n in range(3)]
 
 
@@ -48,10 +56,23 @@ def foot_rects(size: tuple[int, int]) -> list[pygame.Rect]:
 
 
 def title_width(size: tuple[int, int], corner: pygame.Rect, back_right: int) -> int:
-    """How wide the centred title may be: clear of Back and of the buttons at the top
-    right by 16 pixels."""
+    """How wide the title may be, centred on the canvas: clear of Back and of the
+    buttons at the top right by 16 pixels."""
     middle = size[0] // 2
     return 2 * max(0, min(middle - back_right - 16, corner.left - 16 - middle))
+
+
+def title_place(
+    size: tuple[int, int], corner: pygame.Rect, back_right: int, needed: int
+) -> tuple[int, int]:
+    """Where the title's centre goes and how wide it may be: the canvas's centre when
+    ``needed`` pixels fit there, else the middle of the room between Back and the
+    buttons."""
+    centred = title_width(size, corner, back_right)
+    if centred >= needed:
+        return size[0] // 2, centred
+    left, right = back_right + 16, corner.left - 16
+    return (left + right) // 2, max(0, right - left)
 
 
 class RecordsActions:

@@ -119,3 +119,16 @@ def test_a_refused_file_is_said_and_the_statistics_stay(make, folder) -> None:
     click(scene.app, button(scene, LOAD).rect.center)
     assert scene.message == "This is not a Thirteen records file: nothing was loaded."
     assert profile.stats("pyramid").played == 1
+
+
+def test_the_desktop_saves_beside_the_database_it_keeps(make, folder, tmp_path) -> None:
+    from thirteen.records.database import DatabaseStorage
+
+    storage = DatabaseStorage(tmp_path / "elsewhere" / "thirteen.db")
+    try:
+        scene = stats_screen(make, Profile(storage))
+        click(scene.app, button(scene, SAVE).rect.center)
+        [saved] = (tmp_path / "elsewhere").glob("thirteen-records-*.json")
+        assert scene.message == f"Records saved to {saved.resolve()}"
+    finally:
+        storage.close()

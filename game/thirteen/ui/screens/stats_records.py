@@ -8,12 +8,19 @@ later, so the screen asks for it each frame while it waits and never blocks.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from thirteen.core.i18n import N_, tr
-from thirteen.records.carry import Carrier, carrier_for, load_records, save_records
+from thirteen.records.carry import (
+    Carrier,
+    FolderCarrier,
+    carrier_for,
+    load_records,
+    save_records,
+)
 from thirteen.records.storage import browser_window
 
 if TYPE_CHECKING:
@@ -85,9 +92,14 @@ class RecordsActions:
         """When Load records asked for a file that has not come yet (None: none asked)."""
 
     def _carrier(self) -> Carrier:
+        """The page's in the browser; on the desktop, the folder of the database the
+        profile keeps (the data folder, unless the game was given another)."""
         if self.carrier is None:
             web = sys.platform == "emscripten"
             self.carrier = carrier_for(sys.platform, browser_window() if web else None)
+            database = getattr(self.app.profile.storage, "path", None)
+            if isinstance(self.carrier, FolderCarrier) and isinstance(database, Path):
+                self.carrier = FolderCarrier(database.parent)
         return self.carrier
 
     def press(self, name: str) -> str:

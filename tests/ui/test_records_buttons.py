@@ -132,3 +132,26 @@ def test_the_desktop_saves_beside_the_database_it_keeps(make, folder, tmp_path) 
         assert scene.message == f"Records saved to {saved.resolve()}"
     finally:
         storage.close()
+
+
+def test_settings_from_a_file_take_effect_where_none_were_kept_here(make, folder) -> None:
+    from thirteen.core import i18n
+    from thirteen.records.records_file import export_text
+
+    there = MemoryStorage()
+    chosen = Profile(there)
+    chosen.settings.language = "de"
+    chosen.settings.larger_text = True
+    chosen.save_settings()
+    (folder / "thirteen-records-2026-01-01-000000.json").write_text(export_text(there))
+    scene = stats_screen(make, Profile(MemoryStorage()))
+    try:
+        click(scene.app, button(scene, LOAD).rect.center)
+        assert scene.app.settings.language == "de" and scene.app.settings.larger_text
+        assert i18n.language() == "de"
+        assert button(scene, SAVE).label == "Daten sichern"
+    finally:
+        i18n.set_language(i18n.SOURCE)
+        from thirteen.ui import theme
+
+        theme.set_display(False, False)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from thirteen.core.i18n import N_, tr
+from thirteen.core.i18n import N_, language, tr
 from thirteen.games import GAMES
 from thirteen.records.profile import Stats
 from thirteen.ui import WIDTH, theme
@@ -320,13 +320,20 @@ class StatsScene(MenuScene):
         return self.records.waiting_since is not None
 
     def loaded(self) -> None:
-        """Records may have come: the layouts played elsewhere get their tab, and all is
-        drawn anew."""
+        """Records may have come: the layouts played elsewhere get their tab, settings
+        taken from the file (where none were kept here) take effect, and all is drawn
+        anew."""
+        app = self.app
         offered = GAMES[self.layout_game].layouts
-        for lay in self.app.profile.layouts_played(self.layout_game):
+        for lay in app.profile.layouts_played(self.layout_game):
             if lay not in offered and lay not in self.others:
                 self.others.append(lay)
-        self.retext()
+        if app.show_display():  # settings taken from the file: larger text, contrast
+            app.relayout()
+        if language() != app.language_wanted():
+            app.change_language()  # every screen, this one too, says it anew
+        else:
+            self.retext()
 
     def draw_title(self, surface: pygame.Surface) -> None:
         """The felt and the title: centred between Back and the buttons at the top right

@@ -417,3 +417,16 @@ def test_records_export_and_import_on_the_command_line(tmp_path: Path, monkeypat
     out.write_text(damaged())
     assert main(["records", "import", str(out)]) == 2
     assert "damaged" in capsys.readouterr().err
+
+
+def test_a_lone_surrogate_is_refused_or_left_out_never_a_crash() -> None:
+    data = json.loads(good_file())
+    data["body"]["sections"]["other"]["\ud800odd"] = "\ud800"
+    text = json.dumps(data)  # escaped: \ud800 in the file
+    with pytest.raises(RecordsFileError):
+        read_records_file(text)  # the checksum is of the body without it
+    data["sha256"] = hashlib.sha256(canonical(data["body"])).hexdigest()
+    storage = MemoryStorage()
+    import_bytes(storage, json.dumps(data))
+    assert all(key.isprintable() for key in storage.data)
+    assert short(storage).keys() == {"played/pyramid/wx"}

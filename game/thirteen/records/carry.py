@@ -103,10 +103,10 @@ class FolderCarrier:
             self.folder.mkdir(parents=True, exist_ok=True)
             part.write_text(text, encoding="utf-8")
             os.replace(part, path)
-        except OSError as exc:
+        except (OSError, UnicodeError) as exc:
             with contextlib.suppress(OSError):
                 part.unlink(missing_ok=True)
-            return message(NOT_SAVED, why=exc.strerror or str(exc))
+            return message(NOT_SAVED, why=getattr(exc, "strerror", None) or str(exc))
         return message("Records saved to {path}", path=str(path.resolve()))
 
     def pick(self) -> Message | None:

@@ -146,7 +146,8 @@ def records_body(storage: Storage, now: datetime | None = None) -> dict[str, Any
 
 def canonical(body: dict[str, Any]) -> bytes:
     """The body as the checksum reads it: keys sorted, no spaces, UTF-8."""
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return text.encode("utf-8", "surrogatepass")  # a lone surrogate JSON let through
 
 
 def file_text(body: dict[str, Any]) -> str:
@@ -166,14 +167,15 @@ def file_name(now: datetime | None = None) -> str:
 def read_records_file(raw: bytes | str) -> dict[str, Any]:
     """The body of the records file ``raw``; :class:`RecordsFileError` when it is too
     large, of another format or a newer version, or damaged (its checksum or its form)."""
-    size = len(raw.encode() if isinstance(raw, str) else raw)
+    data_bytes = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
+    size = len(data_bytes)
     if size > MAX_BYTES:
         raise RecordsFileError(message(TOO_LARGE, mb=MAX_BYTES // (1024 * 1024)))
     try:
         text = raw if isinstance(raw, str) else raw.decode("utf-8-sig")
         data = load_json(text.removeprefix("\ufeff"))
     except (ValueError, RecursionError):  # not UTF-8, not JSON, nested too deep
-        ours = FORMAT.encode() in (raw.encode() if isinstance(raw, str) else raw)
+        ours = FORMAT.encode() in data_bytes
         raise RecordsFileError(message(DAMAGED if ours else NOT_OURS)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordsFileError(message(NOT_OURS))

@@ -1,7 +1,8 @@
 """Save records and Load records in the browser, under the WebAssembly stand-in (Pyodide +
 pygbag's pygame-ce wheel, headless Chromium; see wasm_harness.py for what it needs).
 
-Real clicks on the statistics screen's buttons: Save records downloads a records file
+Real clicks on the statistics screen's buttons, under Pyodide's bridge to the page and
+under the stand-in of pygbag's: Save records downloads a records file
 through the page (Playwright's download), Load records opens the page's file picker
 (Playwright's file chooser) and the file chosen, from another device, is merged: its games
 are counted once, however often it is loaded.
@@ -48,10 +49,19 @@ def press(page: Any, name: str) -> None:
     page.mouse.click(*on_page(page, x + w / 2, y + h / 2))
 
 
+@pytest.mark.parametrize("runtime", ["pyodide", "pygbag"])
 def test_records_are_downloaded_and_a_picked_file_is_merged_once(
-    browser: Any, wasm_site: tuple[Server, str, str], tmp_path: Path, screenshots: Path
+    browser: Any,
+    wasm_site: tuple[Server, str, str],
+    tmp_path: Path,
+    screenshots: Path,
+    runtime: str,
 ) -> None:
-    page = open_harness(browser, wasm_site, {"viewport": VIEWPORT, "accept_downloads": True})
+    """Under Pyodide's bridge, and under the stand-in of pygbag's (``platform.window``,
+    where a missing value reads as None)."""
+    extra = "&runtime=pygbag" if runtime == "pygbag" else ""
+    options = {"viewport": VIEWPORT, "accept_downloads": True}
+    page = open_harness(browser, wasm_site, options, extra)
     try:
         started(page)
         run(page, f"{APP}.profile.logs.add_game('played/pyramid/', 12, True, 3000)")
@@ -71,6 +81,9 @@ def test_records_are_downloaded_and_a_picked_file_is_merged_once(
         [log] = [k for k in saved["body"]["sections"]["statistics"] if k.startswith("played/")]
         assert log.startswith("played/pyramid/w")
         assert py(page, f"{SCENE}.message").startswith("Records downloaded as thirteen-records-")
+        carrier = f"{SCENE}.records.carrier.window"
+        bridge = f"getattr(__import__('platform'), 'window', None) is {carrier}"
+        assert py(page, bridge) == (runtime == "pygbag")  # pygbag's window, else Pyodide's
 
         chosen = another_device_file(tmp_path)
         for said in (
@@ -85,7 +98,7 @@ def test_records_are_downloaded_and_a_picked_file_is_merged_once(
         stored = page.evaluate("() => Object.keys(localStorage)")
         assert "thirteen/v1/played/pyramid/wfar" in stored
         assert py(page, f"{APP}.profile.stats('pyramid').won") == 2
-        page.screenshot(path=str(screenshots / "wasm-records-loaded.png"))
+        page.screenshot(path=str(screenshots / f"wasm-records-loaded-{runtime}.png"))
     finally:
         page.context.close()
 

@@ -36,6 +36,8 @@ COMMANDS_RUN = [
     ["sim", "--help"],
     ["odds", "--help"],
     ["bench", "--help"],
+    ["records", "export", "{tmp}/records.json"],
+    ["records", "--help"],
     ["--help"],
     ["show", "--game", "pyramid", "--deal", "0"],  # a mistake too: nothing to tell it on
 ]

@@ -57,3 +57,10 @@ def patient(monkeypatch, patient_verdicts):
 
     monkeypatch.setattr(searches, "HINT_BUDGET_MS", PATIENT_MS)
     monkeypatch.setattr(searches, "OUTLOOK_BUDGET_MS", PATIENT_MS)
+
+
+@pytest.fixture(autouse=True)
+def _records_folder(tmp_path_factory, monkeypatch):
+    """The data folder of a test of its own: a records file the statistics screen's Save
+    records writes (a click of a fuzz test's, say) never lands in the player's."""
+    monkeypatch.setenv("THIRTEEN_DATA_DIR", str(tmp_path_factory.mktemp("data")))

@@ -39,6 +39,7 @@ SITE_FILES = {
     "toolbar.css",
     "loader.js",
     "toolbar.js",
+    "records.js",
 }
 ART = ROOT / "game" / "thirteen" / "ui" / "art"
 """The court pictures `make art` builds (the site carries their licence when they are)."""

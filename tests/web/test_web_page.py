@@ -375,7 +375,7 @@ def test_service_worker_precaches_the_build(
     page_files = [
         p.name for p in Path(site_build["site"]).glob("*.*.*") if p.suffix in (".css", ".js")
     ]
-    assert len(page_files) == 4
+    assert len(page_files) == 5  # page.css, toolbar.css, loader.js, toolbar.js, records.js
     expected += page_files
     assert {site.url(path) for path in expected} <= set(app)
     [(runtime_name, runtime)] = caches.items()

@@ -14,10 +14,10 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from thirteen.cli import deal, play, show, solve
+from thirteen.cli import deal, play, records, show, solve
 from thirteen.cli.args import CommandError, Parser
 
-COMMANDS: tuple[ModuleType, ...] = (show, play, solve, deal)
+COMMANDS: tuple[ModuleType, ...] = (show, play, solve, deal, records)
 """The player's commands, in the order ``--help`` lists them."""
 
 DESCRIPTION = "python -m thirteen: play, or work with positions from the command line."

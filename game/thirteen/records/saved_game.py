@@ -42,3 +42,9 @@ def saved_setup_in(text: str | None) -> GameSetup | None:
         return GameSetup.from_dict(load_json(text or "null")["record"])
     except Exception:  # any record that cannot be read: no setup to show
         return None
+
+
+def is_save_slot(key: str) -> bool:
+    """Whether the record at ``key`` (short, without the namespace) is a save slot: what
+    a records file carries as a game in progress (today the one slot, ``game``)."""
+    return key == GAME_KEY

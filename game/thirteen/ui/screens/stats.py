@@ -7,18 +7,35 @@ from typing import TYPE_CHECKING
 import pygame
 
 from thirteen.core import numbers
-from thirteen.core.i18n import N_, tr
+from thirteen.core.i18n import N_, language, tr
 from thirteen.games import GAMES
 from thirteen.records.profile import Stats
-from thirteen.ui import HEIGHT, WIDTH, theme
+from thirteen.ui import WIDTH, theme
 from thirteen.ui.canvas import SHORT_SIDE
-from thirteen.ui.scene import same_press
-from thirteen.ui.screens.menu import MenuScene, back_button, draw_backdrop, flow, shown_game
+from thirteen.ui.scene import backdrop, same_press
+from thirteen.ui.screens.menu import (
+    MenuScene,
+    back_button,
+    draw_backdrop,
+    flow,
+    shown_game,
+)
 from thirteen.ui.screens.score_charts import (
     CHART_UNITS,
     draw_board,
     draw_distribution,
     score_buckets,
+)
+from thirteen.ui.screens.stats_records import (
+    LOAD,
+    LOAD_LABEL,
+    SAVE,
+    SAVE_LABEL,
+    RecordsActions,
+    corner_rects,
+    foot_rects,
+    title_place,
+    title_width,
 )
 from thirteen.ui.screens.tabs import tab_page
 from thirteen.ui.table.words import clock_words
@@ -96,11 +113,14 @@ class StatsScene(MenuScene):
         together they do not fit)."""
         self.reset_asked_at: float | None = None
         """When Reset asked to be pressed again (None: it did not, or the question went)."""
+        self.records = RecordsActions(app)
+        """Save records and Load records (:mod:`.stats_records`)."""
         self.build()
 
     def build(self) -> None:
         w, h = self.app.screen.get_size()
         self.widgets = [back_button(not self.classic())]
+        self.place_records_buttons(w, h)
         top = 130 if self.upright() else 110 if self.classic() else 120
         area = R(40, top, w - 80, 0)
 
@@ -115,15 +135,27 @@ class StatsScene(MenuScene):
             b.primary = n == self.tab
             self.widgets.append(b)
         self.widgets += [Button(name, rect, label) for name, label, rect in page.buttons]
-        upright = self.upright()
-        w, h = self.app.screen.get_size() if not self.classic() else (WIDTH, HEIGHT)
-        reset = (
-            R(w - 40 - 250, h - 130, 250, 90) if upright else R(w - 24 - 170, 20, 170, self.touch())
-        )
         asking = self.reset_asked_at is not None
+        save, load, reset = self.records_rects
+        self.widgets.append(Button(SAVE, save, tr(SAVE_LABEL), ""))
+        self.widgets.append(Button(LOAD, load, tr(LOAD_LABEL), ""))
         self.widgets.append(Button(RESET, reset, tr("Reset?") if asking else tr("Reset"), ""))
-        self.reset_rect = reset
         self.dirty = True
+
+    def place_records_buttons(self, w: int, h: int) -> None:
+        """Where Save records, Load records and Reset go: in a row at the foot of a canvas
+        held upright, else at the top right (one over the other beside Reset where three
+        abreast would leave the title too little room)."""
+        self.at_foot = self.upright()
+        if self.at_foot:
+            rects = foot_rects((w, h))
+        else:
+            rects = corner_rects((w, h), self.classic(), self.touch())
+            if title_width((w, h), rects[0], back_button().rect.right) < 220:
+                rects = corner_rects((w, h), False, self.touch(), stacked=True)
+        self.records_rects = rects
+        self.reset_rect = rects[2]
+        self.corner = rects[0]
 
     def retext(self) -> None:
         """Another language: the tabs' labels anew (the same tab stays open)."""
@@ -184,13 +216,17 @@ class StatsScene(MenuScene):
 
     def tabs_bottom(self) -> int:
         """Where the tabs (and Back) end: the figures start under them."""
-        return max(w.rect.bottom for w in self.widgets if w.name != RESET)
+        return max(w.rect.bottom for w in self.widgets if w.name not in (RESET, SAVE, LOAD))
 
     def activate(self, name: str) -> None:
         if name == "back":
             self.app.back()
         elif name == RESET:
             self.reset()
+        elif name in (SAVE, LOAD):
+            self.reset_asked_at = None
+            self.message = self.records.press(name)
+            self.loaded()
         elif name.startswith("tabs:"):  # another page of tabs; the open tab stays open
             self.tabs_page = (self.tabs_page or 0) + int(name[5:])
             self.focus = name
@@ -241,11 +277,8 @@ class StatsScene(MenuScene):
             theme.blit_text(surface, words, size, (x, top), theme.INK_DIM)
         rows = self.other_rows()
         # as many rows as the canvas holds, over the note at its foot
-        most = (
-            OTHER_ROWS
-            if self.classic_figures()
-            else max(1, (surface.get_height() - top - 190) // 46)
-        )
+        foot = self.reset_rect.top - 20 if self.at_foot else surface.get_height()
+        most = OTHER_ROWS if self.classic_figures() else max(1, (foot - top - 190) // 46)
         most = min(most, len(rows)) if len(rows) <= most else most - 1
         for n, row in enumerate(rows[:most]):
             y = top + 44 + n * 46
@@ -272,13 +305,53 @@ class StatsScene(MenuScene):
         )
         width = surface.get_width() - xs[0] - 40
         lines = theme.wrap(note, 26, width)
-        y = 670 if self.classic() else surface.get_height() - 50 - 24 * (len(lines) - 1)
+        y = 670 if self.classic() else foot - 50 - 24 * (len(lines) - 1)
         for line in lines:
             theme.blit_text(surface, line, 26, (xs[0], y), theme.INK_DIM)
             y += 24
 
+    def update(self, dt_ms: float) -> None:
+        """Take the file Load records asked the page for, once it has come."""
+        said = self.records.poll()
+        if said is not None:
+            self.message = said
+            self.loaded()
+
+    def active(self) -> bool:
+        return self.records.waiting_since is not None
+
+    def loaded(self) -> None:
+        """Records may have come: the layouts played elsewhere get their tab, settings
+        taken from the file (where none were kept here) take effect, and all is drawn
+        anew."""
+        app = self.app
+        offered = GAMES[self.layout_game].layouts
+        for lay in app.profile.layouts_played(self.layout_game):
+            if lay not in offered and lay not in self.others:
+                self.others.append(lay)
+        if app.show_display():  # settings taken from the file: larger text, contrast
+            app.relayout()
+        if language() != app.language_wanted():
+            app.change_language()  # every screen, this one too, says it anew
+        else:
+            self.retext()
+
+    def draw_title(self, surface: pygame.Surface) -> None:
+        """The felt and the title: centred between Back and the buttons at the top right
+        when they are there (else as on every menu screen)."""
+        if self.at_foot:
+            draw_backdrop(surface, tr("Statistics"))
+            return
+        surface.blit(backdrop(surface.get_size()), (0, 0))
+        title, size = tr("Statistics"), surface.get_size()
+        needed = theme.font(36).size(title)[0]
+        back = back_button().rect.right
+        centre, room = title_place(size, self.corner, back, needed)
+        type_size = theme.fitting_size(title, room, 64, 24)
+        theme.blit_text(surface, title, type_size, (centre, 28), theme.INK, "midtop")
+
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface, tr("Statistics"))
+        self.draw_title(surface)
         if self.tabs[self.tab] is self.other_tab:
             self.draw_others(surface)
             self.draw_widgets(surface)
@@ -303,14 +376,14 @@ class StatsScene(MenuScene):
         else:
             upright = self.upright()
             top = self.tabs_bottom() + (30 if upright else 10)
-            bottom = self.reset_rect.top if upright else h  # Reset at the foot
+            bottom = self.reset_rect.top if self.at_foot else h  # Reset at the foot
             bottom -= self.MESSAGE_ROOM if self.message else 0  # its line under the figures
             room = R(0, top, w, bottom - top - 10)
             self.draw_in(surface, room, upright, gid, rows, st, unit, cap)
         if self.message:
             w, h = surface.get_size()
             where = (w // 2, 676)
-            if self.upright():
+            if self.at_foot:
                 where = (w // 2, self.reset_rect.top - self.MESSAGE_ROOM + 6)
             elif not self.classic_figures():
                 where = (w // 2, h - self.MESSAGE_ROOM + 4)

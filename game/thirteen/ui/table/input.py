@@ -44,6 +44,8 @@ COMMAND_KEYS = {
     pygame.K_SLASH: TableButton.HELP,
 }
 """Keys that press a panel button (Esc and Ctrl+Z are read apart: they do more)."""
+HELP_KEYS = tuple(k for k, name in COMMAND_KEYS.items() if name == TableButton.HELP)
+"""The keys that open the help."""
 ARROWS = {
     pygame.K_LEFT: (-1, 0),
     pygame.K_RIGHT: (1, 0),
@@ -61,6 +63,9 @@ def handle(table: TableScene, event: pygame.event.Event) -> None:
         if sound is not None and sound.rect.collidepoint(at):
             change_volume(table, VOLUME_STEP if event.y > 0 else -VOLUME_STEP)
         return
+    if table.tip is not None:
+        tip_event(table, event)
+        return
     if table.celebration is not None and not table.still:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             table.end_celebration()  # skipped: the click or key does nothing else
@@ -76,10 +81,24 @@ def handle(table: TableScene, event: pygame.event.Event) -> None:
         press(table, event.pos)
     elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
         table.controller.deselect()
+        table.clear_hint()
     elif event.type == pygame.MOUSEMOTION:
         hover(table, event.pos)
     elif event.type == pygame.KEYDOWN:
         key(table, event)
+
+
+def tip_event(table: TableScene, event: pygame.event.Event) -> None:
+    """An event while the first deal's tip is up: a press or a key puts it away and does
+    nothing else; its Help button, ? or F1 opens the help too.  A press just after the
+    deal is the rest of the double click that dealt it, and is dropped."""
+    tip = table.tip
+    assert tip is not None
+    if event.type == pygame.MOUSEBUTTONDOWN and not just_dealt(table):
+        on_help = event.button == 1 and tip.press(table.frame, event.pos) == "help"
+        table.close_tip(help=on_help)
+    elif event.type == pygame.KEYDOWN:
+        table.close_tip(help=event.key in HELP_KEYS)
 
 
 def press(table: TableScene, pos: tuple[int, int]) -> None:
@@ -184,7 +203,7 @@ def key(table: TableScene, event: pygame.event.Event) -> None:
     elif k == pygame.K_ESCAPE:
         if table.selected is not None or table.group or table.hint_spots:
             table.controller.deselect()
-            table.hint_spots = []
+            table.clear_hint()
         else:
             table.command(TableButton.MENU)
 

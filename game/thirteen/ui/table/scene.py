@@ -22,6 +22,7 @@ from thirteen.games import spec_of
 from thirteen.ui.anim import Animator
 from thirteen.ui.celebrate import Celebration, Kind, still
 from thirteen.ui.feedback import FLASH_MS, Nudge
+from thirteen.ui.first_deal import FirstDealTip, due, mark_seen
 from thirteen.ui.layer import Layer
 from thirteen.ui.layout import Frame, Geometry, Spot, TableButton, frame_for, geometry
 from thirteen.ui.round_summary import RoundSummary
@@ -40,9 +41,9 @@ END_DELAY_MS = 650
 BANNER_MS = 9000
 """How long the notices of a page's opening (a link it could not use as it is, storage
 that keeps nothing) stay over the table, unless a click or key comes first."""
-TIMERS = ("hint_left", "message_left", "confirm_left", "banner_left")
-"""The countdowns of what shows for a while: the hint's cards, the message, the give-up
-warning and the notice."""
+TIMERS = ("message_left", "confirm_left", "banner_left")
+"""The countdowns of what shows for a while: the message, the give-up warning and the
+notice (a hint stays until the next move, undo or click)."""
 
 
 class TableScene(Scene):
@@ -57,12 +58,19 @@ class TableScene(Scene):
         """The spot the keyboard's focus is on (see :func:`.places.spot_key`)."""
         self.show_focus = False
         self.hint_spots: list[tuple] = []
-        self.hint_left = 0.0
+        """The spots the hint marks (see :func:`.places.spot_key`), until the next move,
+        undo or click elsewhere."""
+        self.hint_move: Move | None = None
+        """The move the hint on show suggests: Hint again plays it."""
+        self.hint_words = ""
+        """The hint's message, which stays in the panel as long as its marks."""
         self.message = ""
         self.message_left = 0.0
         self.confirm: str | None = None
         self.confirm_left = 0.0
         self.confirm_at = 0.0
+        self.message_over_table = False
+        """The side panel had no room for the message: it is drawn over the table's foot."""
         self.message_major = False
         """The message is one a stray click's explanation must not replace (a round's score)."""
         self.dealt_at: float | None = None
@@ -109,6 +117,8 @@ class TableScene(Scene):
         self.geo: Geometry = geometry(game, self.frame)
         self.outlook: str | None = None
         """The indicator's word (a key of :data:`.words.OUTLOOK_WORDS`), None when it is off."""
+        self.tip: FirstDealTip | None = None
+        """The first deal's tip over the table, until a tap or key puts it away."""
         self.refresh_buttons()
 
     # -- the selection, as the click model keeps it ----------------------------------
@@ -240,7 +250,11 @@ class TableScene(Scene):
         input.handle(self, event)
 
     def activate(self, spot: Spot | None) -> None:
-        """A click (or Space/Enter) on ``spot``: the click model's move, played."""
+        """A click (or Space/Enter) on ``spot``: the click model's move, played.  A click
+        on a card the hint marks follows it (the marks stay for its partner); any other
+        takes the hint down."""
+        if spot is None or places.spot_key(spot) not in self.hint_spots:
+            self.clear_hint()
         move = self.controller.activate(spot)
         if move is not None:
             self.play(move)
@@ -256,8 +270,26 @@ class TableScene(Scene):
         commands.run(self, name)
 
     def show_hint(self, at_once: bool = False) -> None:
-        """Ask for a hint, searched beside the game (see :func:`.searches.show_hint`)."""
+        """Ask for a hint, searched beside the game, or play the one on show (see
+        :func:`.searches.show_hint`)."""
         searches.show_hint(self, at_once)
+
+    def show_hint_marks(self, keys: list[tuple], move: Move, words: str) -> None:
+        """Mark the hinted spots and say the move: both stay until the next move, undo or
+        click elsewhere (the message has no countdown of its own)."""
+        self.hint_spots, self.hint_move = keys, move
+        self.say(words, 0)
+        self.hint_words = words
+        self.dirty = True
+
+    def clear_hint(self) -> None:
+        """The hint's marks and its message go (a move, an undo, a click elsewhere)."""
+        if self.hint_spots or self.hint_move is not None:
+            self.hint_spots, self.hint_move = [], None
+            if self.message and self.message == self.hint_words:
+                self.message = ""
+            self.hint_words = ""
+            self.dirty = True
 
     # -- moves ----------------------------------------------------------------------
     def deal_in(self) -> None:
@@ -267,7 +299,27 @@ class TableScene(Scene):
         self.dealt_at = self.app.now_ms if self.anim.active else None
         self.sound("deal")
         self.plan_auto_draw()
+        if not self.game.is_over and due(self.app, spec_of(self.game).id):
+            self.show_tip()
         self.dirty = True
+
+    # -- the first deal's tip ----------------------------------------------------------
+    def show_tip(self) -> None:
+        """Put the game's first-deal tip over the table (see :mod:`thirteen.ui.first_deal`)."""
+        self.tip = FirstDealTip(self.app, spec_of(self.game).id)
+        self.app.access.say(self.tip.words())
+        self.dirty = True
+
+    def close_tip(self, help: bool = False) -> None:
+        """The tip is read: it goes, never to show again for this game (unless the
+        settings bring it back); ``help``: the help screen opens on the game."""
+        if self.tip is None:
+            return
+        self.tip = None
+        mark_seen(self.app, spec_of(self.game).id)
+        self.dirty = True
+        if help:
+            self.app.open(SceneName.HELP)
 
     def play(self, move: Move) -> bool:
         """Play a legal move: animate the difference, sound, save, and spot the end."""
@@ -282,7 +334,7 @@ class TableScene(Scene):
         except IllegalMoveError as exc:
             self.say(tr(str(exc)))
             return False
-        self.hint_spots = []
+        self.clear_hint()
         self.confirm = None
         self.app.tasks.cancel("hint")  # for the position just left
         self.geo = geometry(game, self.frame)
@@ -359,7 +411,7 @@ class TableScene(Scene):
         self.tick()
         self.summary = None  # back across the round's end: its last move is taken back
         self.controller.undo()
-        self.hint_spots = []
+        self.clear_hint()
         self.confirm = None  # its warning goes with the message: New asks again
         self.message = ""  # about the move undone (a round's end, say)
         self.geo = geometry(self.game, self.frame)
@@ -485,6 +537,8 @@ class TableScene(Scene):
         end screen's delayed opening: each needs the frames that count it down."""
         if self.controller.auto_left > 0:
             return True
+        if self.tip is not None and self.tip.active():
+            return True
         if self.nudge is not None:
             return True
         if not searches.graded(self.game) or self.warmed != paint.art_look(self):
@@ -501,6 +555,8 @@ class TableScene(Scene):
         if self.anim.update(dt_ms):
             self.dirty = True
         paint.warm_art(self)
+        if self.tip is not None and self.tip.update(dt_ms):
+            self.dirty = True
         searches.grade_slice(self)
         self.tick()
         if self.controller.auto_draw_due(dt_ms, landing=self.anim.active):
@@ -536,9 +592,7 @@ class TableScene(Scene):
 
     def timer_ran_out(self, name: str) -> None:
         """What showed for a while (one of :data:`TIMERS`) goes."""
-        if name == "hint_left":
-            self.hint_spots = []
-        elif name == "message_left":
+        if name == "message_left":
             self.message = ""
         elif name == "banner_left":
             self.banner = ""

@@ -37,9 +37,43 @@ def test_every_game_has_its_rule():
     assert set(RULES) == set(GAMES)
 
 
+def start(app, game_id: str) -> None:
+    """Choose ``game_id`` on the start screen and press Play, with clicks."""
+    if app.scene is not app.start_scene:
+        app.go_start()
+        step(app)
+    scene = app.start_scene
+    for _ in range(10):  # the games may take pages on a narrow canvas
+        chosen = next((w for w in scene.widgets if w.name == f"game:{game_id}"), None)
+        if chosen is not None:
+            break
+        click(app, next(w for w in scene.widgets if w.name == "games:1").rect.center)
+    assert chosen is not None
+    click(app, chosen.rect.center)
+    click(app, next(w for w in scene.widgets if w.name == "play").rect.center)
+    assert app.game is not None and app.game.game_id == game_id
+
+
+def opened(make, profile=None, **settings):
+    """An app on the start screen, with the tips (a link's game goes straight to its
+    cards, without one)."""
+    app = make("", profile=profile, tips=True, animations=False, **settings)
+    step(app)
+    return app
+
+
+def test_a_link_s_game_goes_straight_to_its_cards(make):
+    app = make("?game=thirteens&deal=1", tips=True, animations=False)
+    assert app.table.tip is None
+    step(app)
+    press(app, pygame.K_r)  # the same deal dealt again, by the player: now it teaches
+    assert app.table.tip is not None
+
+
 def test_the_tip_shows_on_a_game_s_first_deal_and_a_tap_puts_it_away(make):
     storage = MemoryStorage()
-    app = make("?game=thirteens&deal=1", profile=Profile(storage), tips=True, animations=False)
+    app = opened(make, Profile(storage))
+    start(app, "thirteens")
     tip = app.table.tip
     assert tip is not None and tip.spec.id == "thirteens"
     assert rule_words(tip.spec).startswith("Remove two cards that touch and make 13")
@@ -47,13 +81,14 @@ def test_the_tip_shows_on_a_game_s_first_deal_and_a_tap_puts_it_away(make):
     assert app.table.tip is None and not app.game.moves and app.scene is app.table
     assert stored_seen(storage) == ["thirteens"]
     press(app, pygame.K_n)  # a new deal of the same game: no tip
-    assert app.game.setup.deal != 1 and app.table.tip is None
-    app.new_game(GameSetup("pyramid", deal=1))  # another game: its own tip, once
+    assert app.table.tip is None
+    start(app, "pyramid")  # another game: its own tip, once
     assert app.table.tip is not None and app.table.tip.spec.id == "pyramid"
 
 
 def test_a_key_puts_the_tip_away_and_does_nothing_else(make):
-    app = make("?game=pyramid&deal=1", tips=True, animations=False)
+    app = opened(make)
+    start(app, "pyramid")
     assert app.table.tip is not None
     press(app, pygame.K_d)  # would draw, were the tip not up
     assert app.table.tip is None and not app.game.moves
@@ -63,7 +98,8 @@ def test_a_key_puts_the_tip_away_and_does_nothing_else(make):
 
 
 def test_the_tip_s_help_button_opens_the_game_s_help(make):
-    app = make("?game=giza&deal=1", tips=True, animations=False)
+    app = opened(make)
+    start(app, "giza")
     help_button = next(b for b in app.table.tip.layout(app.table.frame).buttons if b.name == "help")
     click(app, help_button.rect.center)
     assert isinstance(app.scene, HelpScene) and app.scene.tab == "giza"
@@ -71,7 +107,8 @@ def test_the_tip_s_help_button_opens_the_game_s_help(make):
 
 
 def test_the_question_mark_opens_the_help_too(make):
-    app = make("?game=elevens&deal=1", tips=True, animations=False)
+    app = opened(make)
+    start(app, "elevens")
     press(app, pygame.K_SLASH, unicode="?")
     assert isinstance(app.scene, HelpScene)
     assert app.table.tip is None and app.settings.tips_seen == ["elevens"]
@@ -79,15 +116,18 @@ def test_the_question_mark_opens_the_help_too(make):
 
 def test_a_tip_seen_never_shows_again_after_a_restart_of_the_app(make):
     storage = MemoryStorage()
-    first = make("?game=baroness&deal=1", profile=Profile(storage), tips=True, animations=False)
+    first = opened(make, Profile(storage))
+    start(first, "baroness")
     assert first.table.tip is not None
-    again = make("?game=baroness&deal=2", profile=Profile(storage), tips=True, animations=False)
-    assert again.table.tip is not None  # not put away: it is still due
+    again = opened(make, Profile(storage))  # closed without putting it away: still due
+    start(again, "baroness")
+    assert again.table.tip is not None
     press(again, pygame.K_SPACE)
     assert again.table.tip is None
-    third = make("?game=baroness&deal=3", profile=Profile(storage), tips=True, animations=False)
+    third = opened(make, Profile(storage))
+    start(third, "baroness")
     assert third.table.tip is None
-    third.new_game(GameSetup("baroness", deal=4))
+    press(third, pygame.K_r)
     assert third.table.tip is None
 
 
@@ -97,9 +137,10 @@ def test_a_game_already_played_shows_no_tip(make):
     profile = Profile(MemoryStorage())
     profile.record_result(GameSetup("neighbour", deal=1).new_game())
     assert profile.stats("neighbour").played == 1
-    app = make("?game=neighbour&deal=2", profile=profile, tips=True, animations=False)
+    app = opened(make, profile)
+    start(app, "neighbour")
     assert app.table.tip is None
-    app.new_game(GameSetup("fifteens", deal=1))
+    start(app, "fifteens")
     assert app.table.tip is not None
     press(app, pygame.K_ESCAPE)
     assert app.table.tip is None and app.scene is app.table  # Esc only put it away
@@ -121,7 +162,8 @@ def settings_widget(app, name: str):
 
 def test_the_settings_bring_the_tips_back_and_can_turn_them_off(make):
     storage = MemoryStorage()
-    app = make("?game=thirteens&deal=1", profile=Profile(storage), tips=True, animations=False)
+    app = opened(make, Profile(storage))
+    start(app, "thirteens")
     press(app, pygame.K_RETURN)
     assert app.table.tip is None
     app.open(SceneName.SETTINGS)
@@ -129,8 +171,7 @@ def test_the_settings_bring_the_tips_back_and_can_turn_them_off(make):
     assert switch.label == tr("Show first-deal tips again") and not switch.checked
     click(app, switch.rect.center)
     assert stored_seen(storage) == []
-    switch = settings_widget(app, "tips_again")
-    assert switch.checked
+    assert settings_widget(app, "tips_again").checked
     app.back()
     press(app, pygame.K_n)  # the next deal of the same game teaches again
     assert isinstance(app.scene, TableScene) and app.table.tip is not None
@@ -140,7 +181,7 @@ def test_the_settings_bring_the_tips_back_and_can_turn_them_off(make):
     click(app, settings_widget(app, "tips_again").rect.center)
     assert stored_seen(storage) == sorted(GAMES)
     app.back()
-    app.new_game(GameSetup("pyramid13", deal=1))
+    start(app, "pyramid13")
     assert app.table.tip is None
 
 
@@ -163,11 +204,12 @@ def test_tests_and_shots_see_no_tip_unless_they_ask(make, tmp_path):
 @pytest.mark.parametrize("viewport", SHAPES, ids=lambda v: f"{v[0]}x{v[1]}")
 def test_the_tip_fits_every_shape_in_german_with_larger_text(make, viewport):
     size = canvas_size(*viewport)
-    app = make("", tips=True, animations=False, language="de", larger_text=True, sound=False)
+    app = opened(make, language="de", larger_text=True, sound=False)
     app.display.resize(*size)
     app.relayout()
     step(app)
     found: list[str] = []
+    recorded: list[tuple[str, pygame.Rect]] = []
     for game_id in GAMES:
         app.new_game(GameSetup(game_id, deal=1))
         table = app.table
@@ -182,8 +224,9 @@ def test_the_tip_fits_every_shape_in_german_with_larger_text(make, viewport):
         for b in at.buttons:
             if not box.contains(b.rect):
                 found.append(f"{where}: {b.name} {b.rect} runs out of the card {box}")
-        drawn: list[tuple[str, pygame.Rect]] = []
-        theme.recorder = lambda surface, words, rect: drawn.append((words, rect.copy()))
+        drawn = recorded
+        drawn.clear()
+        theme.recorder = lambda surface, words, rect: recorded.append((words, rect.copy()))
         try:
             table.tip.draw(app.screen, table.frame)
         finally:

@@ -226,3 +226,17 @@ def test_a_long_hint_fits_where_it_is_shown(make):
     assert "entfernen." in shown and "beweisen." in shown  # nothing cut
     canvas = app.screen.get_rect()
     assert all(canvas.contains(rect) for _, rect in words)
+
+
+def test_a_hint_on_show_lets_an_idle_table_sleep(make, patient):
+    """The hint has no countdown: while it stays, the loop may sleep between inputs."""
+    from thirteen.ui import app as app_module
+
+    from .test_idle_loop import settled
+
+    app = make("?game=thirteens&deal=1")
+    settled(app)
+    hint_message(app)
+    app.step(app_module.LINGER_MS + 500)
+    assert app.table.hint_spots and not app.table.active()
+    assert app.idle_wait_ms() > 0

@@ -299,11 +299,19 @@ class TableScene(Scene):
         self.dealt_at = self.app.now_ms if self.anim.active else None
         self.sound("deal")
         self.plan_auto_draw()
-        if not self.game.is_over and due(self.app, spec_of(self.game).id):
+        if self.teaches():
             self.show_tip()
         self.dirty = True
 
     # -- the first deal's tip ----------------------------------------------------------
+    def teaches(self) -> bool:
+        """Whether this deal gets the game's first-deal tip: one the player started (from
+        the menu, New or Restart), not the game a link opened with the window, before
+        its first frame, which goes straight to its cards (a shared deal to play at
+        once)."""
+        opening = self.app.first_frame_at is None
+        return not opening and not self.game.is_over and due(self.app, spec_of(self.game).id)
+
     def show_tip(self) -> None:
         """Put the game's first-deal tip over the table (see :mod:`thirteen.ui.first_deal`)."""
         self.tip = FirstDealTip(self.app, spec_of(self.game).id)

@@ -23,11 +23,13 @@ from thirteen.records.profile import Profile
 from thirteen.ui import theme
 from thirteen.ui.help_example import HelpExample
 from thirteen.ui.layout import Frame
+from thirteen.ui.scene_names import SceneName
 from thirteen.ui.screens.menu import touch_size
 from thirteen.ui.widgets import Button
 
 if TYPE_CHECKING:
     from thirteen.ui.app import App
+    from thirteen.ui.table.scene import TableScene
 
 R = pygame.Rect
 
@@ -103,6 +105,34 @@ def mark_seen(app: App, game_id: str) -> None:
     if game_id not in seen:
         app.settings.tips_seen = sorted([*seen, game_id])
         app.profile.save_settings()
+
+
+def teaches(table: TableScene) -> bool:
+    """Whether the deal just put on ``table`` gets the game's tip: one the player started
+    (from the menu, New or Restart), not the game a link opened with the window, before
+    its first frame, which goes straight to its cards (a shared deal to play at once)."""
+    app = table.app
+    opening = app.first_frame_at is None
+    return not opening and not table.game.is_over and due(app, table.game.game_id)
+
+
+def show(table: TableScene) -> None:
+    """Put the game's tip over ``table`` (a screen reader hears its rule)."""
+    table.tip = FirstDealTip(table.app, table.game.game_id)
+    table.app.access.say(table.tip.words())
+    table.dirty = True
+
+
+def close(table: TableScene, help: bool = False) -> None:
+    """The tip is read: it goes, never to show again for this game (unless the settings
+    bring it back); ``help``: the help screen opens on the game."""
+    if table.tip is None:
+        return
+    table.tip = None
+    mark_seen(table.app, table.game.game_id)
+    table.dirty = True
+    if help:
+        table.app.open(SceneName.HELP)
 
 
 @dataclass

@@ -19,10 +19,10 @@ from thirteen.core.game import Game, IllegalMoveError, MoveEffect
 from thirteen.core.i18n import tr
 from thirteen.core.moves import Draw, Move, RemoveKing
 from thirteen.games import spec_of
+from thirteen.ui import first_deal
 from thirteen.ui.anim import Animator
 from thirteen.ui.celebrate import Celebration, Kind, still
 from thirteen.ui.feedback import FLASH_MS, Nudge
-from thirteen.ui.first_deal import FirstDealTip, due, mark_seen
 from thirteen.ui.layer import Layer
 from thirteen.ui.layout import Frame, Geometry, Spot, TableButton, frame_for, geometry
 from thirteen.ui.round_summary import RoundSummary
@@ -117,7 +117,7 @@ class TableScene(Scene):
         self.geo: Geometry = geometry(game, self.frame)
         self.outlook: str | None = None
         """The indicator's word (a key of :data:`.words.OUTLOOK_WORDS`), None when it is off."""
-        self.tip: FirstDealTip | None = None
+        self.tip: first_deal.FirstDealTip | None = None
         """The first deal's tip over the table, until a tap or key puts it away."""
         self.refresh_buttons()
 
@@ -274,14 +274,6 @@ class TableScene(Scene):
         :func:`.searches.show_hint`)."""
         searches.show_hint(self, at_once)
 
-    def show_hint_marks(self, keys: list[tuple], move: Move, words: str) -> None:
-        """Mark the hinted spots and say the move: both stay until the next move, undo or
-        click elsewhere (the message has no countdown of its own)."""
-        self.hint_spots, self.hint_move = keys, move
-        self.say(words, 0)
-        self.hint_words = words
-        self.dirty = True
-
     def clear_hint(self) -> None:
         """The hint's marks and its message go (a move, an undo, a click elsewhere)."""
         if self.hint_spots or self.hint_move is not None:
@@ -299,35 +291,18 @@ class TableScene(Scene):
         self.dealt_at = self.app.now_ms if self.anim.active else None
         self.sound("deal")
         self.plan_auto_draw()
-        if self.teaches():
+        if first_deal.teaches(self):
             self.show_tip()
         self.dirty = True
 
     # -- the first deal's tip ----------------------------------------------------------
-    def teaches(self) -> bool:
-        """Whether this deal gets the game's first-deal tip: one the player started (from
-        the menu, New or Restart), not the game a link opened with the window, before
-        its first frame, which goes straight to its cards (a shared deal to play at
-        once)."""
-        opening = self.app.first_frame_at is None
-        return not opening and not self.game.is_over and due(self.app, spec_of(self.game).id)
-
     def show_tip(self) -> None:
         """Put the game's first-deal tip over the table (see :mod:`thirteen.ui.first_deal`)."""
-        self.tip = FirstDealTip(self.app, spec_of(self.game).id)
-        self.app.access.say(self.tip.words())
-        self.dirty = True
+        first_deal.show(self)
 
     def close_tip(self, help: bool = False) -> None:
-        """The tip is read: it goes, never to show again for this game (unless the
-        settings bring it back); ``help``: the help screen opens on the game."""
-        if self.tip is None:
-            return
-        self.tip = None
-        mark_seen(self.app, spec_of(self.game).id)
-        self.dirty = True
-        if help:
-            self.app.open(SceneName.HELP)
+        """Put the tip away for good; ``help``: the help screen opens on the game."""
+        first_deal.close(self, help)
 
     def play(self, move: Move) -> bool:
         """Play a legal move: animate the difference, sound, save, and spot the end."""

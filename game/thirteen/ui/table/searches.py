@@ -168,4 +168,8 @@ def hint_found(table: TableScene, found: hints.Hint | None) -> None:
     elif isinstance(move, MoveToEmpty):
         keys += [(SpotKind.CARD, move.card), (SpotKind.EMPTY, move.column)]
     words = hint_move_words(table.game, move)
-    table.show_hint_marks(keys, move, f"{words} {basis_words(found.basis, table.game)}".strip())
+    words = f"{words} {basis_words(found.basis, table.game)}".strip()
+    table.hint_spots, table.hint_move = keys, move
+    table.say(words, 0)  # no countdown: the words go with the marks (see TableScene.clear_hint)
+    table.hint_words = words
+    table.dirty = True

@@ -246,3 +246,19 @@ def test_the_tip_fits_every_shape_in_german_with_larger_text(make, viewport):
                     found.append(f"{where}: {words!r} {rect} overlaps {other!r} {other_rect}")
         press(app, pygame.K_RETURN)
     assert found == [], "\n".join(found)
+
+
+def test_a_panel_button_pressed_under_the_tip_does_what_it_says(make):
+    """The tip lies over the table, not the panel: Hint pressed there puts the tip away
+    and asks for a hint."""
+    from thirteen.ui.layout import TableButton
+
+    from .helpers import think
+
+    app = opened(make)
+    start(app, "pyramid")
+    assert app.table.tip is not None
+    hint = next(b for b in app.table.buttons if b.name == TableButton.HINT)
+    click(app, hint.rect.center)
+    think(app)
+    assert app.table.tip is None and app.table.hint_spots

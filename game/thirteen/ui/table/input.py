@@ -90,13 +90,17 @@ def handle(table: TableScene, event: pygame.event.Event) -> None:
 
 def tip_event(table: TableScene, event: pygame.event.Event) -> None:
     """An event while the first deal's tip is up: a press or a key puts it away and does
-    nothing else; its Help button, ? or F1 opens the help too.  A press just after the
-    deal is the rest of the double click that dealt it, and is dropped."""
+    nothing else on the table; its Help button, ? or F1 opens the help too, and a panel
+    button, outside the tip, still does what it says.  A press just after the deal is the
+    rest of the double click that dealt it, and is dropped."""
     tip = table.tip
     assert tip is not None
     if event.type == pygame.MOUSEBUTTONDOWN and not just_dealt(table):
         on_help = event.button == 1 and tip.press(table.frame, event.pos) == "help"
         table.close_tip(help=on_help)
+        on_panel = any(b.rect.collidepoint(event.pos) for b in table.buttons)
+        if event.button == 1 and on_panel and not on_help:
+            press(table, event.pos)
     elif event.type == pygame.KEYDOWN:
         table.close_tip(help=event.key in HELP_KEYS)
 

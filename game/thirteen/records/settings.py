@@ -66,7 +66,9 @@ class Settings:
 
 
 ID_LISTS = frozenset({"tips_seen"})
-"""Fields that hold None or a list of game ids (strings)."""
+"""Fields that hold None or a list of game ids (strings).  ``tips_seen`` came without a
+new version of the record: a reader of this version skips a field it does not know,
+where a newer version would make an older window set all the settings aside."""
 
 
 def _v1_to_v2(old: dict[str, Any]) -> dict[str, Any]:

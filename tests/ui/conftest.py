@@ -21,6 +21,9 @@ def make():
 
     def build(query: str = "", profile: Profile | None = None, **settings):
         profile = profile or Profile(MemoryStorage())
+        tips = settings.pop("tips", False)  # the first-deal tips, where a test asks for them
+        if not tips:
+            profile.settings.tips_again = False
         for name, value in settings.items():
             setattr(profile.settings, name, value)
         app = launch.make_app(["--query", query] if query else [], profile)

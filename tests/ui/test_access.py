@@ -82,7 +82,7 @@ def test_page_keys_play_moves_and_each_change_is_said(make):
     assert [m.text() for m in app.game.moves] == ["Ks"]
     assert press(app, page, "ArrowLeft") == "Eight of diamonds, row 1, column 1, free"  # stays
     said = press(app, page, "h")
-    assert said.startswith("Hint: remove the pair.")
+    assert said.startswith("Hint: remove Four of spades and Nine of clubs.")
     assert "Four of spades, row 5, column 1; Nine of clubs, row 4, column 1." in said
     assert press(app, page, "u") == "Move taken back. King of spades, row 1, column 1, free"
     assert press(app, page, "y", ctrl=True).startswith("Removed King of spades;")

@@ -79,14 +79,12 @@ def test_a_message_counting_down_keeps_the_loop_awake_until_it_goes(make):
     assert app.idle_wait_ms() > 0
 
 
-@pytest.mark.parametrize("timer", ["hint", "banner", "end delay"])
+@pytest.mark.parametrize("timer", ["banner", "end delay"])
 def test_other_timers_keep_the_loop_awake(make, timer):
     app = make("?game=thirteens&deal=1")
     settled(app)
     table = app.table
-    if timer == "hint":
-        table.show_hint(at_once=True)
-    elif timer == "banner":
+    if timer == "banner":
         table.show_banner("A notice")
     else:
         table.end_left = 650.0  # a game just ended: the end screen opens after this

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from thirteen.games import GAMES
 from thirteen.records.record_format import RecordKind, dumps
 
 SETTINGS_KEY = "settings"
@@ -38,6 +39,22 @@ class Settings:
     """The table's "can this still be won?" indicator."""
     winnable_difficulty: str = "any"
     """What "winnable deals only" asks of a deal's grade (:data:`.difficulty.WANTED`)."""
+    tips_seen: list[str] | None = None
+    """The ids of the games whose first-deal tip the player has seen (the card over a
+    game's first deal that shows its main rule).  None: none kept yet (a new profile, or
+    one from before the tips), where the tip is due for a game not yet played."""
+
+    @property
+    def tips_again(self) -> bool:
+        """Whether every game's first-deal tip is due (none seen): the settings screen's
+        "Show first-deal tips again" switch."""
+        return not self.tips_seen
+
+    @tips_again.setter
+    def tips_again(self, again: bool) -> None:
+        """On: every game's tip shows again at its next deal.  Off: none shows any more."""
+        self.tips_seen = [] if again else sorted(GAMES)
+
     language: str = ""
     """The code of the language the game speaks (:data:`.i18n.LANGUAGES`); "" follows the
     browser's or the desktop's language."""
@@ -84,6 +101,12 @@ ONE_OF: dict[str, tuple[str, ...]] = {"animation_speed": ANIMATION_SPEEDS}
 """Fields that hold one of a few words: any other word is left at the default."""
 
 
+ID_LISTS = frozenset({"tips_seen"})
+"""Fields that hold None or a list of game ids (strings).  ``tips_seen`` came without a
+new version of the record: a reader of this version skips a field it does not know,
+where a newer version would make an older window set all the settings aside."""
+
+
 def _v1_to_v2(old: dict[str, Any]) -> dict[str, Any]:
     """Version 1 wrote every setting with any change, so ``animations: true`` there is
     the old default as often as a choice: it becomes "not chosen" (None), which follows
@@ -104,7 +127,14 @@ def settings_from(data: dict[str, Any]) -> tuple[Settings, bool]:
     the wrong type, or a percentage out of range, is left at its default)."""
     settings, clean = Settings(), True
     for f in fields(Settings):
-        if f.name in data:
+        if f.name in ID_LISTS and f.name in data:
+            value = data[f.name]
+            ids = type(value) is list and all(type(v) is str for v in value)
+            if value is None or ids:
+                setattr(settings, f.name, value)
+            else:
+                clean = False
+        elif f.name in data:
             value, default = data[f.name], getattr(settings, f.name)
             # a field whose default is None ("not chosen") holds None or a switch
             unchosen = default is None and (value is None or type(value) is bool)
@@ -121,8 +151,13 @@ def settings_from(data: dict[str, Any]) -> tuple[Settings, bool]:
 
 
 def settings_record(settings: Settings) -> dict[str, Any]:
-    """The record that stores ``settings``."""
-    return SETTINGS.stamped(asdict(settings))
+    """The record that stores ``settings`` (a list of ids none was kept in is left out:
+    the record stays as small as before the lists)."""
+    fields = asdict(settings)
+    for name in ID_LISTS:
+        if fields[name] is None:
+            del fields[name]
+    return SETTINGS.stamped(fields)
 
 
 def settings_in(text: str | None) -> Settings:

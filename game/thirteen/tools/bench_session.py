@@ -194,6 +194,7 @@ def main() -> int:
 
     profile = Profile(MemoryStorage())
     profile.settings.show_winnable = True  # the indicator searches after every move
+    profile.settings.tips_again = False  # a scripted player: no first-deal tips to put away
     app = make_app([], profile)
     frames = Frames()
     _timed_steps(app, frames)

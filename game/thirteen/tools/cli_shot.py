@@ -83,6 +83,7 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "that removes groups)",
     )
     shot.add_argument("--hint", action="store_true", help="show the hint highlight")
+    shot.add_argument("--tips", action="store_true", help="show the first-deal tip over the table")
     shot.add_argument("--focus", type=card_arg, help="a card to put the keyboard focus ring on")
     shot.add_argument("--four-colour", action="store_true", help="use the four-colour deck")
     shot.add_argument(
@@ -188,6 +189,7 @@ def run(args: argparse.Namespace) -> int:
             select=args.select,
             focus=args.focus,
             hint=args.hint,
+            tips=args.tips,
             four_colour=args.four_colour,
             high_contrast=args.high_contrast,
             larger_text=args.larger_text,

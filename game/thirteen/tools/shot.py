@@ -65,6 +65,7 @@ def render_shot(
     select: Card | Sequence[Card] | None = None,
     focus: Card | None = None,
     hint: bool = False,
+    tips: bool = False,
     four_colour: bool = False,
     high_contrast: bool = False,
     larger_text: bool = False,
@@ -128,6 +129,8 @@ def render_shot(
         table.focus_key, table.show_focus = (SpotKind.CARD, focus), True
     if hint:
         table.show_hint(at_once=True)
+    if tips:  # the first-deal tip (a shot's table is not dealt, so it shows none unasked)
+        table.show_tip()
     played = 0
     scene = SceneName(scene)
     if scene == SceneName.END and not game.is_over:

@@ -99,6 +99,7 @@ def main(frames: int = 300, idle_seconds: int = 10, baseline: bool = True) -> in
     from thirteen.ui.launch import make_app
 
     profile = Profile(MemoryStorage())
+    profile.settings.tips_again = False  # the tables' own frames, without first-deal tips
     app = make_app(["--query", "?game=pyramid13&deal=1"], profile)
     app.table.anim.finish()  # type: ignore[union-attr]  # the query opened the table
     app.step(16)

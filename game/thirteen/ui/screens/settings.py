@@ -121,6 +121,11 @@ class SettingsScene(MenuScene):
             N_("the words of the game"),
             (("", N_("Automatic")), *i18n.LANGUAGES.items()),
         ),
+        (
+            "tips_again",
+            N_("Show first-deal tips again"),
+            N_("each game's main rule when it is next dealt; off: never"),
+        ),
     )
     UNTRANSLATED = frozenset(i18n.LANGUAGES.values())
     """Words a choice shows as they are: each language named in itself."""

@@ -46,6 +46,8 @@ COMMAND_KEYS = {
     pygame.K_MENU: TableButton.MENU,  # also a controller's Start (see ui/events.py)
 }
 """Keys that press a panel button (Esc and Ctrl+Z are read apart: they do more)."""
+HELP_KEYS = tuple(k for k, name in COMMAND_KEYS.items() if name == TableButton.HELP)
+"""The keys that open the help."""
 ARROWS = {
     pygame.K_LEFT: (-1, 0),
     pygame.K_RIGHT: (1, 0),
@@ -63,6 +65,9 @@ def handle(table: TableScene, event: pygame.event.Event) -> None:
         if sound is not None and sound.rect.collidepoint(at):
             change_volume(table, VOLUME_STEP if event.y > 0 else -VOLUME_STEP)
         return
+    if table.tip is not None:
+        tip_event(table, event)
+        return
     if table.celebration is not None and not table.still:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             table.end_celebration()  # skipped: the click or key does nothing else
@@ -78,10 +83,28 @@ def handle(table: TableScene, event: pygame.event.Event) -> None:
         press(table, event.pos)
     elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
         table.controller.deselect()
+        table.clear_hint()
     elif event.type == pygame.MOUSEMOTION:
         hover(table, event.pos)
     elif event.type == pygame.KEYDOWN:
         key(table, event)
+
+
+def tip_event(table: TableScene, event: pygame.event.Event) -> None:
+    """An event while the first deal's tip is up: a press or a key puts it away and does
+    nothing else on the table; its Help button, ? or F1 opens the help too, and a panel
+    button, outside the tip, still does what it says.  A press just after the deal is the
+    rest of the double click that dealt it, and is dropped."""
+    tip = table.tip
+    assert tip is not None
+    if event.type == pygame.MOUSEBUTTONDOWN and not just_dealt(table):
+        on_help = event.button == 1 and tip.press(table.frame, event.pos) == "help"
+        table.close_tip(help=on_help)
+        on_panel = any(b.rect.collidepoint(event.pos) for b in table.buttons)
+        if event.button == 1 and on_panel and not on_help:
+            press(table, event.pos)
+    elif event.type == pygame.KEYDOWN:
+        table.close_tip(help=event.key in HELP_KEYS)
 
 
 def press(table: TableScene, pos: tuple[int, int]) -> None:
@@ -186,7 +209,7 @@ def key(table: TableScene, event: pygame.event.Event) -> None:
     elif k == pygame.K_ESCAPE:
         if table.selected is not None or table.group or table.hint_spots:
             table.controller.deselect()
-            table.hint_spots = []
+            table.clear_hint()
         else:
             table.command(TableButton.MENU)
 

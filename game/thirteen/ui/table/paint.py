@@ -45,6 +45,8 @@ def draw(table: TableScene, surface: pygame.Surface, buttons: bool = True) -> No
     draw_panel(table, surface, buttons)
     if table.banner:
         draw_banner(table, surface)
+    if table.tip is not None:
+        table.tip.draw(surface, table.frame)
 
 
 def selected_lift(card_h: int) -> int:

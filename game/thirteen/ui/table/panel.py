@@ -19,6 +19,13 @@ from thirteen.ui.table.words import OUTLOOK_WORDS, end_words, graded_words, roun
 if TYPE_CHECKING:
     from thirteen.ui.table.scene import TableScene
 
+PANEL_MESSAGE_SIZES = (24, 22, 20, 18, 16)
+"""The sizes the side panel's message tries, largest first, until it fits its room."""
+PANEL_MESSAGE_LINES = 5
+"""The most lines of the side panel's message; a longer one goes over the table."""
+VEIL_LINES = 4
+"""The most lines of the message over the table's foot."""
+
 Line = tuple[str, int, tuple[int, int, int], int]
 """One line of the panel: (text, size, colour, height)."""
 
@@ -81,6 +88,8 @@ def draw_panel(table: TableScene, surface: pygame.Surface, buttons: bool = True)
         panel_key(table, buttons),
         lambda s: paint_panel(table, s, buttons),
     )
+    if table.message and table.message_over_table:
+        draw_message_veil(table, surface)
 
 
 def panel_key(table: TableScene, buttons: bool) -> tuple:
@@ -147,16 +156,20 @@ def paint_panel(table: TableScene, surface: pygame.Surface, buttons: bool = True
     if status is not None:
         theme.blit_text(surface, status, 30, (x, y + 4), theme.GOLD)
         y += theme.scaled(30)
+    table.message_over_table = False
     if table.message:
         y += 8
         room = min(b.rect.top for b in table.buttons) - 4 - y  # the message above them
-        # larger text steps back down (below the usual size at worst) rather than cut it
-        for size in (24, 22, 20, 18, 16) if theme.text_scale > 1 else (24,):
+        # a long message (a hint's card words, larger text) steps down rather than be cut
+        for size in PANEL_MESSAGE_SIZES:
             pitch = theme.scaled(size - 2)
             lines = theme.wrap(table.message, size, panel.w - 32)
-            if len(lines) * pitch <= room:
+            if len(lines) * pitch <= room and len(lines) <= PANEL_MESSAGE_LINES:
                 break
-        for line in lines[: max(1, min(4, room // pitch))]:
+        else:  # too long for the panel even so: over the table's foot instead
+            table.message_over_table = True
+            lines = []
+        for line in lines:
             theme.blit_text(surface, line, size, (x, y), (255, 226, 150))
             y += pitch
     if buttons:
@@ -200,16 +213,26 @@ def draw_bars(table: TableScene, surface: pygame.Surface, buttons: bool = True) 
     if timer:
         theme.blit_text(surface, table.time_words(), 26, (right, 90), theme.INK, "topright")
     if table.message:
-        words = theme.wrap(table.message, 26, table.frame.table.w - 60)[:3]
-        box = pygame.Rect(20, 0, table.frame.table.w - 40, 20 + 28 * len(words))
-        box.bottom = foot.top - 12
-        veil = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (8, 28, 20, 225), veil.get_rect(), border_radius=14)
-        surface.blit(veil, box)
-        ty = box.y + 10
-        for line in words:
-            theme.blit_text(surface, line, 26, (box.x + 20, ty), (255, 226, 150))
-            ty += 28
+        draw_message_veil(table, surface, foot.top)
     if buttons:
         for b in table.buttons:
             b.draw(surface)
+
+
+def draw_message_veil(
+    table: TableScene, surface: pygame.Surface, bottom: int | None = None
+) -> None:
+    """The message on a dark veil over the foot of the table (up to ``bottom``, the
+    upright bar of buttons): where the panel has no room for it."""
+    table_rect = table.frame.table
+    words = theme.wrap(table.message, 26, table_rect.w - 60)[:VEIL_LINES]
+    pitch = theme.scaled(28)
+    box = pygame.Rect(table_rect.x + 20, 0, table_rect.w - 40, 20 + pitch * len(words))
+    box.bottom = (table_rect.bottom if bottom is None else bottom) - 12
+    veil = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(veil, (8, 28, 20, 225), veil.get_rect(), border_radius=14)
+    surface.blit(veil, box)
+    ty = box.y + 10
+    for line in words:
+        theme.blit_text(surface, line, 26, (box.x + 20, ty), (255, 226, 150))
+        ty += pitch

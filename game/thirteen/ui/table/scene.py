@@ -20,6 +20,7 @@ from thirteen.core.game import Game, IllegalMoveError, MoveEffect
 from thirteen.core.i18n import tr
 from thirteen.core.moves import Draw, Move, RemoveKing
 from thirteen.games import spec_of
+from thirteen.ui import first_deal
 from thirteen.ui.anim import Animator
 from thirteen.ui.celebrate import Celebration, Kind, still
 from thirteen.ui.feedback import FLASH_MS, Nudge
@@ -42,9 +43,9 @@ END_DELAY_MS = 650
 BANNER_MS = 9000
 """How long the notices of a page's opening (a link it could not use as it is, storage
 that keeps nothing) stay over the table, unless a click or key comes first."""
-TIMERS = ("hint_left", "message_left", "confirm_left", "banner_left")
-"""The countdowns of what shows for a while: the hint's cards, the message, the give-up
-warning and the notice."""
+TIMERS = ("message_left", "confirm_left", "banner_left")
+"""The countdowns of what shows for a while: the message, the give-up warning and the
+notice (a hint stays until the next move, undo or click)."""
 
 
 class TableScene(Scene):
@@ -59,12 +60,19 @@ class TableScene(Scene):
         """The spot the keyboard's focus is on (see :func:`.places.spot_key`)."""
         self.show_focus = False
         self.hint_spots: list[tuple] = []
-        self.hint_left = 0.0
+        """The spots the hint marks (see :func:`.places.spot_key`), until the next move,
+        undo or click elsewhere."""
+        self.hint_move: Move | None = None
+        """The move the hint on show suggests: Hint again plays it."""
+        self.hint_words = ""
+        """The hint's message, which stays in the panel as long as its marks."""
         self.message = ""
         self.message_left = 0.0
         self.confirm: str | None = None
         self.confirm_left = 0.0
         self.confirm_at = 0.0
+        self.message_over_table = False
+        """The side panel had no room for the message: it is drawn over the table's foot."""
         self.message_major = False
         """The message is one a stray click's explanation must not replace (a round's score)."""
         self.dealt_at: float | None = None
@@ -111,6 +119,8 @@ class TableScene(Scene):
         self.geo: Geometry = geometry(game, self.frame)
         self.outlook: str | None = None
         """The indicator's word (a key of :data:`.words.OUTLOOK_WORDS`), None when it is off."""
+        self.tip: first_deal.FirstDealTip | None = None
+        """The first deal's tip over the table, until a tap or key puts it away."""
         self.refresh_buttons()
 
     # -- the selection, as the click model keeps it ----------------------------------
@@ -242,7 +252,11 @@ class TableScene(Scene):
         input.handle(self, event)
 
     def activate(self, spot: Spot | None) -> None:
-        """A click (or Space/Enter) on ``spot``: the click model's move, played."""
+        """A click (or Space/Enter) on ``spot``: the click model's move, played.  A click
+        on a card the hint marks follows it (the marks stay for its partner); any other
+        takes the hint down."""
+        if spot is None or places.spot_key(spot) not in self.hint_spots:
+            self.clear_hint()
         move = self.controller.activate(spot)
         if move is not None:
             self.play(move)
@@ -258,8 +272,18 @@ class TableScene(Scene):
         commands.run(self, name)
 
     def show_hint(self, at_once: bool = False) -> None:
-        """Ask for a hint, searched beside the game (see :func:`.searches.show_hint`)."""
+        """Ask for a hint, searched beside the game, or play the one on show (see
+        :func:`.searches.show_hint`)."""
         searches.show_hint(self, at_once)
+
+    def clear_hint(self) -> None:
+        """The hint's marks and its message go (a move, an undo, a click elsewhere)."""
+        if self.hint_spots or self.hint_move is not None:
+            self.hint_spots, self.hint_move = [], None
+            if self.message and self.message == self.hint_words:
+                self.message = ""
+            self.hint_words = ""
+            self.dirty = True
 
     # -- moves ----------------------------------------------------------------------
     def deal_in(self) -> None:
@@ -269,7 +293,18 @@ class TableScene(Scene):
         self.dealt_at = self.app.now_ms if self.anim.active else None
         self.sound("deal")
         self.plan_auto_draw()
+        if first_deal.teaches(self):
+            self.show_tip()
         self.dirty = True
+
+    # -- the first deal's tip ----------------------------------------------------------
+    def show_tip(self) -> None:
+        """Put the game's first-deal tip over the table (see :mod:`thirteen.ui.first_deal`)."""
+        first_deal.show(self)
+
+    def close_tip(self, help: bool = False) -> None:
+        """Put the tip away for good; ``help``: the help screen opens on the game."""
+        first_deal.close(self, help)
 
     def play(self, move: Move) -> bool:
         """Play a legal move: animate the difference, sound, save, and spot the end."""
@@ -284,7 +319,7 @@ class TableScene(Scene):
         except IllegalMoveError as exc:
             self.say(tr(str(exc)))
             return False
-        self.hint_spots = []
+        self.clear_hint()
         self.confirm = None
         self.app.tasks.cancel("hint")  # for the position just left
         self.geo = geometry(game, self.frame)
@@ -361,7 +396,7 @@ class TableScene(Scene):
         self.tick()
         self.summary = None  # back across the round's end: its last move is taken back
         self.controller.undo()
-        self.hint_spots = []
+        self.clear_hint()
         self.confirm = None  # its warning goes with the message: New asks again
         self.message = ""  # about the move undone (a round's end, say)
         self.geo = geometry(self.game, self.frame)
@@ -487,6 +522,8 @@ class TableScene(Scene):
         end screen's delayed opening: each needs the frames that count it down."""
         if self.controller.auto_left > 0:
             return True
+        if self.tip is not None and self.tip.active():
+            return True
         if self.nudge is not None:
             return True
         if not searches.graded(self.game) or self.warmed != paint.art_look(self):
@@ -505,6 +542,8 @@ class TableScene(Scene):
         if self.anim.update(paced_ms):
             self.dirty = True
         paint.warm_art(self)
+        if self.tip is not None and self.tip.update(dt_ms):
+            self.dirty = True
         searches.grade_slice(self)
         self.tick()
         if self.controller.auto_draw_due(dt_ms, landing=self.anim.active):
@@ -540,9 +579,7 @@ class TableScene(Scene):
 
     def timer_ran_out(self, name: str) -> None:
         """What showed for a while (one of :data:`TIMERS`) goes."""
-        if name == "hint_left":
-            self.hint_spots = []
-        elif name == "message_left":
+        if name == "message_left":
             self.message = ""
         elif name == "banner_left":
             self.banner = ""

@@ -13,19 +13,17 @@ from thirteen.advice import difficulty, hints
 from thirteen.advice.solving import NOT_WINNABLE, WINNABLE, SolveResult, solve_steps
 from thirteen.core.game import Game
 from thirteen.core.i18n import tr
-from thirteen.core.moves import Draw, MoveToEmpty, Recycle, RemoveKing
+from thirteen.core.moves import Draw, MoveToEmpty, Recycle
 from thirteen.games import GameSetup, spec_of
 from thirteen.ui.spots import SpotKind
 from thirteen.ui.table.places import spot_key
-from thirteen.ui.table.words import basis_words
+from thirteen.ui.table.words import basis_words, hint_move_words
 from thirteen.ui.tasks import SLICE_MS
 
 if TYPE_CHECKING:
     from thirteen.ui.app import App
     from thirteen.ui.table.scene import TableScene
 
-HINT_MS = 1600
-"""How long a hint's cards stay marked."""
 HINT_BUDGET_MS = 400 if sys.platform == "emscripten" else 150
 """Milliseconds of the hint's search.  A hint is asked for, so a short pause is fine;
 Python runs slower in the browser, and a hint given less time is a worse one, so the
@@ -124,9 +122,14 @@ def _outlook_found(
 
 def show_hint(table: TableScene, at_once: bool = False) -> None:
     """Ask for a hint: searched beside the game (the Hint button says it is thinking,
-    and the table stays playable; a move made meanwhile drops it).  ``at_once``: the
-    answer in this frame (a screenshot shows one frame)."""
+    and the table stays playable; a move made meanwhile drops it).  A hint already shown
+    for this position is played instead: the second press takes the advice.
+    ``at_once``: the answer in this frame (a screenshot shows one frame)."""
     app = table.app
+    if table.hint_move is not None and not table.game.is_over and table.summary is None:
+        if table.game.is_legal(table.hint_move):
+            table.play(table.hint_move)
+            return
     busy = "hint" in app.tasks and not at_once
     if table.game.is_over or table.summary is not None or busy:
         return
@@ -146,7 +149,8 @@ def show_hint(table: TableScene, at_once: bool = False) -> None:
 
 def hint_found(table: TableScene, found: hints.Hint | None) -> None:
     """The hint's search answered for the position still on the table: its cards are
-    marked, and the panel says the move and what it rests on."""
+    marked until the next move, undo or click elsewhere, and the panel says the move in
+    card words and what it rests on, as long."""
     table.refresh_buttons()
     table.dirty = True
     if found is None:
@@ -159,21 +163,13 @@ def hint_found(table: TableScene, found: hints.Hint | None) -> None:
         place = table.draw_place()
         if place is not None:
             keys.append(spot_key(place))
-        words = tr("Hint: {what} (D).", what=tr(spec_of(table.game).draw_hint))
     elif isinstance(move, Recycle):
         keys.append((SpotKind.PILE,))
-        words = tr("Hint: turn the waste over.")
     elif isinstance(move, MoveToEmpty):
         keys += [(SpotKind.CARD, move.card), (SpotKind.EMPTY, move.column)]
-        words = tr("Hint: move the top card to the empty column.")
-    elif len(move.cards) > 2:
-        # three or more: every language's plural
-        words = tr("Hint: remove these {n} cards together.", n=len(move.cards))
-    elif isinstance(move, RemoveKing):
-        words = tr("Hint: remove the King.")
-    else:
-        words = tr("Hint: remove the pair.")
-    table.say(f"{words} {basis_words(found.basis, table.game)}".strip())
-    table.hint_spots = keys
-    table.hint_left = HINT_MS
+    words = hint_move_words(table.game, move)
+    words = f"{words} {basis_words(found.basis, table.game)}".strip()
+    table.hint_spots, table.hint_move = keys, move
+    table.say(words, 0)  # no countdown: the words go with the marks (see TableScene.clear_hint)
+    table.hint_words = words
     table.dirty = True

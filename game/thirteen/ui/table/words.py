@@ -5,11 +5,12 @@ the statistics say some of the same."""
 from __future__ import annotations
 
 from thirteen.advice import difficulty, hints
+from thirteen.core.cards import RANK_NAMES, Card, rank
 from thirteen.core.game import Game, Progress, Refusal, RoundEnd, Termination
 from thirteen.core.i18n import N_, tr
-from thirteen.core.moves import Recycle
+from thirteen.core.moves import Draw, Move, MoveToEmpty, Recycle
 from thirteen.games import GameSetup, spec_of
-from thirteen.session import share
+from thirteen.session import share, speech
 from thirteen.ui.layout import Spot, TableButton
 from thirteen.ui.spots import SpotKind
 
@@ -131,6 +132,53 @@ def basis_words(basis: hints.Basis, game: Game) -> str:
     if basis is hints.Basis.NO_WIN:
         return tr("No win is left from here.")
     return tr("A guess: nothing was proven in time.")
+
+
+NAMED_APART = ("draw", "waste", "reserve", "reserve pile")
+"""Places a hint names after its card: the draw card, the waste's top and the reserves
+lie apart from the pyramid, and the same rank may lie in both."""
+NAMED_IN_FULL = 3
+"""The most cards a hint names with their suits; a larger group (Fifteens) is named by its
+ranks, its cards ringed on the table."""
+
+
+def hinted_card(game: Game, card: Card) -> str:
+    """A card as a hint names it: "Five of diamonds", with its place when it lies apart
+    from the pyramid or grid ("Five of diamonds (draw card)")."""
+    name = speech.card_name(card)
+    place = speech.place_of(game, card)
+    if place is not None and place.kind in NAMED_APART:
+        return tr("{card} ({place})", card=name, place=place.words())
+    return name
+
+
+def listed(names: list[str]) -> str:
+    """Words one after the other: "A, B and C" (see :func:`.speech.card_list`)."""
+    if len(names) <= 1:
+        return "".join(names)
+    return tr("{cards} and {last}", cards=", ".join(names[:-1]), last=names[-1])
+
+
+def hint_move_words(game: Game, move: Move) -> str:
+    """A hint's move in card words, in the player's language: "Hint: remove Four of
+    spades and Nine of clubs.", "Hint: remove King of hearts.", "Hint: draw a card (D).",
+    a group of Fifteens by its ranks ("Hint: remove Ten, Jack, Queen and King
+    together.")."""
+    if isinstance(move, Draw):
+        return tr("Hint: {what} (D).", what=tr(spec_of(game).draw_hint))
+    if isinstance(move, Recycle):
+        return tr("Hint: turn the waste over.")
+    if isinstance(move, MoveToEmpty):
+        return tr(
+            "Hint: move {card} to empty column {n}.",
+            card=hinted_card(game, move.card),
+            n=move.column + 1,
+        )
+    cards = move.cards
+    if len(cards) > NAMED_IN_FULL:
+        ranks = [tr(RANK_NAMES[rank(c) - 1]) for c in sorted(cards, key=rank)]
+        return tr("Hint: remove {cards} together.", cards=listed(ranks))
+    return tr("Hint: remove {cards}.", cards=listed([hinted_card(game, c) for c in cards]))
 
 
 def blocked_words(spot: Spot, game: Game) -> str:

@@ -129,3 +129,13 @@ def test_help_lists_every_command_with_its_help_line() -> None:
     assert json.dumps(sorted(COMMAND_MODULES)) == json.dumps(
         sorted({"show", "play", "shot", "bench-ui", "solve", "deal", "sim", "odds", "bench"})
     )
+
+
+def test_no_command_is_play_with_its_options_and_a_command_gets_its_own() -> None:
+    from thirteen import cli
+    from thirteen.cli import play, show
+
+    args = cli.parse([], COMMANDS)
+    assert (args.command, args.func, args.query) == ("play", play.run, None)
+    args = cli.parse(["show", "--game", "pyramid", "--deal", "1"], COMMANDS)
+    assert (args.command, args.func, args.deal) == ("show", show.run, 1)

@@ -59,8 +59,7 @@ def build_parser(
 def named_command(argv: Sequence[str], commands: Sequence[Command]) -> str | None:
     """The command ``argv`` names: its first word that is not an option (the program
     itself takes none but ``--help``); None if there is none or it is no command."""
-    words = [word for word in argv if word != "--"]
-    first = next((word for word in words if not word.startswith("-")), None)
+    first = next((word for word in argv if not word.startswith("-")), None)
     return first if any(c.name == first for c in commands) else None
 
 

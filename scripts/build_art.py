@@ -31,13 +31,16 @@ import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
 import tempfile
 import urllib.request
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Mapping
+import zlib
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +59,10 @@ PICTURE_HEIGHT = 300
 """Pixels of the whole picture's height: more than the picture on the largest card the
 canvas shows (278 px tall, Thirteens 3x5 upright), so the game only ever scales down.
 Only its top half is stored: a court picture is the same turned half a turn."""
+PALETTE_COLOURS = 32
+"""Colours of each small picture (the ones the browser's archive carries), stored as an
+indexed PNG: the designs are a few flat inks, and 32 colours keep their edges' shading
+(16 make them visibly jagged), at a fifth of the bytes of full colour."""
 DESKTOP_HEIGHT = 900
 """The same pictures for the desktop alone, in ``desktop/`` (kept out of the browser's
 archive): a desktop window of up to 4K shows the canvas three times enlarged, and its
@@ -322,6 +329,87 @@ def render(svg: str, height: int) -> Any:
     return pygame.image.load_sized_svg(io.BytesIO(svg.encode()), size)
 
 
+# -- the small pictures in a palette ------------------------------------------------
+
+Colour = tuple[int, int, int]
+
+
+def palette(counts: Mapping[Colour, int], size: int) -> list[Colour]:
+    """At most ``size`` colours standing for the ``counts`` of a picture's colours (median
+    cut): the box of colours with the widest spread, weighted by how many pixels it
+    holds, is split at its median pixel until there are ``size`` boxes; each box is
+    then its most frequent colour, so the design's flat inks stay exact."""
+    boxes = [sorted(counts.items())]
+    while len(boxes) < size:
+        best: tuple[float, int, int] | None = None
+        for i, box in enumerate(boxes):
+            if len(box) < 2:
+                continue
+            weight = sum(n for _, n in box) ** 0.5
+            for channel in range(3):
+                spread = max(c[channel] for c, _ in box) - min(c[channel] for c, _ in box)
+                if best is None or spread * weight > best[0]:
+                    best = (spread * weight, i, channel)
+        if best is None:  # every box is one colour
+            break
+        _, i, channel = best
+        box = sorted(boxes.pop(i), key=lambda item: (item[0][channel], item[0]))
+        half, seen = sum(n for _, n in box) / 2, 0
+        cut = len(box) - 1
+        for j, (_, n) in enumerate(box):
+            seen += n
+            if seen >= half:
+                cut = j + 1
+                break
+        cut = max(1, min(cut, len(box) - 1))
+        boxes += [box[:cut], box[cut:]]
+    return sorted(max(box, key=lambda item: (item[1], item[0]))[0] for box in boxes)
+
+
+def _distance(a: Colour, b: Colour) -> int:
+    """How far apart two colours look, roughly (green counts most, blue least)."""
+    return 3 * (a[0] - b[0]) ** 2 + 4 * (a[1] - b[1]) ** 2 + 2 * (a[2] - b[2]) ** 2
+
+
+def indexed(rgb: bytes, size: int) -> tuple[list[Colour], bytes]:
+    """``rgb`` (3 bytes a pixel) in at most ``size`` colours: the palette, and each
+    pixel's place in it (the nearest colour)."""
+    pixels = [(rgb[i], rgb[i + 1], rgb[i + 2]) for i in range(0, len(rgb), 3)]
+    counts = Counter(pixels)
+    colours = palette(counts, size)
+    nearest = {
+        c: min(range(len(colours)), key=lambda k: (_distance(colours[k], c), k)) for c in counts
+    }
+    return colours, bytes(nearest[c] for c in pixels)
+
+
+def png_indexed(width: int, height: int, colours: Sequence[Colour], indices: bytes) -> bytes:
+    """An 8-bit indexed PNG file's bytes (no filter: the one that packs these smallest)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        crc = zlib.crc32(kind + data)
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+    rows = b"".join(b"\0" + indices[y * width : (y + 1) * width] for y in range(height))
+    return b"".join(
+        (
+            b"\x89PNG\r\n\x1a\n",
+            chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
+            chunk(b"PLTE", bytes(v for colour in colours for v in colour)),
+            chunk(b"IDAT", zlib.compress(rows, 9)),
+            chunk(b"IEND", b""),
+        )
+    )
+
+
+def save_in_palette(surface: Any, path: Path, size: int = PALETTE_COLOURS) -> None:
+    """``surface`` written to ``path`` as an indexed PNG of at most ``size`` colours."""
+    import pygame
+
+    colours, indices = indexed(pygame.image.tobytes(surface, "RGB"), size)
+    path.write_bytes(png_indexed(surface.get_width(), surface.get_height(), colours, indices))
+
+
 # -- the package -------------------------------------------------------------------
 
 
@@ -471,7 +559,10 @@ def build(out: Path = OUT, offline: bool = False, data: bytes | None = None) -> 
                 top.blit(picture, (0, 0))
                 folder.mkdir(parents=True, exist_ok=True)
                 path = folder / f"{court}{suit}.png".lower()
-                pygame.image.save(top, str(path))
+                if folder == out:  # the browser's: few colours, a fifth of the bytes
+                    save_in_palette(top, path)
+                else:
+                    pygame.image.save(top, str(path))
                 written.append(path)
     notice = out / "LICENSE.txt"
     notice.write_text(

@@ -1,7 +1,8 @@
 """``python -m thirteen``: the whole command line, the player's commands and the tools'.
 
 It sits above every layer: the only module that joins :mod:`thirteen.cli` and
-:mod:`thirteen.tools`.
+:mod:`thirteen.tools`. The table names each command's module; only the one that runs is
+imported (see :mod:`thirteen.cli.command`).
 """
 
 from __future__ import annotations
@@ -9,28 +10,28 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from types import ModuleType
 
 from thirteen import cli
-from thirteen.cli import deal, play, records, show, solve
-from thirteen.tools import cli_bench, cli_bench_ui, cli_odds, cli_shot, cli_sim
+from thirteen.cli import DEAL, PLAY, RECORDS, SHOW, SOLVE, Command
+from thirteen.tools.cli_commands import BENCH, BENCH_UI, ODDS, SHOT, SIM
 
-COMMANDS: tuple[ModuleType, ...] = (
-    show,
-    play,
-    cli_shot,
-    cli_bench_ui,
-    solve,
-    deal,
-    cli_sim,
-    cli_odds,
-    cli_bench,
-    records,
+COMMANDS: tuple[Command, ...] = (
+    SHOW,
+    PLAY,
+    SHOT,
+    BENCH_UI,
+    SOLVE,
+    DEAL,
+    SIM,
+    ODDS,
+    BENCH,
+    RECORDS,
 )
 """Every sub-command, in the order ``--help`` lists them."""
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The parser with every command's options (the command line imports only one's)."""
     return cli.build_parser(COMMANDS)
 
 

@@ -435,6 +435,27 @@ def test_archive_holds_only_the_game_and_is_small(pinned_build: dict) -> None:
         assert not unwanted.search(name), name
 
 
+FIRST_VISIT_ARCHIVE_BYTES = 600_000
+"""The app archive a first visit downloads besides the runtime, court pictures included."""
+
+
+def test_the_archive_with_the_court_pictures_stays_under_600_kb(pinned_build: dict) -> None:
+    """The build refuses a larger archive (web/build.toml), and this one is smaller; the
+    browser's court pictures are indexed PNGs (colour type 3), the desktop's large ones
+    stay out."""
+    assert build_web.load_settings().max_archive_bytes <= FIRST_VISIT_ARCHIVE_BYTES
+    archive = Path(pinned_build["site"]) / "thirteen.apk"
+    assert archive.stat().st_size <= FIRST_VISIT_ARCHIVE_BYTES
+    with zipfile.ZipFile(archive) as bundle:
+        pictures = [n for n in bundle.namelist() if n.startswith("assets/thirteen/ui/art/")]
+        assert not [n for n in pictures if "/desktop/" in n]
+        pngs = {n: bundle.read(n) for n in pictures if n.endswith(".png")}
+    if ART_BYTES:
+        assert len(pngs) == 12
+    for name, data in pngs.items():
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[25] == 3, name  # IHDR colour type
+
+
 def test_itch_zip_is_the_whole_site(pinned_build: dict) -> None:
     with zipfile.ZipFile(pinned_build["zip"]) as bundle:
         assert set(bundle.namelist()) == files_under(Path(pinned_build["site"]))

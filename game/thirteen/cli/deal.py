@@ -11,15 +11,11 @@ from thirteen.cli.args import CommandError, deal_number, layout_text, positive_i
 from thirteen.games import GAMES, GameSetup, decks_text
 
 
-def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    """Add the ``deal`` sub-command."""
-    parser = sub.add_parser(
-        "deal",
-        help="print a deal number (with --winnable: the first one proven winnable)",
-        description=(
-            "Print deal --from N and its deck; with --winnable, the first deal number >= N "
-            "that the solver proves winnable (Pyramid 13: its final pyramid can be cleared)."
-        ),
+def register(parser: argparse.ArgumentParser) -> None:
+    """The ``deal`` sub-command's options."""
+    parser.description = (
+        "Print deal --from N and its deck; with --winnable, the first deal number >= N "
+        "that the solver proves winnable (Pyramid 13: its final pyramid can be cleared)."
     )
     parser.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
     parser.add_argument(
@@ -36,7 +32,6 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "--limit", type=positive_int, default=winnable.DEFAULT_LIMIT, help="deals to try at most"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    return parser
 
 
 def run(args: argparse.Namespace) -> int:

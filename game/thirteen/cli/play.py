@@ -5,11 +5,9 @@ from __future__ import annotations
 import argparse
 
 
-def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    """Add the ``play`` sub-command."""
-    parser = sub.add_parser("play", help="play in a window (the default)")
+def register(parser: argparse.ArgumentParser) -> None:
+    """The ``play`` sub-command's options."""
     parser.add_argument("--query", help='open a link\'s game, e.g. "?game=thirteens&deal=1"')
-    return parser
 
 
 def run(args: argparse.Namespace) -> int:

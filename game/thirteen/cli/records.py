@@ -10,18 +10,15 @@ from pathlib import Path
 from thirteen.cli.args import CommandError
 
 
-def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    """Add the ``records`` sub-command."""
-    parser = sub.add_parser(
-        "records",
-        help="save every record to a file, or merge one in",
-        description="Save the statistics, high scores, settings and game in progress kept "
-        "in the data folder to one records file (export), or merge a records file into them "
-        "(import: games and scores already there are not counted twice).",
+def register(parser: argparse.ArgumentParser) -> None:
+    """The ``records`` sub-command's options."""
+    parser.description = (
+        "Save the statistics, high scores, settings and game in progress kept in the data "
+        "folder to one records file (export), or merge a records file into them (import: "
+        "games and scores already there are not counted twice)."
     )
     parser.add_argument("action", choices=("export", "import"), help="which way")
     parser.add_argument("file", type=Path, help="the records file to write or read")
-    return parser
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,11 +7,9 @@ import argparse
 from thirteen.cli.args import add_game_arguments, game_from_args
 
 
-def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    """Add the ``show`` sub-command."""
-    parser = sub.add_parser("show", help="print the position after some moves")
+def register(parser: argparse.ArgumentParser) -> None:
+    """The ``show`` sub-command's options."""
     add_game_arguments(parser)
-    return parser
 
 
 def run(args: argparse.Namespace) -> int:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from thirteen.advice.solving import most_points, offers_points, solve
 from thirteen.cli.args import (
@@ -13,20 +12,15 @@ from thirteen.cli.args import (
     positive_int,
     positive_ms,
 )
-from thirteen.cli.decks import run_decks
 from thirteen.games import GAMES, spec_of
 
 
-def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    """Add the ``solve`` sub-command."""
-    parser = sub.add_parser(
-        "solve",
-        help="solve a deal with perfect information: verdict and a winning line",
-        description=(
-            "Print whether the position (a deal, after --moves if given) can be won, and a "
-            "line of moves that wins. Pyramid 13: whether the current deal's pyramid can be "
-            "cleared in its one pass (--points adds the most points the deal can give)."
-        ),
+def register(parser: argparse.ArgumentParser) -> None:
+    """The ``solve`` sub-command's options."""
+    parser.description = (
+        "Print whether the position (a deal, after --moves if given) can be won, and a "
+        "line of moves that wins. Pyramid 13: whether the current deal's pyramid can be "
+        "cleared in its one pass (--points adds the most points the deal can give)."
     )
     add_game_arguments(parser, decks_file=True)
     parser.add_argument("--shortest", action="store_true", help="Pyramid: fewest steps")
@@ -42,7 +36,6 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     )
     batch.add_argument("--from", dest="first", type=positive_int, help="first deck (default 1)")
     batch.add_argument("--to", dest="last", type=positive_int, help="last deck (default: all)")
-    return parser
 
 
 def run(args: argparse.Namespace) -> int:
@@ -50,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
     if args.decks_file:
         if args.moves or args.points or args.json:
             raise CommandError("--decks-file takes no --moves, --points or --json")
+        from thirteen.cli.decks import run_decks  # its figures' modules: only for a file
+
         return run_decks(args)
     if args.lengths_file or args.first or args.last:
         raise CommandError("--lengths-file, --from and --to go with --decks-file")
@@ -69,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
         points, line, status = most_points(game, budget_ms=args.budget_ms, max_nodes=args.max_nodes)
         out["points"] = {"points": points, "status": status, "moves": [m.text() for m in line]}
     if args.json:
+        import json  # only for --json: the command line starts with what it uses
+
         print(json.dumps(out))
         return 0
     setup = getattr(game, "setup", None)

@@ -26,16 +26,18 @@ rather than failing.  This module is pure Python: the engine may mark its texts 
 from __future__ import annotations
 
 import inspect
-import json
 import os
-import string
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from thirteen.core.spec import GameSpec
+
+# json, pathlib and string are imported where they are used: every command imports this
+# module, and most never read a catalogue (``show`` prints English).
 
 SOURCE = "en"
 """The language the code is written in (it has no catalogue)."""
@@ -49,8 +51,23 @@ LANGUAGES: dict[str, str] = {
 """The languages offered, each named in itself (as the settings list them)."""
 LOCALE = "locale"
 """The name of a folder of catalogues, beside this module and in each game's folder."""
-LOCALE_DIR = Path(__file__).with_name(LOCALE)
-"""The catalogues of the words of the screens, the command line and the engine."""
+if TYPE_CHECKING:
+    LOCALE_DIR: Path
+    """The catalogues of the words of the screens, the command line and the engine."""
+
+
+def __getattr__(name: str) -> Any:
+    """``LOCALE_DIR``, made when first asked for (pathlib is not imported before)."""
+    if name == "LOCALE_DIR":
+        return _locale_dir()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _locale_dir() -> Path:
+    from pathlib import Path
+
+    return Path(__file__).with_name(LOCALE)
+
 
 Catalogue = dict[str, str | list[str]]
 """A language's messages: the English text, the translation (or its two plural forms)."""
@@ -59,9 +76,9 @@ _current = SOURCE
 _catalogues: dict[str, Catalogue] = {}
 """Each language's catalogue, the core's and every registered game's together, once read
 (read again once a game is registered or taken out)."""
-_game_locales: dict[str, Path] = {}
-"""The ``locale`` folder of each registered game, by its id, in the registry's order (the
-registry tells: :func:`add_game_words`, :func:`drop_game_words`)."""
+_game_locales: dict[str, GameSpec] = {}
+"""Each registered game whose ``locale`` folder is read, by its id, in the registry's order
+(the registry tells: :func:`add_game_words`, :func:`drop_game_words`)."""
 
 
 def N_(text: str) -> str:
@@ -117,13 +134,15 @@ def reason(exc: BaseException) -> Message | str:
 def game_folder(spec: GameSpec) -> Path:
     """The folder a game lives in: that of the module defining its position (a game's
     position type is its own, named by its ``game_id``)."""
+    from pathlib import Path
+
     return Path(inspect.getfile(spec.position_type)).parent
 
 
 def add_game_words(spec: GameSpec) -> None:
     """Read the catalogues of ``spec``'s folder with the core's (the registry calls this
     as it registers the game)."""
-    _game_locales[spec.id] = game_folder(spec) / LOCALE
+    _game_locales[spec.id] = spec
     _catalogues.clear()
 
 
@@ -138,8 +157,9 @@ def catalogue_folders() -> list[Path]:
     """The folders of catalogues a language's catalogue is made of, in the order they are
     read: the core's, then the ``locale`` folder of each registered game's folder, once
     each, in the registry's order."""
-    folders = [LOCALE_DIR]
-    for folder in _game_locales.values():
+    folders = [_locale_dir()]
+    for spec in _game_locales.values():
+        folder = game_folder(spec) / LOCALE
         if folder not in folders:
             folders.append(folder)
     return folders
@@ -148,6 +168,8 @@ def catalogue_folders() -> list[Path]:
 def read_catalogue(path: Path) -> Catalogue:
     """The messages of one catalogue file (none when it is missing or damaged: its texts
     show in English, never fail)."""
+    import json
+
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         return dict(data.get("messages", {}))
@@ -234,6 +256,8 @@ def tr_n(one: str, many: str, n: int, **values: Any) -> str:
 
 def placeholders(text: str) -> set[str]:
     """The names of the placeholders in ``text``."""
+    import string
+
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 

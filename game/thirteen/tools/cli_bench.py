@@ -19,15 +19,13 @@ from thirteen.games import game_spec
 from thirteen.tools import bench
 
 
-def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    """Add the ``bench`` sub-command."""
-    parser = sub.add_parser(
-        "bench",
-        help="engine and solver speed figures (not a test)",
-        description="Figures for the engine and the solvers (not timed tests): per game, random "
+def register(parser: argparse.ArgumentParser) -> None:
+    """The ``bench`` sub-command's options."""
+    parser.description = (
+        "Figures for the engine and the solvers (not timed tests): per game, random "
         "playouts per second, and the solver's time per deal over fixed deal numbers (median, "
         "95th percentile, maximum), nodes per second, unknown verdicts and peak memory, with "
-        "a plain baseline run in the same process for comparison.",
+        "a plain baseline run in the same process for comparison."
     )
     parser.add_argument(
         "--games", default=",".join(bench.BENCHED_GAMES), help="comma list (default: all)"
@@ -63,7 +61,6 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help="per solver (0: skip measuring memory)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    return parser
 
 
 def run(args: argparse.Namespace) -> int:

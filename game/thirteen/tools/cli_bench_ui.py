@@ -11,13 +11,8 @@ from thirteen.tools import bench_memory
 from thirteen.tools import ui_bench as ui_bench
 
 
-def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    """Add the ``bench-ui`` sub-command."""
-    parser = sub.add_parser(
-        "bench-ui",
-        help="time drawing a table frame and reaching the first frame, and measure the "
-        "processor time an idle table takes",
-    )
+def register(parser: argparse.ArgumentParser) -> None:
+    """The ``bench-ui`` sub-command's options."""
     parser.add_argument(
         "--frames",
         type=int_range(1, ui_bench.MAX_FRAMES),
@@ -61,7 +56,6 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         action="store_true",
         help="measure the idle table only as the loop runs now, not also never sleeping",
     )
-    return parser
 
 
 def run(args: argparse.Namespace) -> int:

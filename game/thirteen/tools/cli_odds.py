@@ -19,16 +19,14 @@ PROGRESS_SECONDS = 10.0
 """How often the progress line is printed (to standard error)."""
 
 
-def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    """Add the ``odds`` sub-command."""
-    parser = sub.add_parser(
-        "odds",
-        help="the share of deals winnable with perfect information, and how a player does",
-        description="Over --deals: how many deals the solver proves winnable (with a 95%% "
+def register(parser: argparse.ArgumentParser) -> None:
+    """The ``odds`` sub-command's options."""
+    parser.description = (
+        "Over --deals: how many deals the solver proves winnable (with a 95%% "
         "Wilson interval and the unknown verdicts), the center player's win rate and average "
         "score, and with --playouts the deals' difficulty grades. With --out FILE each deal's "
         "row is kept as it is made: run again with the same FILE to resume, or give other "
-        "ranges to add chunks; --merge FILE... adds up files of the same run.",
+        "ranges to add chunks; --merge FILE... adds up files of the same run."
     )
     parser.add_argument("--game", choices=sorted(GAMES), help="which game")
     parser.add_argument("--layout", type=layout_text, help="for a game with layouts (CxR)")
@@ -49,7 +47,6 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     )
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    return parser
 
 
 def _progress(done: int, total: int, tally: odds.Tally, started: float) -> None:

@@ -51,9 +51,8 @@ def card_arg(text: str) -> Card:
         raise argparse.ArgumentTypeError(message) from None
 
 
-def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    """Add the ``shot`` sub-command."""
-    shot = sub.add_parser("shot", help="render a scene to a PNG file, headless")
+def register(shot: argparse.ArgumentParser) -> None:
+    """The ``shot`` sub-command's options."""
     add_game_arguments(shot)
     shot.add_argument(
         "--scene",
@@ -109,7 +108,6 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "(read only: the shot copies them into memory and changes nothing there)",
     )
     shot.add_argument("--out", required=True, help="PNG file to write")
-    return shot
 
 
 def check_out(path: str) -> None:

@@ -10,13 +10,9 @@ from thirteen.games import GAMES
 from thirteen.tools import players
 
 
-def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    """Add the ``sim`` sub-command."""
-    parser = sub.add_parser(
-        "sim",
-        help="play many deals with a simulated player and print the results",
-        description="Play K deals chosen by --seed; the same seed gives the same figures.",
-    )
+def register(parser: argparse.ArgumentParser) -> None:
+    """The ``sim`` sub-command's options."""
+    parser.description = "Play K deals chosen by --seed; the same seed gives the same figures."
     parser.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
     parser.add_argument(
         "--layout", type=layout_text, help="Thirteens grid as COLUMNSxROWS (default 3x5)"
@@ -31,7 +27,6 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help="solver player: per solve",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    return parser
 
 
 def run(args: argparse.Namespace) -> int:

@@ -22,8 +22,8 @@ them may write it is the session's rule (see :class:`~thirteen.session.game_sess
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from thirteen.core.game import Game

@@ -267,9 +267,9 @@ class Session:
             # earlier visit) is given up: counted as played
             self.profile.record_result(other)
             words = (
-                "Your unfinished game ({game}) in another tab was counted as played."
+                N_("Your unfinished game ({game}) in another tab was counted as played.")
                 if slot.read_here
-                else "Your unfinished game ({game}) was counted as played."
+                else N_("Your unfinished game ({game}) was counted as played.")
             )
             self.note(message(words, game=_label(other)))
         self._make_room(slot.key)

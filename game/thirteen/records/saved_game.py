@@ -28,7 +28,7 @@ from typing import Any, Protocol
 
 from thirteen.core.game import Game
 from thirteen.games import GAMES, GameRecord, GameSetup
-from thirteen.records.record_format import RecordKind, count_in, dumps
+from thirteen.records.record_format import RecordKind, dumps, is_whole
 from thirteen.records.storage import NAMESPACE, Storage, full_key, load_json
 
 LEGACY_KEY = "game"
@@ -72,8 +72,19 @@ def game_record_text(game: Game, at: int | None = None) -> str | None:
         record = GameRecord.of(game)
     except ValueError:
         return None
-    when = int(time.time() * 1000) if at is None else at
+    when = _stamp() if at is None else at
     return dumps(SAVED_GAME.stamped({"at": when, "record": record.to_dict()}))
+
+
+_last_stamp = 0
+
+
+def _stamp() -> int:
+    """Now in ms since 1970, later than any stamp given before here: two saves within
+    one millisecond are still told apart (the latest game is the one a page opens on)."""
+    global _last_stamp
+    _last_stamp = max(int(time.time() * 1000), _last_stamp + 1)
+    return _last_stamp
 
 
 def replayed(data: dict[str, Any]) -> Game:
@@ -110,7 +121,8 @@ def _record_in(text: str | None) -> tuple[GameRecord, int] | None:
     if data is None:
         return None
     try:
-        return GameRecord.from_dict(data.get("record")), count_in(data.get("at")) or 0
+        at = data.get("at")
+        return GameRecord.from_dict(data.get("record")), at if is_whole(at) and at > 0 else 0
     except Exception:  # any record that cannot be read: none
         return None
 

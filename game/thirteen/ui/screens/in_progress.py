@@ -59,8 +59,8 @@ class MarkedButton(Button):
         pygame.draw.rect(surface, fill, rect, border_radius=12)
         pygame.draw.rect(surface, edge, rect, width=theme.EDGE_W, border_radius=12)
         room = rect.w - 12
-        label_size = self.fitting(self.label, room, 26, rect.h * 11 // 20)
-        mark_size = self.fitting(self.mark, room, 20, rect.h * 7 // 20)
+        label_size = self.fitting(self.label, room, 30 if rect.h >= 70 else 26, rect.h // 2)
+        mark_size = self.fitting(self.mark, room, 24, rect.h * 2 // 5)
         top, low = (
             (rect.centerx, rect.y + rect.h * 3 // 8),
             (rect.centerx, rect.bottom - rect.h // 5),

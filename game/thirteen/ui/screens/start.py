@@ -216,7 +216,7 @@ class StartScene(MenuScene):
         self.layout_label = None
         if not layouts:
             self.LAYOUT_Y = bottom
-            self.BLURB_Y = bottom - (2 * 26 + 8 if self.classic() else 2 * 24 + 6)
+            self.BLURB_Y = bottom - self.blurb_room()
             return
         bw = 120 if len(layouts) == len(GAMES[self.game_id].layouts) else 90
         label_w = theme.font(30).size(tr("Layout"))[0] + 20
@@ -234,7 +234,12 @@ class StartScene(MenuScene):
         self.layout_rects = [
             R(x0 + n * (bw + 10), self.LAYOUT_Y, bw, tall) for n in range(len(layouts))
         ]
-        self.BLURB_Y = top - (2 * 26 + 8 if self.classic() else 2 * 24 + 6)
+        self.BLURB_Y = top - self.blurb_room()
+
+    def blurb_room(self) -> int:
+        """The height of the blurb's two lines and the gap under them (the lines grow
+        with larger text)."""
+        return 2 * theme.scaled(26) + 8 if self.classic() else 2 * theme.scaled(24) + 6
 
     def offered_layouts(self) -> tuple[str, ...]:
         """The chosen game's layouts, and one from a link the menu does not offer."""
@@ -386,10 +391,12 @@ class StartScene(MenuScene):
             rect = theme.text(words, self.HEAD_SIZE).get_rect(topleft=where)
             out.append((words, self.HEAD_SIZE, theme.INK_DIM, rect))
         if self.pages_words:
-            rect = theme.text(self.pages_words, 26).get_rect(
+            room = self.games_area.w - 2 * 110  # between the page buttons
+            size = theme.fitting_size(self.pages_words, room, 26, 14)
+            rect = theme.text(self.pages_words, size).get_rect(
                 center=(self.games_area.centerx, self.games_area.bottom - self.touch() // 2)
             )
-            out.append((self.pages_words, 26, theme.INK_DIM, rect))
+            out.append((self.pages_words, size, theme.INK_DIM, rect))
         y = self.BLURB_Y
         size, lines = self.blurb_lines()
         for line in lines:

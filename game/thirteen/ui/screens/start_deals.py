@@ -46,7 +46,7 @@ def deal_column(start: StartScene) -> list[Button | Checkbox]:
         label = tr(words, game=tr(game.title))
         w.append(Button(StartButton.RESUME, R(x, y, dw, 88), label, under, primary=True))
         low = R(x, y + 3 * pitch, dw if over else half, 88)
-        w.append(Button(StartButton.PLAY, low, tr("Play a new deal")))
+        w.append(Button(StartButton.PLAY, low, tr("New deal")))  # as the table says
         if not over:
             give = R(x + half + 10, y + 3 * pitch, half, 88)
             w.append(Button(StartButton.GIVE_UP, give, tr("Give up")))

@@ -121,8 +121,9 @@ def _record_in(text: str | None) -> tuple[GameRecord, int] | None:
     if data is None:
         return None
     try:
-        at = data.get("at")
-        return GameRecord.from_dict(data.get("record")), at if is_whole(at) and at > 0 else 0
+        at: Any = data.get("at")
+        when = at if is_whole(at) and at > 0 else 0
+        return GameRecord.from_dict(data.get("record")), when
     except Exception:  # any record that cannot be read: none
         return None
 

@@ -522,7 +522,8 @@ def test_a_link_in_a_second_tab_takes_the_saved_game_over(
     assert py(page, f"[{APP}.table.detached, len({GAME}.moves)]") == [True, 2]
     assert "took over the saved game" in py(page, f"{APP}.table.message")
     page.screenshot(path=str(screenshots / "wasm-taken-over.png"))
-    stored = json.loads(page.evaluate("() => localStorage.getItem('thirteen/v1/game')"))
+    key = "thirteen/v1/game/thirteens/3x5"  # Thirteens 3x5's slot
+    stored = json.loads(page.evaluate("key => localStorage.getItem(key)", key))
     assert (stored["record"]["deal"], stored["record"]["moves"]) == (2, [])
     run(page, f"while not {GAME}.is_over: {APP}.table.play({GAME}.legal_moves()[0])")
     assert py(page, f"{APP}.profile.stats('thirteens', '3x5').played") == 1

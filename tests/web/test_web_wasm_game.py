@@ -238,9 +238,10 @@ def test_game_runs_in_webassembly(game_page: Any, screenshots: Path) -> None:
 
     # The game was saved to localStorage under the namespace, after each move.
     stored = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
-    assert "thirteen/v1/game" in stored, sorted(stored)
+    slot = "thirteen/v1/game/thirteens/3x5"  # Thirteens 3x5's own slot
+    assert slot in stored, sorted(stored)
     assert all(key.startswith("thirteen/v1/") for key in stored), sorted(stored)
-    record = json.loads(stored["thirteen/v1/game"])["record"]
+    record = json.loads(stored[slot])["record"]
     assert (record["game"], record["deal"], record["moves"]) == ("thirteens", 1, ["Ks", "4s+9c"])
     assert page.errors == []
 

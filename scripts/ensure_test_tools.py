@@ -1,4 +1,5 @@
-"""Make sure the browser tests have a browser; `make test` runs this before pytest.
+"""Make sure the browser tests have a browser, and the desktop window's test an X
+server (Xvfb) and xprop; `make test` runs this before pytest.
 
 Playwright's own browser download does not work everywhere, so the tests drive
 an installed Chromium. If none is found and this runs as root on a Debian-like
@@ -66,7 +67,27 @@ def _install_chromium() -> bool:
     return True
 
 
+X_TOOLS = {"Xvfb": "xvfb", "xprop": "x11-utils", "xwininfo": "x11-utils"}
+"""What the desktop window's test runs, and the Debian package of each."""
+
+
+def ensure_x_tools() -> None:
+    """Install Xvfb and the X utilities (as root on Debian) where any is missing."""
+    missing = sorted({package for tool, package in X_TOOLS.items() if not shutil.which(tool)})
+    if not missing:
+        print("ensure_test_tools: Xvfb and xprop for the desktop window's test: found")
+        return
+    if not sys.platform.startswith("linux") or os.geteuid() != 0 or not shutil.which("apt-get"):
+        print(f"ensure_test_tools: cannot install {', '.join(missing)}")
+        return
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    for command in (["apt-get", "update"], ["apt-get", "install", "-y", *missing]):
+        print("ensure_test_tools: running", " ".join(command), flush=True)
+        subprocess.run(command, env=env, check=False, stdout=subprocess.DEVNULL)
+
+
 def main() -> int:
+    ensure_x_tools()
     path = find_chromium()
     if path:
         print(f"ensure_test_tools: browser for the tests: {path}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -192,3 +193,32 @@ def test_desktop_languages_read_the_environment(monkeypatch):
     assert i18n.pick(i18n.desktop_languages()) == "de"
     monkeypatch.setenv("LANG", "C")
     assert i18n.desktop_languages() == []
+
+
+FRENCH_SPACING = re.compile(r"[^\u00a0\u202f]([;:!?])(?=\s|$)|«[^\u00a0]|[^\u00a0]»")
+"""A French text's ``;:!?`` and ``« »`` without the no-break space French sets beside
+them (narrow before ``;!?``, full before ``:`` and inside the quotes), so that a line
+never breaks between a word and its mark."""
+
+
+def test_french_sets_no_break_spaces_beside_its_marks():
+    wrong = []
+    for folder in catalogues():
+        for key, entry in folder.messages("fr").items():
+            for text in entry if isinstance(entry, list) else [entry]:
+                wrong += [(folder.shown(), key, m.group()) for m in FRENCH_SPACING.finditer(text)]
+    assert wrong == []
+
+
+GERMAN_FORMAL = re.compile(r"(?<=[a-zäöüß,] )(Sie|Ihnen|Ihre?[mnrs]?)\b")
+"""The formal address in the middle of a German sentence: the game and the page say
+*du* to the player."""
+
+
+def test_german_says_du_in_the_game_and_on_the_page():
+    formal = []
+    for folder in catalogues():
+        for key, entry in folder.messages("de").items():
+            for text in entry if isinstance(entry, list) else [entry]:
+                formal += [(folder.shown(), key) for _ in GERMAN_FORMAL.finditer(text)]
+    assert formal == []

@@ -89,6 +89,6 @@ def test_a_link_notice_in_french_translates_its_reason_and_what_was_done() -> No
     i18n.set_language("fr")
     said = tr(notice)
     assert (
-        said
-        == "Le paquet du lien n'est pas valide : carte en double As ; place à la donne du jour."
+        said == "Le paquet du lien n'est pas valide\u00a0: carte en double As\u202f; "
+        "place à la donne du jour."
     )

@@ -529,7 +529,7 @@ def test_a_storage_that_always_throws_still_gives_a_whole_session() -> None:
 
 
 def test_a_quota_error_on_write_is_a_notice_not_a_crash() -> None:
-    ls = FakeLocalStorage(quota=300)
+    ls = FakeLocalStorage(quota=400)  # the settings fit, a game of 40 moves does not
     profile = Profile(BrowserStorage(FakeWindow(ls)))
     profile.save_settings()
     assert profile.notices == []

@@ -9,6 +9,7 @@ from pathlib import Path
 from test_session import Page, played
 from test_storage import FakeWindow
 from thirteen.games import GameSetup
+from thirteen.records.database import DatabaseStorage
 from thirteen.records.profile import Profile
 from thirteen.records.saved_game import (
     LEGACY_KEY,
@@ -19,8 +20,8 @@ from thirteen.records.saved_game import (
     saved_games,
     slot_key,
 )
-from thirteen.records.storage import NAMESPACE, RECOVERY, BrowserStorage, MemoryStorage
-from thirteen.session.game_session import Session
+from thirteen.records.storage import DB_NAME, NAMESPACE, RECOVERY, BrowserStorage, MemoryStorage
+from thirteen.session.game_session import SaveSlot, Session
 
 FIXTURE = Path(__file__).parent / "fixtures" / "saved_game_v1"
 
@@ -159,3 +160,32 @@ def test_the_legacy_slot_never_overwrites_a_game_of_this_version() -> None:
     assert storage.get(LEGACY_KEY) is None
     assert storage.get(RECOVERY + "game/1") == old  # kept aside, not lost
     assert SAVED_GAME.read(old)["at"] == 0  # a first-version game reads as the oldest
+
+
+def test_two_desktop_windows_on_one_database_keep_a_game_each_and_one_per_slot(
+    tmp_path: Path,
+) -> None:
+    """Two windows on one data file: each saves its own game in its own slot, both kept;
+    on the same slot the rule of the shared slot holds (the last writer keeps it)."""
+    path = tmp_path / DB_NAME
+    one = SaveSlot(Profile(DatabaseStorage(path)), "game/pyramid")
+    two = SaveSlot(Profile(DatabaseStorage(path)), "game/baroness")
+    pyramid = GameSetup("pyramid", deal=3).new_game()
+    baroness = GameSetup("baroness", deal=5).new_game()
+    one.take()
+    two.take()
+    for _ in range(3):
+        pyramid.play(pyramid.legal_moves()[0])
+        baroness.play(baroness.legal_moves()[0])
+        assert one.save(pyramid) and two.save(baroness)
+    third = Profile(DatabaseStorage(path))
+    assert list(third.waiting_games()) == ["game/baroness", "game/pyramid"]
+    assert third.load_game("game/pyramid").moves == pyramid.moves
+    assert third.load_game("game/baroness").moves == baroness.moves
+    again = SaveSlot(third, "game/pyramid")  # a third window resumes the pyramid game
+    resumed = again.load()
+    resumed.play(resumed.legal_moves()[0])
+    assert again.save(resumed)
+    pyramid.play(pyramid.legal_moves()[0])
+    assert not one.save(pyramid) and two.save(baroness)  # only the pyramid slot was taken
+    assert Profile(DatabaseStorage(path)).load_game("game/pyramid").moves == resumed.moves

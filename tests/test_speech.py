@@ -64,7 +64,7 @@ def test_a_grid_move_names_what_went_where_it_fell_and_the_stock():
     game.undo()
     i18n.set_language("fr")
     words = played(game, "4s+9c")
-    assert words.startswith("Retrait : Quatre de pique et Neuf de trèfle; ")
+    assert words.startswith("Retrait\u00a0: Quatre de pique et Neuf de trèfle; ")
     assert words.endswith("; 34 cartes restent au talon.")
 
 

@@ -203,7 +203,9 @@
     }
     return { expected, received };
   };
-  const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+  // Megabytes as the page's language writes them (the browser's CLDR data: "0,9" in
+  // German and French).
+  const megabytes = (bytes) => (bytes / 1e6).toLocaleString(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
   /** `bytes` of `href` have arrived; `done`: all of it (0 when the browser does not say
    * how many: then it is the expected size). A file larger than expected counts as its
@@ -295,7 +297,7 @@
     fail(detail) {
       if (loader.state !== "loading") return; // never cover a running game
       showFailure(detail);
-      $("first-visit-mb").textContent = String(Math.round(totals().expected / 1e6) || 11);
+      $("first-visit-mb").textContent = (Math.round(totals().expected / 1e6) || 11).toLocaleString(language);
       console.warn("Thirteen could not start:", loader.detail);
     },
 

@@ -145,10 +145,11 @@ def test_the_browser_s_reduced_motion_stops_the_cards_until_the_player_chooses(m
     assert not app.table.anim.active
     app.open(SceneName.SETTINGS)
     step(app)
-    assert settings_widget(app, "animations").checked is False  # shows what is in effect
+    assert settings_widget(app, "motion").value == "off"  # shows what is in effect
     press(app, pygame.K_ESCAPE)
-    toggle_in_settings(app, "animations")
+    toggle_in_settings(app, "motion")  # from off to the first speed
     assert profile.settings.animations is True  # the player's choice, stored
+    assert profile.settings.animation_speed == "slow"
     again = make("?game=thirteens&deal=3", profile=Profile(profile.storage))
     assert again.setting("animations") is True and again.table.anim.enabled is True
 

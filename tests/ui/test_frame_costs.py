@@ -161,14 +161,19 @@ class FakeSound:
     def __init__(self) -> None:
         self.played = 0
 
-    def play(self) -> None:
-        self.played += 1
+
+class FakeVoice:
+    """A mixer channel that counts the sounds it is given."""
+
+    def play(self, sound: FakeSound) -> None:
+        sound.played += 1
 
 
 def test_the_page_s_audio_rests_while_the_game_sleeps_and_wakes_for_a_sound(monkeypatch):
     context = FakeContext()
     monkeypatch.setattr(sound, "page_audio", lambda: context)
     monkeypatch.setattr(pygame.mixer, "get_busy", lambda: False)
+    monkeypatch.setattr(pygame.mixer, "find_channel", lambda force=False: FakeVoice())
     sounds = sound.Sounds()
     sounds.rest()
     assert context.state == "running"  # no mixer open yet: nothing to rest

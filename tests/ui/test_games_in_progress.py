@@ -182,9 +182,16 @@ def with_games_in_progress(app) -> None:
     app.go_start()
 
 
-@pytest.mark.parametrize("viewport", SHAPES, ids=lambda v: f"{v[0]}x{v[1]}")
+PHONES_AND_DESKTOP = [(1280, 720), (390, 844), (844, 390)]
+"""The shapes checked with larger text too."""
+
+SIZES = [(v, False) for v in SHAPES] + [(v, True) for v in PHONES_AND_DESKTOP]
+
+
+@pytest.mark.parametrize(
+    ("viewport", "larger"), SIZES, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else ""
+)
 @pytest.mark.parametrize("language", [*LANGUAGES, "en"])
-@pytest.mark.parametrize("larger", [False, True], ids=["text", "larger-text"])
 def test_the_marks_fit_every_language_and_shape(make, language, viewport, larger):
     app = app_at(make, canvas_size(*viewport), "", language)
     app.settings.larger_text = larger
@@ -204,3 +211,20 @@ def test_the_marks_fit_every_language_and_shape(make, language, viewport, larger
     note = tr("new random deals are checked first")
     found = [line for line in found if repr(note) not in line]
     assert found == [], "\n".join(found)
+
+
+def test_a_day_of_another_game_on_the_calendar_gives_nothing_up(make):
+    from thirteen.ui.screens.calendar import CalendarScene
+
+    app = make("?game=thirteens&deal=9", animations=False)
+    play_by_clicks(app, 1)
+    to_menu(app)
+    click(app, game_button(app, "pyramid").rect.center)  # none in progress: chosen
+    click(app, start_button(app, "calendar").rect.center)
+    scene = app.scene
+    assert isinstance(scene, CalendarScene)
+    day = next(c for c in scene.cells() if c.day == 1)
+    click(app, day.rect.center)  # no question: the Thirteens game waits in its slot
+    assert app.scene is app.table and app.game.game_id == "pyramid"
+    assert played(app, "thirteens", "3x5") == 0
+    assert app.profile.load_game("game/thirteens/3x5").moves

@@ -14,12 +14,7 @@ from thirteen.ui.table.places import spot_key
 from thirteen.ui.table.scene import END_DELAY_MS
 
 from .helpers import card_at, click, click_card, press, step, think, wait
-
-ROUND_ONE = (
-    "3s+Td 2s+Js D Kh D D D 4d+9s 2h+Jh Ks 6s+7c D D D As+Qs Ad+Qh 4s+9d D D Kd Kc "
-    "5s+8h 5d+8d 5c+8s D 4h+9c 3d+Ts"
-).split()
-"""Pyramid 13 deal 3's first round, one draw short of its end (the last draw ends it)."""
+from .pyramid13_rounds import ROUND_ONE
 
 
 def button(app, name):

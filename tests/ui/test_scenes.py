@@ -12,6 +12,7 @@ from thirteen.games.pyramids.rules import Pyramid13
 from thirteen.records.profile import Profile
 from thirteen.records.storage import MemoryStorage
 from thirteen.session import share
+from thirteen.ui import theme
 from thirteen.ui.sound import Sounds
 from thirteen.ui.table import paint, panel
 
@@ -1092,7 +1093,7 @@ def test_settings_are_remembered_and_switch_animations_off(make):
     app = make("?game=thirteens&deal=1", profile=Profile(storage))
     app.open("settings")
     boxes = {w.name: w for w in app.scene.widgets if hasattr(w, "note")}
-    for name in ("animations", "sound", "four_colour"):
+    for name in ("motion", "motion", "sound", "four_colour"):  # motion: normal, fast, off
         click(app, boxes[name].rect.center)
     assert (app.settings.animations, app.settings.sound, app.settings.four_colour) == (
         False,
@@ -1763,6 +1764,32 @@ def test_win_rates_never_round_to_0_or_100_against_the_counts():
     assert win_rate(Stats(played=4, won=1)) == "25%"
     assert win_rate(Stats(played=0, won=0)) == "0%"
     assert win_rate(Stats(played=3, won=3)) == "100%"
+
+
+def test_win_rates_and_averages_are_written_in_the_language_s_own_way(make):
+    from thirteen.core import i18n
+    from thirteen.records.profile import Stats
+    from thirteen.ui.screens.stats import win_rate
+
+    i18n.set_language("fr")
+    try:
+        assert win_rate(Stats(played=10_000, won=4)) == "<1\u00a0%"
+        assert win_rate(Stats(played=4, won=3)) == "75\u00a0%"
+    finally:
+        i18n.set_language("en")
+    app = make("?game=thirteens&deal=1", animations=False, language="de")
+    game = app.game
+    while not game.is_over:
+        app.table.play(game.legal_moves()[0])
+    step(app, 3)
+    drawn: list[str] = []
+    theme.recorder = lambda _surface, words, _rect: drawn.append(words)
+    try:
+        app.draw()
+    finally:
+        theme.recorder = None
+    average = drawn[drawn.index("Schnitt") + 1]
+    assert average.replace(",", "").isdigit() and "," in average, drawn  # "NN,N"
 
 
 def test_games_are_named_alike_everywhere():

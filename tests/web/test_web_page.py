@@ -853,6 +853,27 @@ def test_loading_screen_shows_progress(
             context.close()
 
 
+def test_the_loading_figures_are_written_in_the_page_s_language(
+    browser: Any, site: Server, fake_cdn: Server
+) -> None:
+    """German writes the megabytes with a decimal comma: "0,4 von 11,2 MB"."""
+    import re
+
+    fake_cdn.slow["/cdn/0.9.3/cpython312/main.data"] = 1_000
+    site.slow["/thirteen.apk"] = 20_000
+    context = browser.new_context(locale="de-DE")
+    try:
+        page = context.new_page()
+        page.goto(site.url())
+        page.wait_for_function(
+            "() => document.getElementById('loader-status').innerText.includes(' MB')"
+        )
+        text = page.locator("#loader-status").inner_text()
+        assert re.search(r"\d,\d von \d+,\d\sMB", text), text
+    finally:
+        context.close()
+
+
 SAMPLE = """() => ({
   bar: document.getElementById("loader-progress").value,
   bytes: thirteenLoader.bytes,

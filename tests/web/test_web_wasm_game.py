@@ -767,3 +767,56 @@ def test_the_browser_s_reduced_motion_and_more_contrast_are_the_defaults_in_weba
     corner = pixels(page, [table[0] + 2, table[1] + table[3] - 12, 10, 10])
     assert max(corner.get_at((5, 5))[:3]) <= 24  # the near-black table
     page.screenshot(path=str(screenshots / "wasm-high-contrast.png"))
+
+
+def test_a_game_controller_s_buttons_play_in_webassembly(game_page: Any) -> None:
+    """pygame-ce's build for the browser knows the controller events, and the game maps
+    them as on the desktop: the d-pad shows the focus, A removes the focused King, B
+    undoes it; a gamepad read as a joystick does the same (events posted in the page,
+    as SDL posts a gamepad's; no real gamepad reaches a headless browser)."""
+    page = game_page
+    started(page)
+    idle(page)
+    opened = py(page, f"len({APP}.pads.opened)")
+    assert opened == 0  # none connected, and starting to listen broke nothing
+
+    def button(name: str) -> None:
+        for kind in ("CONTROLLERBUTTONDOWN", "CONTROLLERBUTTONUP"):
+            run(
+                page,
+                f"import pygame; pygame.event.post(pygame.event.Event(pygame.{kind},"
+                f" button=pygame.CONTROLLER_BUTTON_{name}, instance_id=0))",
+            )
+        page.wait_for_timeout(150)
+
+    button("DPAD_UP")
+    wait_py(page, f"{APP}.table.show_focus and {APP}.table.focus_key is not None")
+    on_king = f"{APP}.table.find({APP}.table.focus_key).card == {CARD}('Ks')"
+    for _ in range(8):  # the King is at the top left: up and left until the focus is on it
+        if py(page, on_king):
+            break
+        button("DPAD_LEFT")
+        button("DPAD_UP")
+    assert py(page, on_king)
+    button("A")
+    wait_py(page, f"len({APP}.game.moves) == 1")
+    button("B")
+    wait_py(page, f"len({APP}.game.moves) == 0")
+
+    # this runtime has joysticks but no pygame._sdl2.controller: a browser gamepad comes
+    # as a joystick in the Gamepad API's standard layout (0 is A, 1 is B)
+    assert py(page, f"{APP}.pads.joysticks") is True
+
+    def joystick_button(number: int) -> None:
+        for kind in ("JOYBUTTONDOWN", "JOYBUTTONUP"):
+            run(
+                page,
+                f"import pygame; pygame.event.post(pygame.event.Event(pygame.{kind},"
+                f" button={number}, instance_id=0, joy=0))",
+            )
+        page.wait_for_timeout(150)
+
+    joystick_button(0)
+    wait_py(page, f"len({APP}.game.moves) == 1")
+    joystick_button(1)
+    wait_py(page, f"len({APP}.game.moves) == 0")

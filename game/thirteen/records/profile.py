@@ -14,6 +14,8 @@ key (under ``thirteen/v1/``)        record
 ``played/...``, ``posted/...``,     each writer's finished games and posted scores,
 ``reset/<game>``                    and when a game's statistics were reset
                                     (:mod:`.logs`)
+``daily/...``                       each writer's day's deals played, for the
+                                    calendar (:mod:`.daily`)
 ``stats/<game>[/<layout>]``         statistics in the records' first format
                                     (:class:`~.stats.Stats`), read as the start
 ``scores/<game>``                   high scores in the first format
@@ -48,6 +50,7 @@ from thirteen.core.game import Game, Outcome
 from thirteen.core.i18n import Message
 from thirteen.core.options import Layout
 from thirteen.games import GameSetup, game_spec
+from thirteen.records.daily import DailyBook
 from thirteen.records.log_book import READS, LogBook, settled_read
 from thirteen.records.logs import (
     RESET_MARK,
@@ -128,8 +131,16 @@ class Profile:
             lambda key: self._note(recovered_notice([key])),
         )
         """This window's logs of games and posts, and the reading of every window's."""
-        self._counted: list[tuple[Game, str, str]] = []
-        """The games counted here (the game, its log's key, its id), for taking back."""
+        self.daily = DailyBook(
+            self.storage,
+            self.logs.writer,
+            self._change,
+            lambda key: self._note(recovered_notice([key])),
+        )
+        """This window's log of the day's deals played, and the reading of every window's."""
+        self._counted: list[tuple[Game, str, str, tuple[str, str] | None]] = []
+        """The games counted here (the game, its log's key, its id, and its day's entry
+        when it was a day's deal), for taking back."""
         self.settings = self._load_settings()
         self._settings_seen = asdict(self.settings)
         """The settings as last read or written here: what a save changes is the rest."""
@@ -314,7 +325,8 @@ class Profile:
             ms = min(max(1, round(elapsed_ms)), 10**9)
         before = self.stats(setup.game, setup.layout)  # sets aside what cannot be read
         key, ident = self.logs.add_game(played_prefix(setup.game, setup.layout), score, won, ms)
-        self._counted = [*self._counted[-7:], (game, key, ident)]
+        day = self.daily.add(setup.game, setup.deal, score, won, self.logs.now())
+        self._counted = [*self._counted[-7:], (game, key, ident, day)]
         return before
 
     def take_back_result(self, game: Game) -> None:
@@ -322,10 +334,12 @@ class Profile:
         is counted again when it ends): the entry :meth:`record_result` made for
         ``game`` goes, so a game another tab counted meanwhile stays, and the streaks and
         the best time are what the other games make them."""
-        for n, (counted, key, ident) in enumerate(self._counted):
+        for n, (counted, key, ident, day) in enumerate(self._counted):
             if counted is game:
                 del self._counted[n]
                 self.logs.drop_game(key, ident)
+                if day is not None:
+                    self.daily.drop(*day)
                 return
 
     def reset_stats(self, game_id: str) -> None:

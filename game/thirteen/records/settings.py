@@ -46,6 +46,42 @@ class Settings:
     None: not chosen, which follows the browser's prefers-contrast (off elsewhere)."""
     larger_text: bool = False
     """Every screen's text about a quarter larger (the card faces keep their size)."""
+    animation_speed: str = "normal"
+    """How fast the cards move while :attr:`animations` is on: one of
+    :data:`ANIMATION_SPEEDS`.  The settings show both as one choice (:attr:`motion`)."""
+    left_handed: bool = False
+    """The table's panel and its buttons on the left (sideways) or mirrored in the bar
+    (upright), where a left hand reaches them."""
+    one_tap_draw: bool = False
+    """In the pyramids, one click on the draw card draws it (a card selected before that
+    makes 13 with it still pairs with it); off: the second click draws."""
+
+    @property
+    def motion(self) -> str:
+        """:attr:`animations` and :attr:`animation_speed` as the one choice the settings
+        show: "off" (reduce motion) or a speed (also while not chosen: what the page
+        asks then is the interface's to add, :mod:`thirteen.ui.prefs`)."""
+        return MOTION_OFF if self.animations is False else self.animation_speed
+
+    @motion.setter
+    def motion(self, value: str) -> None:
+        """Off turns the animations off (the speed stays for when they are on again); a
+        speed turns them on at that speed; any other word changes nothing."""
+        if value == MOTION_OFF:
+            self.animations = False
+        elif value in ANIMATION_SPEEDS:
+            self.animations = True
+            self.animation_speed = value
+
+
+ANIMATION_SPEEDS = ("slow", "normal", "fast")
+"""The speeds the cards may move at, slowest first."""
+
+MOTION_OFF = "off"
+"""The :attr:`Settings.motion` that turns the animations off."""
+
+ONE_OF: dict[str, tuple[str, ...]] = {"animation_speed": ANIMATION_SPEEDS}
+"""Fields that hold one of a few words: any other word is left at the default."""
 
 
 def _v1_to_v2(old: dict[str, Any]) -> dict[str, Any]:
@@ -57,6 +93,10 @@ def _v1_to_v2(old: dict[str, Any]) -> dict[str, Any]:
 
 
 SETTINGS = RecordKind("settings", 2, {1: _v1_to_v2})
+"""Version 2 still: a field added since (the animations' speed, the left-handed table,
+one-tap draw) is read at its default from a record without it, and an older game reading
+a newer record keeps the fields it knows, so a new field needs no new version; one whose
+meaning changes would."""
 
 
 def settings_from(data: dict[str, Any]) -> tuple[Settings, bool]:
@@ -68,7 +108,10 @@ def settings_from(data: dict[str, Any]) -> tuple[Settings, bool]:
             value, default = data[f.name], getattr(settings, f.name)
             # a field whose default is None ("not chosen") holds None or a switch
             unchosen = default is None and (value is None or type(value) is bool)
-            if unchosen or (
+            allowed = ONE_OF.get(f.name)
+            if allowed is not None and value not in allowed:
+                clean = False
+            elif unchosen or (
                 type(value) is type(default) and not (type(value) is int and not 0 <= value <= 100)
             ):
                 setattr(settings, f.name, value)

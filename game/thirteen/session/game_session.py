@@ -31,6 +31,7 @@ from thirteen.records.profile import Profile
 from thirteen.records.saved_game import MAX_SLOTS, SLOT_PREFIX, slot_key, slot_of
 from thirteen.records.stats import Stats
 from thirteen.session.save_slot import SaveSlot
+from thirteen.session.share import today_deal
 
 WINNABLE_FALLBACK = N_(
     "Winnable deals only: the deal checker is not available, so this deal is unchecked."
@@ -161,6 +162,7 @@ class Session:
         settled: Callable[[], None] | None = None,
     ) -> None:
         self.profile = profile
+        profile.daily.deal_of = today_deal  # a game on a day's deal marks the calendar
         self.tell = tell if tell is not None else _tell_nobody
         self.settled = settled if settled is not None else _nothing
         self.slots: dict[str, SaveSlot] = {}

@@ -89,6 +89,9 @@ def register(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "--high-contrast", action="store_true", help="the high-contrast table and cards"
     )
     shot.add_argument("--larger-text", action="store_true", help="text a quarter larger")
+    shot.add_argument(
+        "--left-handed", action="store_true", help="the table's panel and buttons mirrored"
+    )
     shot.add_argument("--back", default="red", help="the card back (red, blue, green, black)")
     shot.add_argument(
         "--table-colour", default="green", help="the table's felt (green, blue, red, grey)"
@@ -188,6 +191,7 @@ def run(args: argparse.Namespace) -> int:
             four_colour=args.four_colour,
             high_contrast=args.high_contrast,
             larger_text=args.larger_text,
+            left_handed=args.left_handed,
             back=args.back,
             felt=args.table_colour,
             storage=storage,

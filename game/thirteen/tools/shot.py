@@ -21,7 +21,8 @@ from thirteen.ui.scene_names import SceneName
 from thirteen.ui.spots import SpotKind
 
 SCENES = tuple(name.value for name in SceneName)
-"""What a shot can show: ``entry`` is the screen-name keyboard."""
+"""What a shot can show: ``entry`` is the screen-name keyboard, ``calendar`` this month's
+day's deals as the profile (``--profile-dir``) has them."""
 PATH_SHOWN = 80
 """The most characters of a path a message quotes: an ordinary path is shown whole."""
 
@@ -67,6 +68,7 @@ def render_shot(
     four_colour: bool = False,
     high_contrast: bool = False,
     larger_text: bool = False,
+    left_handed: bool = False,
     back: str = "red",
     felt: str = "green",
     storage: Storage | None = None,
@@ -81,7 +83,7 @@ def render_shot(
     statistics and scores come from (an empty one in memory when None); ``back`` and
     ``felt`` name the card back and the table's colour; ``language`` the language its
     words are in (an :data:`~thirteen.core.i18n.LANGUAGES` code); ``high_contrast`` and
-    ``larger_text`` are the display settings.  Scene ``end``
+    ``larger_text`` are the display settings, ``left_handed`` the left-handed table.  Scene ``end``
     of a game that is not over first plays it to its end (see :func:`next_move_to_end`).
     Returns how many moves that took (0: none were played); raises :class:`ShotError`.
     """
@@ -105,6 +107,7 @@ def render_shot(
     profile.settings.high_contrast, profile.settings.larger_text = high_contrast, larger_text
     profile.settings.card_back, profile.settings.table_colour = back, felt
     profile.settings.language = language
+    profile.settings.left_handed = left_handed
     app = app_module.make_app([], profile, size=canvas)
     table = app.put_on_table(game, deal=False)
     setup = getattr(game, "setup", None)

@@ -305,6 +305,9 @@ class Access:
             return " ".join(str(words) for words, *_ in lines())
         if kind == "HelpScene" and callable(lines):
             return " ".join(str(words) for words, _ in lines()[1])
+        spoken = getattr(scene, "spoken", None)
+        if callable(spoken):  # a screen that says what it shows (the calendar)
+            return str(spoken())
         if hasattr(scene, "prompt"):
             asking: Any = scene  # a screen that asks for words, known by its prompt
             return f"{asking.title}. {asking.prompt}"

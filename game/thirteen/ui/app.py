@@ -4,7 +4,8 @@ table, and the loop that runs them, for the browser and the desktop alike.
 Each frame the loop pumps events, advances time, draws only when the scene is dirty,
 and yields with ``await asyncio.sleep`` (pygbag needs that); on an idle screen it
 sleeps (see :mod:`.pacing`).  Events go to their handlers by type; the pointer's are
-normalised first (see :mod:`.events`).  Starting it all is :mod:`.launch`.
+normalised first, and a game controller's become keys (see :mod:`.events`).  Starting
+it all is :mod:`.launch`.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from thirteen.session.game_session import Session, Showing
 from thirteen.ui import HEIGHT, WIDTH, theme
 from thirteen.ui.access import Access
 from thirteen.ui.display import Display, page_languages
-from thirteen.ui.events import PointerReader
+from thirteen.ui.events import ControllerReader, PointerReader
 from thirteen.ui.pacing import (
     FRAME_MS,
     IDLE_WAIT_MS,
@@ -78,6 +79,9 @@ class App:
             lambda pos: self.display.to_canvas(pos), lambda: self.screen.get_size(), self._to_scene
         )
         """Taps and the mouse, as the scene on show reads them (see :mod:`.events`)."""
+        self.pads = ControllerReader(lambda: self.table is not None and self.scene is self.table)
+        """Game controllers, as the keys they stand for (see :mod:`.events`)."""
+        self.pads.start()
         self.tasks = Tasks()
         """Solver searches running beside the game, a slice a frame (see :mod:`.ui.tasks`)."""
         self.outlooks: dict[str, str] = {}
@@ -107,6 +111,16 @@ class App:
             pygame.MOUSEBUTTONDOWN: lambda event: self.pressed(self.pointer.press(event)),
             pygame.MOUSEMOTION: self.pointer_moved,
             pygame.KEYDOWN: self.key,
+            pygame.CONTROLLERDEVICEADDED: self.pads.added,
+            pygame.CONTROLLERDEVICEREMOVED: self.pads.removed,
+            pygame.CONTROLLERBUTTONDOWN: lambda event: self.keyed(self.pads.button(event)),
+            pygame.CONTROLLERBUTTONUP: self.pads.button_up,
+            pygame.CONTROLLERAXISMOTION: lambda event: self.keyed(self.pads.axis(event)),
+            pygame.JOYDEVICEADDED: self.pads.joystick_added,
+            pygame.JOYDEVICEREMOVED: self.pads.removed,
+            pygame.JOYBUTTONDOWN: self.joystick,
+            pygame.JOYBUTTONUP: self.joystick,
+            pygame.JOYAXISMOTION: self.joystick,
         }
         """What each kind of event does (see :meth:`dispatch`); the others are dropped."""
         self.access = Access(self)
@@ -312,6 +326,7 @@ class App:
 
     def open(self, name: SceneName) -> None:
         """Open a scene over the current one; ``back`` returns to it."""
+        from thirteen.ui.screens.calendar import CalendarScene
         from thirteen.ui.screens.end import EndScene
         from thirteen.ui.screens.help import HelpScene
         from thirteen.ui.screens.settings import SettingsScene
@@ -322,6 +337,7 @@ class App:
             SceneName.STATS: StatsScene,
             SceneName.SETTINGS: SettingsScene,
             SceneName.END: EndScene,
+            SceneName.CALENDAR: CalendarScene,
         }[name](self)
         if name == SceneName.END and self.table is not None:
             self.table.end_left = None  # open now: the table's delayed opening is done
@@ -415,6 +431,18 @@ class App:
             return
         self.scene.handle(event)
 
+    def joystick(self, event: pygame.event.Event) -> None:
+        """A gamepad read as a joystick (a runtime without game controllers): handled as
+        the controller event it stands for (see :meth:`.ControllerReader.as_controller`)."""
+        standing = self.pads.as_controller(event)
+        if standing is not None:
+            self.dispatch(standing)
+
+    def keyed(self, press: pygame.event.Event | None) -> None:
+        """A key a controller's button or stick stands for (None: none)."""
+        if press is not None:
+            self.key(press)
+
     def gesture(self) -> None:
         """The player pressed something: sounds may load now (browsers allow audio only
         after a user gesture)."""
@@ -459,6 +487,9 @@ class App:
         for event in self.access.events():  # the page's hidden controls: keys, as typed
             self.stirred_at = self.now_ms
             self.dispatch(event)
+        for event in self.pads.repeat(dt_ms):  # a direction held on a controller
+            self.stirred_at = self.now_ms
+            self.key(event)
         self.display.poll(dt_ms)
         if self.show_display():  # larger text: laid out anew, as for a new canvas size
             self.display.changed = True
@@ -492,6 +523,8 @@ class App:
         counts down (:meth:`.Scene.active`) or has a change to draw, a search runs beside
         the game, or input came or a frame drew less than :data:`LINGER_MS` ago."""
         if self.scene.dirty or self.scene.active() or self.tasks.busy():
+            return True
+        if self.pads.held is not None:  # a direction held repeats on time
             return True
         return self.now_ms - self.stirred_at < LINGER_MS
 

@@ -21,6 +21,9 @@ from thirteen.ui.display import Display
 
 current: App | None = None
 """The running App (the web bundle's tests read ``current.game``)."""
+WINDOW_CLASS_HINTS = ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS")
+"""Where SDL takes the desktop window's class from (which a dock or task bar groups and
+names windows by): pygame sets them to the name of the script that started Python."""
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -51,13 +54,15 @@ def make_app(
     global current
     args = parse(argv)
     query = args.query if args.query is not None else share.page_query()
+    for hint in WINDOW_CLASS_HINTS:  # before the display opens (pygame's import set it)
+        os.environ[hint] = "Thirteen"
     pygame.display.init()
     pygame.font.init()
+    pygame.display.set_caption("Thirteen")  # the window is made with its name
     try:
         display = Display(display_kind(), size)
     except pygame.error:  # no window that can be resized: a plain canvas
         display = Display("fixed", size)
-    pygame.display.set_caption("Thirteen")
     current = App(display, profile, query or "")
     return current
 

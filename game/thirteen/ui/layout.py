@@ -80,6 +80,9 @@ class Frame:
     """The title, deal, score and progress (and, sideways, the buttons too)."""
     bar: pygame.Rect | None = None
     """Upright only: the bottom bar that holds the buttons."""
+    left_handed: bool = False
+    """The settings' left-handed table: sideways the panel on the left, upright the
+    buttons' rows mirrored."""
 
     @property
     def portrait(self) -> bool:
@@ -99,12 +102,16 @@ class Frame:
                 in_row = min(n, len(TABLE_BUTTONS) - row * n)
                 x0 = self.bar.centerx - (in_row * w + (in_row - 1) * gap) // 2
                 y = self.bar.y + gap + row * (h + gap)
-                out[name] = pygame.Rect(x0 + col * (w + gap), y, w, h)
+                rect = pygame.Rect(x0 + col * (w + gap), y, w, h)
+                if self.left_handed:  # mirrored: the first of each row at the right
+                    rect.x = self.bar.x + self.bar.right - rect.right
+                out[name] = rect
             return out
         rows = (len(TABLE_BUTTONS) + 1) // 2
         top = self.panel.bottom - 12 - rows * BUTTON_H - (rows - 1) * BUTTON_GAP
         for n, name in enumerate(TABLE_BUTTONS):
-            x = self.panel.x + 12 + (n % 2) * (BUTTON_W + BUTTON_GAP)
+            column = 1 - n % 2 if self.left_handed else n % 2  # mirrored: outer column first
+            x = self.panel.x + 12 + column * (BUTTON_W + BUTTON_GAP)
             y = top + (n // 2) * (BUTTON_H + BUTTON_GAP)
             out[name] = pygame.Rect(x, y, BUTTON_W, BUTTON_H)
         return out
@@ -114,14 +121,18 @@ class Frame:
         return [self.panel] + ([self.bar] if self.bar is not None else [])
 
 
-def frame_for(size: tuple[int, int]) -> Frame:
-    """The frame of a canvas: upright when it is taller than wide."""
+def frame_for(size: tuple[int, int], left_handed: bool = False) -> Frame:
+    """The frame of a canvas: upright when it is taller than wide; ``left_handed``: the
+    side panel on the left, or upright the buttons' rows mirrored."""
     w, h = size
     if h > w:
         panel = pygame.Rect(0, 0, w, BAR_H)
         bar = pygame.Rect(0, h - BUTTON_BAR_H, w, BUTTON_BAR_H)
         table = pygame.Rect(0, BAR_H, w, bar.top - BAR_H)
-        return Frame(size, table, panel, bar)
+        return Frame(size, table, panel, bar, left_handed)
+    if left_handed:
+        table, panel = pygame.Rect(PANEL_W, 0, w - PANEL_W, h), pygame.Rect(0, 0, PANEL_W, h)
+        return Frame(size, table, panel, None, True)
     return Frame(size, pygame.Rect(0, 0, w - PANEL_W, h), pygame.Rect(w - PANEL_W, 0, PANEL_W, h))
 
 
@@ -341,7 +352,7 @@ def grid_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
     if frame.portrait:  # the bar counts the stock; new cards come in from above the grid
         geo.pile = pygame.Rect(frame.table.centerx - w // 2, frame.table.y - h, w, h)
         return geo
-    stock = pygame.Rect(STOCK_X, y0, w, h)
+    stock = pygame.Rect(frame.table.x + STOCK_X, y0, w, h)
     geo.pile = stock
     if left:
         geo.spots.insert(0, Spot(SpotKind.STOCK, stock, stock.copy(), free=False))
@@ -385,7 +396,7 @@ def pyramid_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
         centre = table.centerx
         y0 = table.y + 16
     else:
-        centre = round((PILE_X * scale + cw + table.right) / 2 + 10 * scale)
+        centre = round((table.x + PILE_X * scale + cw + table.right) / 2 + 10 * scale)
         y0 = table.y + (table.h - (6 * dy + ch)) // 2
     for r, c, card, free in game.pyramid_cards():
         x = centre - cw // 2 - r * dx // 2 + c * dx
@@ -400,7 +411,7 @@ def pyramid_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
         draw = pygame.Rect(table.centerx - cw - 40, top, cw, ch)
         waste = pygame.Rect(table.centerx + 40, top, cw, ch)
     else:
-        draw = pygame.Rect(round(PILE_X * scale), y0 + round(10 * scale), cw, ch)
+        draw = pygame.Rect(table.x + round(PILE_X * scale), y0 + round(10 * scale), cw, ch)
         waste = pygame.Rect(draw.x, draw.bottom + round(80 * scale), cw, ch)
     geo.pile, geo.waste = draw, waste
     top_card = game.waste_top

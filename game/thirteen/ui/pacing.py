@@ -50,6 +50,18 @@ PAGE_IDLE_SLEEP_MS = 50.0
 wake it at input (pygbag's runtime; see :mod:`.page_wake`): a press waits up to this
 (and a frame) to be seen; the loop wakes 20 times a second rather than every frame."""
 
+ANIMATION_RATES = {"slow": 0.5, "normal": 1.0, "fast": 2.0, "off": 1.0}
+"""How fast the cards' flights and the win's celebration run at each animation speed the
+settings offer, as a share of their normal pace (off: nothing flies; what is left, a
+still picture, keeps the normal pace)."""
+
+
+def animation_rate(motion: str) -> float:
+    """The time a frame of ``dt`` advances an animation by, per ms of ``dt``, at the
+    settings' ``motion`` (:data:`ANIMATION_RATES`; an unknown word: normal)."""
+    return ANIMATION_RATES.get(motion, 1.0)
+
+
 INPUT_EVENTS = frozenset(
     {
         pygame.KEYDOWN,
@@ -62,6 +74,11 @@ INPUT_EVENTS = frozenset(
         pygame.FINGERDOWN,
         pygame.FINGERMOTION,
         pygame.FINGERUP,
+        pygame.CONTROLLERBUTTONDOWN,
+        pygame.CONTROLLERBUTTONUP,
+        pygame.CONTROLLERAXISMOTION,
+        pygame.JOYBUTTONDOWN,
+        pygame.JOYAXISMOTION,
     }
 )
 """Events from the player: each keeps the loop at full rate for :data:`LINGER_MS` (a

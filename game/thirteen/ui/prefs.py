@@ -63,7 +63,10 @@ def _matches(win: Any, query: str) -> bool:
 
 
 def resolved(settings: Settings, name: str, page: PagePreferences) -> Any:
-    """The value of setting ``name`` in effect: the player's choice, else the page's."""
+    """The value of setting ``name`` in effect: the player's choice, else the page's;
+    ``motion`` (:attr:`.Settings.motion`): the animations' speed, or "off"."""
+    if name == "motion":
+        return settings.animation_speed if resolved(settings, "animations", page) else "off"
     value = getattr(settings, name)
     if value is None and name in UNCHOSEN:
         return UNCHOSEN[name](page)

@@ -80,9 +80,8 @@ class RoundSummary:
 
     def draw(self, surface: pygame.Surface, frame: Frame, geo: Geometry, game: Game) -> None:
         box = self.box(frame, geo, game)
-        veil = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (8, 28, 20, 235), veil.get_rect(), border_radius=16)
-        surface.blit(veil, box)
+        # opaque: the pyramid's cards must not show through the figures
+        pygame.draw.rect(surface, theme.NOTICE, box, border_radius=16)
         pygame.draw.rect(surface, theme.GOLD, box, width=3, border_radius=16)
         figures_w = box.w - BUTTON_W - 60
         title = (box.x + 20 + figures_w // 2, box.y + 14)

@@ -149,12 +149,55 @@ def backdrop(size: tuple[int, int] | None = None, felt: str = "green") -> pygame
         key = (width, height, "high contrast")
     kept = _backdrops.get(key)
     if kept is None:
-        glow = pygame.Surface((max(1, width // 8), max(1, height // 8)))
-        glow.fill(centre)
-        edge_glow = _vignette().copy()
-        edge_glow.fill(edge, special_flags=pygame.BLEND_RGB_MULT)
-        glow.blit(pygame.transform.smoothscale(edge_glow, glow.get_size()), (0, 0))
-        surf = pygame.transform.smoothscale(glow, (width, height))
+        surf = _dithered_felt((width, height), centre, edge)
         kept = surf.convert() if pygame.display.get_surface() else surf
         _backdrops.put(key, kept, (width, height))
     return kept
+
+
+FELT_STEPS = 4
+"""How many finer steps the felt's gradient is worked out in between two of a screen's
+colour levels: a felt's centre and edge are a few dozen levels apart across half the
+screen, so plain rounding would draw the gradient as visible bands."""
+
+
+@cache
+def _threshold_tile() -> pygame.Surface:
+    """A tile of the ordered-dither thresholds 0 to :data:`FELT_STEPS` - 1 (a 2x2 Bayer
+    matrix, repeated), in every colour channel."""
+    side = 64
+    bayer = ((0, 2), (3, 1))
+    pixels = bytearray()
+    for y in range(side):
+        for x in range(side):
+            t = bayer[y % 2][x % 2]
+            pixels += bytes((t, t, t))
+    return pygame.image.frombuffer(bytes(pixels), (side, side), "RGB").copy()
+
+
+def _dithered_felt(
+    size: tuple[int, int], centre: tuple[int, int, int], edge: tuple[int, int, int]
+) -> pygame.Surface:
+    """The felt's gradient from ``centre`` to ``edge``, ordered-dithered: worked out as
+    :data:`FELT_STEPS` times the distance above the edge colour (every felt's centre is
+    at most 63 levels above its edge, so that fits a channel), less a threshold from
+    :func:`_threshold_tile`, scaled back down (rounding up) and laid on the edge colour.
+    Neighbouring pixels then round differently where the gradient falls between two
+    levels, and the eye sees the level between them instead of a band's edge."""
+    width, height = size
+    steps = FELT_STEPS
+    span = tuple(steps * (c - e) for c, e in zip(centre, edge, strict=True))
+    glow = pygame.Surface((max(1, width // 8), max(1, height // 8)))
+    glow.fill(span)
+    shade = _vignette().copy()
+    shade.fill((0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)  # black, its alpha the edge
+    glow.blit(pygame.transform.smoothscale(shade, glow.get_size()), (0, 0))
+    surf = pygame.transform.smoothscale(glow, size)
+    tile = _threshold_tile()
+    side = tile.get_width()
+    for y in range(0, height, side):
+        for x in range(0, width, side):
+            surf.blit(tile, (x, y), special_flags=pygame.BLEND_RGB_SUB)
+    surf.fill((256 // steps,) * 3, special_flags=pygame.BLEND_RGB_MULT)  # rounds up
+    surf.fill(edge, special_flags=pygame.BLEND_RGB_ADD)
+    return surf

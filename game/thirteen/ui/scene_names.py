@@ -17,3 +17,4 @@ class SceneName(StrEnum):
     END = "end"
     SETTINGS = "settings"
     ENTRY = "entry"
+    CALENDAR = "calendar"

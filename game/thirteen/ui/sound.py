@@ -163,11 +163,19 @@ EFFECTS: dict[str, Callable[[], list[float]]] = {
 """Each effect's name and how it is made."""
 
 
+VOICES = 2
+"""How many effects sound at once: one more steals the voice of the one playing
+longest (a tick over a slap, a slap over a fanfare's end; never three)."""
+PEAK = 0.98 / VOICES
+"""Each effect's loudest point, as a share of full scale: every voice at its loudest at
+once, at full volume, still stays under full scale, so the mix never clips."""
+
+
 def samples(wave: list[float]) -> array:
-    """16-bit samples of a wave, scaled so its loudest point is at 90% of full scale
-    (each effect as loud as the others; the volume setting does the rest)."""
+    """16-bit samples of a wave, scaled so its loudest point is at :data:`PEAK` (each
+    effect as loud as the others; the volume setting does the rest)."""
     peak = max((abs(v) for v in wave), default=0.0) or 1.0
-    scale = 0.9 * 32767 / peak
+    scale = PEAK * 32767 / peak
     return array("h", (int(v * scale) for v in wave))
 
 
@@ -219,6 +227,7 @@ class Sounds:
             if opened is None:
                 raise pygame.error("the mixer did not open")
             freq, size, channels = opened
+            pygame.mixer.set_num_channels(VOICES)
             for name, make in EFFECTS.items():
                 self.sounds[name] = self._sound(samples(make()), freq, size, channels)
             self.ready = True
@@ -293,6 +302,8 @@ class Sounds:
             return
         self.wake()
         try:
-            sound.play()
+            voice = pygame.mixer.find_channel(True)  # the longest playing, when all are
+            if voice is not None:
+                voice.play(sound)
         except pygame.error:
             pass

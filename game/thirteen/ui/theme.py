@@ -7,6 +7,7 @@ are kept, up to :data:`TEXT_PIXELS_KEPT` and :data:`FONTS_KEPT`.
 
 from __future__ import annotations
 
+import re
 import weakref
 from collections.abc import Callable
 
@@ -51,6 +52,9 @@ DISABLED_KEY = (120, 140, 130)
 BUTTON_SHADE = (6, 30, 20)
 OPTION = (16, 60, 42)
 """The box of one option in the settings."""
+NOTICE = (8, 28, 20)
+"""The box of a notice over the table (a banner, a round's figures): opaque, so that no
+card shows through its words."""
 EDGE_W = 2
 """How thick buttons' and boxes' edges are drawn."""
 
@@ -80,6 +84,7 @@ HIGH_CONTRAST: dict[str, object] = {
     "DANGER": (255, 90, 70),
     "BUTTON_SHADE": (0, 0, 0),
     "OPTION": (0, 0, 0),
+    "NOTICE": (0, 0, 0),
     "EDGE_W": 3,
 }
 """The high-contrast palette: white and yellow on black, thick white edges, the keyboard
@@ -212,12 +217,18 @@ def fitting_size(words: str, width: int, largest: int, smallest: int) -> int:
     return size
 
 
+BREAKS = re.compile(r"[ \t\r\n]+")
+"""Where a line may break: the ordinary spaces, not the no-break ones."""
+
+
 def wrap(words: str, size: int, width: int) -> list[str]:
-    """Split a paragraph into lines that fit ``width`` pixels."""
+    """Split a paragraph into lines that fit ``width`` pixels, at its ordinary spaces and
+    line ends only: a no-break space (French sets one before ``:`` and inside « ») holds
+    its neighbours on one line."""
     f = font(size)
     lines: list[str] = []
     line = ""
-    for word in words.split():
+    for word in BREAKS.split(words.strip()):
         trial = f"{line} {word}" if line else word
         if f.size(trial)[0] <= width or not line:
             line = trial

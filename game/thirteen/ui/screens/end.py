@@ -22,6 +22,7 @@ from thirteen.session import share
 from thirteen.ui import clipboard, theme
 from thirteen.ui.layout import PANEL_W
 from thirteen.ui.scene import ARRIVE_MS, backdrop, same_press
+from thirteen.ui.scene_names import SceneName
 from thirteen.ui.screens.end_lines import Line, box_lines
 from thirteen.ui.screens.entry import NAME_PROMPT, EntryScene
 from thirteen.ui.screens.menu import MenuScene
@@ -49,6 +50,7 @@ class EndButton(StrEnum):
     LOOK = "look"
     POST = "post"
     REPLAY = "replay"
+    CALENDAR = "calendar"
 
 
 class EndScene(MenuScene):
@@ -92,7 +94,9 @@ class EndScene(MenuScene):
         self.BUTTONS_Y = cls.BUTTONS_Y
         self.over_panel = False
         """Whether the box covers the side panel too (a canvas too narrow beside it)."""
+        beside = PANEL_W if self.app.settings.left_handed else 0  # the panel's side
         if self.classic():
+            self.BOX = cls.BOX.move(beside, 0)  # right of a left-handed table's panel
             return
         touch = self.touch()
         if self.upright():
@@ -104,7 +108,7 @@ class EndScene(MenuScene):
             self.BUTTONS_Y = self.BOX.bottom - rows * (touch + 10) - 14
             self.POST_Y, self.POST_H = self.BUTTONS_Y - (touch + 30 if tall else 0), touch
         elif w - PANEL_W - 80 >= 900:
-            self.BOX = R(40, 40, w - PANEL_W - 80, 640)
+            self.BOX = R(beside + 40, 40, w - PANEL_W - 80, 640)
             self.BUTTONS_Y = self.BOX.bottom - 24 - touch
             self.POST_Y, self.POST_H = self.BUTTONS_Y - touch - 12, touch
         else:
@@ -124,7 +128,9 @@ class EndScene(MenuScene):
             return
         y, bw, gap = self.BUTTONS_Y, 164, 15
         named = self.named_buttons()
-        if len(named) > 6:  # with Undo and Show a win
+        if len(named) > 7:  # with Undo, Show a win and Calendar
+            bw, gap = 110, 6
+        elif len(named) > 6:  # with Undo and Show a win
             bw, gap = 124, 8
         elif len(named) > 5:  # with Undo
             bw, gap = 136, 11
@@ -148,7 +154,17 @@ class EndScene(MenuScene):
             named = named[:2] + ((EndButton.UNDO, tr("Undo"), "U"),) + named[2:]
         if self.win_line():
             named = named[:-1] + ((EndButton.REPLAY, tr("Show a win"), "W"),) + named[-1:]
+        if self.day_s_deal():
+            named = named[:-1] + ((EndButton.CALENDAR, tr("Calendar"), "K"),) + named[-1:]
         return named
+
+    def day_s_deal(self) -> bool:
+        """Whether the game was a day's deal (its calendar is a button away), its score
+        posted or left if it had one to post."""
+        setup = getattr(self.game, "setup", None)
+        if setup is None or not self.game.is_over or self.app.session.unposted(self.game):
+            return False
+        return self.app.profile.daily.day_of(setup.game, setup.deal) is not None
 
     def win_line(self) -> tuple:
         """The winning line "Show a win" replays: for a lost deal the solver proves could
@@ -221,6 +237,7 @@ class EndScene(MenuScene):
             pygame.K_p: EndButton.POST,
             pygame.K_u: EndButton.UNDO,
             pygame.K_w: EndButton.REPLAY,
+            pygame.K_k: EndButton.CALENDAR,
         }
         name = names.get(event.key)
         if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
@@ -237,6 +254,9 @@ class EndScene(MenuScene):
             return
         if name == EndButton.COPY:
             self.copy_link()
+            return
+        if name == EndButton.CALENDAR:
+            app.open(SceneName.CALENDAR)
             return
         if name == EndButton.REPLAY:
             from thirteen.ui.replay import ReplayScene

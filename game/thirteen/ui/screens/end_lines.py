@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from thirteen.core import numbers
 from thirteen.core.i18n import N_, tr
 from thirteen.games import spec_of
 from thirteen.session import share
@@ -86,7 +87,7 @@ def box_lines(end: EndScene, posting: bool) -> list[Line]:
                 tr("Streak"),
                 tr("{streak} (best {best})", streak=st.current_streak, best=st.best_streak),
             ),
-            (tr("Average"), f"{st.average_score:.1f}"),
+            (tr("Average"), numbers.decimal(st.average_score, 1)),
         ]
         compact = end.in_grid()
         column = 300 if compact else 420

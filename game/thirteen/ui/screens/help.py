@@ -15,6 +15,7 @@ from thirteen.games import GAMES
 from thirteen.ui import cards as card_art
 from thirteen.ui import theme
 from thirteen.ui.help_example import HelpExample
+from thirteen.ui.pacing import animation_rate
 from thirteen.ui.screens.menu import MenuScene, back_button, draw_backdrop, flow, shown_game
 from thirteen.ui.screens.tabs import tab_page
 from thirteen.ui.widgets import Button
@@ -105,7 +106,8 @@ class HelpScene(MenuScene):
         )
 
     def update(self, dt_ms: float) -> None:
-        if self.example is not None and self.example.update(dt_ms):
+        paced_ms = dt_ms * animation_rate(self.app.setting("motion"))  # the settings' speed
+        if self.example is not None and self.example.update(paced_ms):
             self.dirty = True
 
     def active(self) -> bool:

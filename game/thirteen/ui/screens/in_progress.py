@@ -16,8 +16,8 @@ import pygame
 from thirteen.core.game import Game
 from thirteen.core.i18n import tr, tr_n
 from thirteen.core.spec import GameSpec
-from thirteen.games import GAMES
-from thirteen.records.saved_game import SLOT_PREFIX, Waiting, slot_of
+from thirteen.games import GAMES, GameSetup
+from thirteen.records.saved_game import SLOT_PREFIX, Waiting, slot_key, slot_of
 from thirteen.ui import theme
 from thirteen.ui.scene_names import SceneName
 from thirteen.ui.widgets import Button
@@ -111,6 +111,23 @@ def resume(app: App, key: str) -> bool:
     if showing.end is not None or showing.game.is_over:
         app.open(SceneName.END)
     return True
+
+
+def given_up_by(app: App, setup: GameSetup) -> Game | None:
+    """The game in progress that a new deal of ``setup`` gives up (counted as lost): the
+    one in its game's slot, with a move played, not over and not counted yet (on the
+    table, left for the start screen, or waiting from an earlier visit); None when there
+    is none, so that no question is asked."""
+    key = slot_key(setup)
+    for table in (app.table, app.suspended):
+        if table is not None and slot_of(table.game) == key and not table.detached:
+            game = table.game
+            return game if game.moves and not game.is_over and not table.recorded else None
+    waiting = app.profile.waiting_games().get(key)
+    if waiting is None or not waiting.moves:
+        return None
+    stored = app.profile.load_game(key)
+    return stored if stored is not None and not stored.is_over else None
 
 
 def give_up(app: App, key: str) -> str:

@@ -1,5 +1,6 @@
-"""The settings: sound and its volume, animations, four-colour deck, winnable deals,
-auto-draw, the timer, the card back and the table's colour, and where all this is kept."""
+"""The settings: sound and its volume, the animations' speed, the left-handed table,
+four-colour deck, winnable deals, auto-draw and one-tap draw, the timer, the card back
+and the table's colour, and where all this is kept."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from thirteen.core import i18n
+from thirteen.core import i18n, numbers
 from thirteen.core.i18n import N_, tr
+from thirteen.records.settings import MOTION_OFF
 from thirteen.records.storage import FULL, NOT_KEPT
 from thirteen.ui import theme
 from thirteen.ui.cards import BACKS
@@ -40,12 +42,18 @@ class SettingsScene(MenuScene):
             "volume",
             N_("Volume"),
             N_("how loud the sound effects are"),
-            tuple((v, f"{v}%") for v in (25, 50, 75, 100)),
+            tuple((v, numbers.percent(v)) for v in (25, 50, 75, 100)),
         ),
         (
-            "animations",
+            "motion",
             N_("Animations"),
-            N_("cards slide, fall and fly (short, never in the way)"),
+            N_("how fast the cards move"),
+            (
+                ("slow", N_("Slow")),
+                ("normal", N_("Normal")),
+                ("fast", N_("Fast")),
+                (MOTION_OFF, N_("Off")),
+            ),
         ),
         (
             "high_contrast",
@@ -53,6 +61,11 @@ class SettingsScene(MenuScene):
             N_("black table, white cards, bold outlines"),
         ),
         ("larger_text", N_("Larger text"), N_("every word a quarter larger")),
+        (
+            "left_handed",
+            N_("Left-handed"),
+            N_("the buttons on the left side of the table"),
+        ),
         (
             "four_colour",
             N_("Four-colour deck"),
@@ -67,6 +80,11 @@ class SettingsScene(MenuScene):
             "auto_draw",
             N_("Auto-draw"),
             N_("pyramids: draws by itself when drawing is the only move"),
+        ),
+        (
+            "one_tap_draw",
+            N_("One-tap draw"),
+            N_("pyramids: one click on the draw card draws it"),
         ),
         ("timer", N_("Game timer"), N_("the time on the table; best times in the statistics")),
         (
@@ -183,6 +201,8 @@ class SettingsScene(MenuScene):
         if name == "language":
             self.focus = name  # the ring stays on the choice, laid out anew in its words
             self.app.change_language()
+        if name == "left_handed":
+            self.app.relayout()  # the tables lay their panels out on the other side
         if self.app.table is not None:
             self.app.table.refresh_buttons()
 

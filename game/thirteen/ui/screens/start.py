@@ -359,6 +359,7 @@ class StartScene(MenuScene):
         return [
             (SceneName.HELP, tr("Help")),
             (SceneName.STATS, tr("Statistics")),
+            (SceneName.CALENDAR, tr("Calendar")),
             (SceneName.SETTINGS, tr("Settings")),
         ]
 
@@ -504,7 +505,7 @@ class StartScene(MenuScene):
         elif name == StartButton.GIVE_UP:
             self.message = in_progress.give_up(app, self.chosen_slot())
             self.build()
-        elif name in (SceneName.HELP, SceneName.STATS, SceneName.SETTINGS):
+        elif name in (SceneName.HELP, SceneName.STATS, SceneName.SETTINGS, SceneName.CALENDAR):
             app.open(SceneName(name))
 
     def _number(self, text: str) -> str | None:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from thirteen.core import numbers
 from thirteen.core.i18n import N_, tr
 from thirteen.games import GAMES
 from thirteen.records.profile import Stats
@@ -56,10 +57,10 @@ def win_rate(st: Stats) -> str:
     wins, or 100% beside a loss."""
     rate = st.win_percent
     if 0 < st.won and round(rate) == 0:
-        return "<1%"
+        return "<" + numbers.percent(1)
     if st.won < st.played and round(rate) == 100:
-        return ">99%"
-    return f"{rate:.0f}%"
+        return ">" + numbers.percent(99)
+    return numbers.percent(rate)
 
 
 class StatsScene(MenuScene):
@@ -210,7 +211,7 @@ class StatsScene(MenuScene):
                     str(st.played),
                     str(st.won),
                     win_rate(st),
-                    f"{st.average_score:.1f}",
+                    numbers.decimal(st.average_score, 1),
                     str(st.best_streak),
                 )
             )
@@ -288,7 +289,7 @@ class StatsScene(MenuScene):
             (tr("Games played"), str(st.played)),
             (tr("Games won"), str(st.won)),
             (tr("Win rate"), win_rate(st)),
-            (tr("Average score"), f"{st.average_score:.1f}"),
+            (tr("Average score"), numbers.decimal(st.average_score, 1)),
             (tr("Current streak"), str(st.current_streak)),
             (tr("Best streak"), str(st.best_streak)),
         ]
@@ -386,7 +387,7 @@ class StatsScene(MenuScene):
             chart = R(ox + 100, y + figures * line + self.CHART_HEAD, 480, chart_h)
             draw_distribution(surface, st.distribution, chart, unit, cap)
             boards = ((profile.top_today(gid), 650), (profile.top_all_time(gid), 960))
-            titles = ("Today's top 10", "All-time top 10")
+            titles = (tr("Today's top 10"), tr("All-time top 10"))
             for (entries, x), title in zip(boards, titles, strict=True):
                 draw_board(surface, title, entries, ox + x, y, pitch)
             return True
@@ -439,8 +440,9 @@ class StatsScene(MenuScene):
         if posts:
             y += chart_h + self.CHART_FOOT + 30
             profile = self.app.profile
-            draw_board(surface, "Today's top 10", profile.top_today(gid), ox + 40, y, pitch)
-            draw_board(surface, "All-time top 10", profile.top_all_time(gid), ox + 380, y, pitch)
+            today, ever = profile.top_today(gid), profile.top_all_time(gid)
+            draw_board(surface, tr("Today's top 10"), today, ox + 40, y, pitch)
+            draw_board(surface, tr("All-time top 10"), ever, ox + 380, y, pitch)
         return True
 
     def draw_block(self, surface, upright, gid, rows, st, unit, cap, origin) -> None:

@@ -10,6 +10,7 @@ given.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from thirteen.core.cards import Card
@@ -52,9 +53,14 @@ class TableView(Protocol):
 class TableController:
     """One game's click model: the selection, the moves clicks make, undo and redo."""
 
-    def __init__(self, game: Game, view: TableView) -> None:
+    def __init__(
+        self, game: Game, view: TableView, one_tap_draw: Callable[[], bool] = lambda: False
+    ) -> None:
         self.game = game
         self.view = view
+        self.one_tap_draw = one_tap_draw
+        """Whether the setting "one-tap draw" is on now: one click on the draw card draws
+        (docs/rules.md's click model, the second click otherwise)."""
         self.selected: Card | None = None
         """The card selected in a game of pairs."""
         self.group: list[Card] = []
@@ -102,6 +108,10 @@ class TableController:
             return alone
         if game.rule.removes_groups:
             return self.choose(card)
+        if spot.zone is Zone.DRAW and self.one_tap_draw():
+            move = self.tap_draw(card)
+            if move is not None:
+                return move
         if self.selected == card:
             if spot.zone is Zone.DRAW:
                 return Draw()
@@ -123,6 +133,16 @@ class TableController:
         self.view.sound("select")
         self.view.reselected()  # a click on its partner now plays
         return None
+
+    def tap_draw(self, card: Card) -> Move | None:
+        """One-tap draw, a click on the draw card ``card``: the pair it makes with the card
+        selected before it, else the draw; None when neither can be played (the click
+        then selects, as without the setting)."""
+        if self.selected is not None and self.selected != card:
+            pair = self.game.removal((self.selected, card))
+            if pair is not None and self.game.is_legal(pair):
+                return pair
+        return Draw() if self.game.is_legal(Draw()) else None
 
     def choose(self, card: Card) -> Move | None:
         """docs/rules.md's click model for groups: a click adds the card to the selection, or
@@ -166,6 +186,8 @@ class TableController:
                 return False
             move = game.removal([*self.group, card])
             return move is not None and game.is_legal(move)
+        if spot.zone is Zone.DRAW and self.one_tap_draw() and self.tap_draw(card) is not None:
+            return True
         if self.selected == card:
             return spot.zone is Zone.DRAW and game.is_legal(Draw())
         move = None if self.selected is None else game.removal((self.selected, card))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from thirteen.core import numbers
 from thirteen.core.i18n import tr
 from thirteen.ui.layout import Geometry, Spot, TableButton
 from thirteen.ui.scene import ARRIVE_MS, DEAL_GRACE_MS
@@ -42,6 +43,7 @@ COMMAND_KEYS = {
     pygame.K_F1: TableButton.HELP,
     pygame.K_QUESTION: TableButton.HELP,
     pygame.K_SLASH: TableButton.HELP,
+    pygame.K_MENU: TableButton.MENU,  # also a controller's Start (see ui/events.py)
 }
 """Keys that press a panel button (Esc and Ctrl+Z are read apart: they do more)."""
 ARROWS = {
@@ -271,7 +273,7 @@ def change_volume(table: TableScene, by: int) -> None:
     table.app.profile.save_settings()
     table.refresh_buttons()
     if settings.sound:
-        table.say(tr("Volume {volume}%", volume=settings.volume))
+        table.say(tr("Volume {volume}", volume=numbers.percent(settings.volume)))
     else:
-        table.say(tr("Volume {volume}% (sound is off: M)", volume=settings.volume))
+        table.say(tr("Volume {volume} (sound is off: M)", volume=numbers.percent(settings.volume)))
     table.app.sounds.play("remove")

@@ -76,17 +76,20 @@ def draw_table(table: TableScene, surface: pygame.Surface) -> None:
         words = theme.text(text, size, theme.INK_DIM)
         rect = words.get_rect(midtop=pos).clamp(surface.get_rect().inflate(-4, 0))
         theme.put_text(surface, text, words, rect)
-    if geo.waste is not None:
+    kind = spec_of(game).table
+    pyramid: Any = game  # the draw pile's and the waste's counts are a pyramid's own
+    # an empty place's edge only where no card lies on it: its rounded corner, of
+    # another radius than a card's, would show beside the card's corner
+    if geo.waste is not None and not (kind is TableKind.PYRAMID and pyramid.waste_count):
         surface.blit(card_art.slot(w, h), geo.waste)
     for place in geo.slots:
         surface.blit(card_art.slot(w, h), place)
-    kind = spec_of(game).table
     stock = game.progress().stock or 0
     if kind is TableKind.GRID and geo.pile is not None and not stock:
         surface.blit(card_art.slot(w, h), geo.pile)  # the stock's place, over "Stock 0"
     if kind is TableKind.PYRAMID and geo.pile is not None:
-        pyramid: Any = game  # the draw pile's and the waste's counts are a pyramid's own
-        surface.blit(card_art.slot(w, h), geo.pile)
+        if not pyramid.draw_count:
+            surface.blit(card_art.slot(w, h), geo.pile)
         behind = pyramid.draw_count - 1
         for n in range(min(2, max(0, behind))):
             surface.blit(back, geo.pile.move(-4 * (2 - n), -4 * (2 - n)))
@@ -210,7 +213,7 @@ def banner_column(table: TableScene) -> pygame.Rect:
     frame = table.frame
     if spec_of(table.game).table is TableKind.PYRAMID and not frame.portrait:
         scale, w = pyramid_metrics(frame)[:2]
-        left = round(PILE_X * scale) + w + 20  # clear of the draw card too
+        left = frame.table.x + round(PILE_X * scale) + w + 20  # clear of the draw card too
         return pygame.Rect(left, 0, frame.table.right - 30 - left, 0)
     return pygame.Rect(frame.table.x + 30, 0, frame.table.w - 60, 0)
 
@@ -236,9 +239,7 @@ def banner_box(table: TableScene, lines: list[str] | None = None) -> pygame.Rect
 def draw_banner(table: TableScene, surface: pygame.Surface) -> None:
     lines = banner_lines(table)
     box = banner_box(table, lines)
-    veil = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(veil, (8, 28, 20, 235), veil.get_rect(), border_radius=14)
-    surface.blit(veil, box)
+    pygame.draw.rect(surface, theme.NOTICE, box, border_radius=14)  # opaque, as the words
     pygame.draw.rect(surface, theme.GOLD, box, width=2, border_radius=14)
     y = box.y + 12
     for line in lines:

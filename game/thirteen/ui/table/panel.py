@@ -111,7 +111,9 @@ def paint_panel(table: TableScene, surface: pygame.Surface, buttons: bool = True
     """The side panel, drawn (landscape)."""
     game, panel = table.game, table.frame.panel
     pygame.draw.rect(surface, theme.PANEL, panel)
-    pygame.draw.line(surface, theme.PANEL_EDGE, panel.topleft, panel.bottomleft, 2)
+    # the edge towards the table: the panel's right one on a left-handed table
+    edge = panel.right - 2 if table.frame.left_handed else panel.left
+    pygame.draw.line(surface, theme.PANEL_EDGE, (edge, panel.top), (edge, panel.bottom), 2)
     x, y = panel.x + 18, 16
     setup = getattr(game, "setup", None)
     room = panel.right - 12 - x

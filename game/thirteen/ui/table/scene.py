@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from thirteen.core import numbers
 from thirteen.core.cards import Card
 from thirteen.core.game import Game, IllegalMoveError, MoveEffect
 from thirteen.core.i18n import tr
@@ -24,6 +25,7 @@ from thirteen.ui.celebrate import Celebration, Kind, still
 from thirteen.ui.feedback import FLASH_MS, Nudge
 from thirteen.ui.layer import Layer
 from thirteen.ui.layout import Frame, Geometry, Spot, TableButton, frame_for, geometry
+from thirteen.ui.pacing import animation_rate
 from thirteen.ui.round_summary import RoundSummary
 from thirteen.ui.scene import Scene
 from thirteen.ui.scene_names import SceneName
@@ -51,7 +53,7 @@ class TableScene(Scene):
     def __init__(self, app: App, game: Game) -> None:
         super().__init__(app)
         self.game = game
-        self.controller = TableController(game, self)
+        self.controller = TableController(game, self, lambda: app.settings.one_tap_draw)
         """The click model: the selection, undo and redo, auto-draw."""
         self.focus_key: tuple | None = None
         """The spot the keyboard's focus is on (see :func:`.places.spot_key`)."""
@@ -104,7 +106,7 @@ class TableScene(Scene):
         self.veiled_kept: tuple[tuple, pygame.Surface] | None = None
         """The end screen's picture of this table (:func:`.paint.veiling`) and what it shows."""
         self.anim.enabled = app.setting("animations")
-        self.frame: Frame = frame_for(app.screen.get_size())
+        self.frame: Frame = frame_for(app.screen.get_size(), app.settings.left_handed)
         self.buttons = self.make_buttons()
         self.geo: Geometry = geometry(game, self.frame)
         self.outlook: str | None = None
@@ -148,7 +150,7 @@ class TableScene(Scene):
         """Lay the table out again for the canvas's size (a window resized, a phone turned):
         the game, the selection, the focus and the messages stay; cards in flight go on to
         their new places."""
-        frame = frame_for(self.app.screen.get_size())
+        frame = frame_for(self.app.screen.get_size(), self.app.settings.left_handed)
         if frame == self.frame:
             return
         old_table, before = self.frame.table, self.geo
@@ -195,7 +197,7 @@ class TableScene(Scene):
                 # a command, like every other button (a state, "Sound on", read as one too)
                 b.label = tr("Mute") if self.app.settings.sound else tr("Unmute")
                 if b.key:  # keys are shown (not on a phone's bar): the volume beside it
-                    b.key = f"M  -/+ {self.app.settings.volume}%"
+                    b.key = f"M  -/+ {numbers.percent(self.app.settings.volume)}"
 
     # -- what the table tells the player (the click model's view) --------------------
     def say(self, message: str, ms: float = 2600, major: bool = False) -> None:
@@ -498,7 +500,9 @@ class TableScene(Scene):
         return self.anim.active or self.nudge is not None or celebrating
 
     def update(self, dt_ms: float) -> None:
-        if self.anim.update(dt_ms):
+        # the settings' animation speed: the flights and the celebration run at its rate
+        paced_ms = dt_ms * animation_rate(self.app.setting("motion"))
+        if self.anim.update(paced_ms):
             self.dirty = True
         paint.warm_art(self)
         searches.grade_slice(self)
@@ -522,7 +526,7 @@ class TableScene(Scene):
                     self.timer_ran_out(name)
         if self.celebration is not None and not self.still:
             self.dirty = True
-            if not self.celebration.update(dt_ms):
+            if not self.celebration.update(paced_ms):
                 self.end_celebration()
         elif self.end_left is not None:
             self.end_left -= dt_ms

@@ -196,7 +196,7 @@ def test_a_window_never_writes_over_a_game_another_saved_since(tmp_path: Path) -
     theirs = two.save_game(game, over=mine)
     assert theirs is not None and theirs != mine
     assert one.save_game(GameSetup("pyramid", deal=4).new_game(), over=mine) is None
-    assert two.saved_game_text() == theirs
+    assert two.saved_game_text("game/pyramid") == theirs
 
 
 # -- a crash mid-write ----------------------------------------------------------------

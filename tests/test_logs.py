@@ -167,11 +167,11 @@ def test_a_save_slot_holding_garbage_is_set_aside_and_still_saved_to() -> None:
     profile = Profile(storage)
     game = GameSetup("pyramid", deal=3).new_game()
     claim = profile.save_game(game, over=None)
-    window.localStorage.items[NAMESPACE + "game"] = "{not a game"
-    assert profile.saved_game_is(claim)  # no tab wrote that
+    window.localStorage.items[NAMESPACE + "game/pyramid"] = "{not a game"
+    assert profile.saved_game_is("game/pyramid", claim)  # no tab wrote that
     game.play(game.legal_moves()[0])
     assert profile.save_game(game, over=claim) is not None
-    assert storage.get(RECOVERY + "game/1") == "{not a game"
+    assert storage.get(RECOVERY + "game/pyramid/1") == "{not a game"
     assert profile.load_game().moves == game.moves
 
 

@@ -468,7 +468,9 @@ def test_clear_game_and_saved_setup() -> None:
     game = play_some(GameSetup("thirteens", deal=5, layout="5x3").new_game(), 1)
     profile.save_game(game)
     assert profile.saved_setup() == GameSetup("thirteens", deal=5, layout="5x3")
-    profile.clear_game()
+    assert profile.saved_setup("game/thirteens/5x3") == profile.saved_setup()
+    assert profile.saved_setup("game/thirteens/3x5") is None
+    profile.clear_game("game/thirteens/5x3")
     assert profile.load_game() is None
     assert profile.notices == []
 
@@ -491,7 +493,7 @@ def test_a_game_without_a_setup_is_not_saved() -> None:
         {"v": 1, "record": {"game": "thirteens", "deal": "7", "moves": []}},
         {"v": 1, "record": {"game": "thirteens", "deal": 7, "moves": "Kh"}},
         {"v": 1},
-        {"v": 2, "record": {"game": "thirteens", "deal": 7, "moves": []}},
+        {"v": 3, "record": {"game": "thirteens", "deal": 7, "moves": []}},
         ["not", "an", "object"],
     ],
 )

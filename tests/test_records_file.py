@@ -39,7 +39,7 @@ from thirteen.records.records_file import (
     read_records_file,
     records_body,
 )
-from thirteen.records.saved_game import game_record_text
+from thirteen.records.saved_game import game_record_text, slot_key
 from thirteen.records.scores import ScoreEntry
 from thirteen.records.settings import Settings, settings_text
 from thirteen.records.stats import Stats, stats_text
@@ -198,16 +198,30 @@ def test_a_later_reset_wins_and_the_first_format_takes_the_larger_count() -> Non
 
 
 def test_settings_and_the_game_in_progress_here_are_kept_else_taken() -> None:
-    mine = game_record_text(GameSetup("pyramid", deal=3).new_game())
-    theirs = game_record_text(GameSetup("elevens", deal=8).new_game())
-    assert mine and theirs
-    there = {"settings": settings_text(Settings(sound=False)), "game": theirs}
-    kept = merged({"settings": settings_text(Settings(volume=10)), "game": mine}, there)
+    pyramid, elevens = GameSetup("pyramid", deal=3), GameSetup("elevens", deal=8)
+    mine = game_record_text(pyramid.new_game())
+    theirs = game_record_text(GameSetup("pyramid", deal=5).new_game())
+    other = game_record_text(elevens.new_game())
+    assert mine and theirs and other
+    there = {
+        "settings": settings_text(Settings(sound=False)),
+        slot_key(pyramid): theirs,
+        slot_key(elevens): other,
+    }
+    kept = merged({"settings": settings_text(Settings(volume=10)), slot_key(pyramid): mine}, there)
     assert Profile(kept).settings.volume == 10 and Profile(kept).settings.sound is True
-    assert kept.get("game") == mine
+    assert kept.get(slot_key(pyramid)) == mine  # this device's game of that slot stays
+    assert kept.get(slot_key(elevens)) == other  # the file's fills an empty slot
     taken = merged({}, there)
     assert Profile(taken).settings.sound is False
-    assert taken.get("game") == theirs
+    assert taken.get(slot_key(pyramid)) == theirs
+
+
+def test_a_game_saved_by_the_one_slot_version_is_carried_into_its_slot() -> None:
+    theirs = game_record_text(GameSetup("elevens", deal=8).new_game())
+    assert theirs
+    taken = merged({}, {"game": theirs})
+    assert Profile(taken).load_game(slot_key(GameSetup("elevens", deal=8))) is not None
 
 
 def test_an_unknown_record_is_carried_and_a_damaged_copy_is_not() -> None:

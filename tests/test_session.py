@@ -29,6 +29,9 @@ from thirteen.session.game_session import (
 P13 = GameSetup("pyramid13", deal=5)
 """A Pyramid 13 deal that the first legal moves finish with a score above 0."""
 
+PYRAMID, PYRAMID13, THIRTEENS = "game/pyramid", "game/pyramid13", "game/thirteens/3x5"
+"""The save slots of the games the tests play (Thirteens: its default layout)."""
+
 
 @dataclass
 class Table:
@@ -189,7 +192,9 @@ def test_no_take_back_once_another_tab_used_the_slot() -> None:
     first = Page(storage, GameSetup("thirteens", deal=9))
     table = first.table.play_out()
     assert first.session.can_take_back(table)
-    Page(storage, GameSetup("pyramid", deal=2))
+    Page(storage, GameSetup("pyramid", deal=2))  # another game: its own slot
+    assert first.session.can_take_back(table)
+    Page(storage, GameSetup("thirteens", deal=2))
     assert not first.session.can_take_back(table)
 
 
@@ -235,8 +240,8 @@ def test_a_session_writes_the_slot_only_while_it_holds_what_it_last_wrote(tmp_pa
     """Two desktop windows on one data file: the one that saved last keeps the slot;
     the other is told (False) and writes nothing, and its clear leaves the slot alone."""
     path = tmp_path / DB_NAME
-    first = SaveSlot(Profile(DatabaseStorage(path)))
-    second = SaveSlot(Profile(DatabaseStorage(path)))
+    first = SaveSlot(Profile(DatabaseStorage(path)), PYRAMID)
+    second = SaveSlot(Profile(DatabaseStorage(path)), PYRAMID)
     game = GameSetup("pyramid", deal=3).new_game()
     first.take()
     assert first.save(game) and first.owns()
@@ -256,7 +261,7 @@ def test_a_session_writes_the_slot_only_while_it_holds_what_it_last_wrote(tmp_pa
 
 def test_others_game_reads_another_windows_game_without_taking_the_slot() -> None:
     storage = MemoryStorage()
-    first, second = SaveSlot(Profile(storage)), SaveSlot(Profile(storage))
+    first, second = SaveSlot(Profile(storage), PYRAMID), SaveSlot(Profile(storage), PYRAMID)
     assert first.others_game() is None  # nobody wrote: nothing to tell
     mine = GameSetup("pyramid", deal=6).new_game()
     first.take()
@@ -273,7 +278,7 @@ def test_a_released_slot_is_not_taken_back_by_its_own_old_text() -> None:
     """Found by a model check: the other tab undid its move, which put the slot back to
     this tab's very text, and this tab wrote over the other tab's game."""
     storage = MemoryStorage()
-    first, second = SaveSlot(Profile(storage)), SaveSlot(Profile(storage))
+    first, second = SaveSlot(Profile(storage), THIRTEENS), SaveSlot(Profile(storage), THIRTEENS)
     game = GameSetup("thirteens", deal=9).new_game()
     first.take()
     first.save(game)
@@ -298,7 +303,7 @@ def test_a_slot_that_cannot_be_read_does_not_stop_saving() -> None:
             return super()._get(key)
 
     storage = Unreadable()
-    slot = SaveSlot(Profile(storage))
+    slot = SaveSlot(Profile(storage), PYRAMID13)
     game = GameSetup("pyramid13", deal=2).new_game()
     slot.take()
     slot.save(game)
@@ -312,7 +317,7 @@ def test_a_slot_that_cannot_be_read_does_not_stop_saving() -> None:
 
 def test_a_game_without_a_setup_is_never_saved_and_never_refused() -> None:
     storage = MemoryStorage()
-    first, second = SaveSlot(Profile(storage)), SaveSlot(Profile(storage))
+    first, second = SaveSlot(Profile(storage), PYRAMID), SaveSlot(Profile(storage), PYRAMID)
     first.take()
     first.save(GameSetup("pyramid", deal=6).new_game())
     game = GameSetup("pyramid", deal=3).new_game()
@@ -383,7 +388,7 @@ def test_a_table_taken_over_keeps_its_own_score() -> None:
     storage = MemoryStorage()
     first = Page(storage, P13)
     first.table.play(3)
-    Page(storage, GameSetup("pyramid", deal=2))
+    Page(storage, GameSetup("pyramid13", deal=2))
     game = first.table.play_out().game
     assert first.table.detached and first.session.unposted(game)
     assert not first.session.score_settled_elsewhere(game, first.table)
@@ -395,12 +400,15 @@ def test_a_new_game_in_another_tab_offers_the_unposted_score_first() -> None:
     other = Page(storage)  # open on the start screen
     assert other.shown == Showing()
     score = Page(storage, P13).table.play_out().game.score
-    shown = other.new_game(GameSetup("thirteens", deal=4))
+    shown = other.new_game(GameSetup("thirteens", deal=4))  # another game: its own slot
+    assert shown.dealt and shown.end is None
+    assert Profile(storage).load_game(PYRAMID13).score == score  # still waiting
+    shown = other.new_game(GameSetup("pyramid13", deal=4))
     assert shown.end == OTHER_TABS_SCORE and not shown.dealt
     assert shown.game.game_id == "pyramid13" and shown.game.score == score
     other.session.settle_score(shown.game, posted=True)  # this tab holds the slot now
-    assert Profile(storage).load_game() is None
-    shown = other.new_game(GameSetup("thirteens", deal=4))
+    assert Profile(storage).load_game(PYRAMID13) is None
+    shown = other.new_game(GameSetup("pyramid13", deal=4))
     assert shown.dealt and shown.end is None and shown.game.setup.deal == 4
     assert Profile(storage).load_game().setup.deal == 4
     assert played(storage, "pyramid13", None) == 1  # counted once, where it was played

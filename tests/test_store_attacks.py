@@ -32,7 +32,7 @@ SMALL = {
     NAMESPACE + "played/pyramid/wa": (
         '{"v":1,"games":[{"id":"wa.1","score":3,"won":false,"ms":0,"at":1}]}'
     ),
-    NAMESPACE + "game": (
+    NAMESPACE + "game/pyramid": (
         '{"v":1,"record":{"game":"pyramid","deal":3,"moves":[' + ",".join(['"Kh"'] * 120) + "]}}"
     ),
 }
@@ -92,7 +92,7 @@ def test_a_changed_value_is_caught_by_its_checksum(small_file: bytes, tmp_path: 
         f"{RECOVERED} (settings): set aside, the rest kept."
     ]
     assert profile.settings.sound is True  # the default, not the damaged text
-    assert profile.storage.get("game") == SMALL[NAMESPACE + "game"]
+    assert profile.storage.get("game/pyramid") == SMALL[NAMESPACE + "game/pyramid"]
 
 
 def test_damage_found_in_use_is_repaired_and_said(tmp_path: Path) -> None:
@@ -109,7 +109,7 @@ def test_damage_found_in_use_is_repaired_and_said(tmp_path: Path) -> None:
     assert storage.repairs == 1 and storage.aside == [NAMESPACE + "settings"]
     profile.save_settings()  # the profile says so at its next change
     assert any(str(n).startswith(f"{RECOVERED} (settings)") for n in profile.notices)
-    assert storage.get("game") == SMALL[NAMESPACE + "game"]
+    assert storage.get("game/pyramid") == SMALL[NAMESPACE + "game/pyramid"]
 
 
 def test_a_database_of_earlier_versions_gets_its_checksums(tmp_path: Path) -> None:

@@ -33,7 +33,7 @@ SETTINGS = '{"v":2,"sound":false,"four_colour":true}'
 def good_database(folder: Path) -> bytes:
     storage = DatabaseStorage(folder / DB_NAME)
     storage.set("settings", SETTINGS)
-    storage.set("game", '{"v":1,"record":{"game":"pyramid","deal":3,"moves":[]}}')
+    storage.set("game/pyramid", '{"v":1,"record":{"game":"pyramid","deal":3,"moves":[]}}')
     storage.close()
     return (folder / DB_NAME).read_bytes()
 
@@ -130,5 +130,5 @@ def test_a_damaged_database_in_a_folder_that_cannot_be_written_is_repaired_in_me
     assert (folder / (DB_NAME + ".corrupt")).read_bytes() == bytes(data)
     profile.storage.close()
     again = DatabaseStorage(folder / DB_NAME)
-    assert again.aside == [] and again.get("game") is not None
+    assert again.aside == [] and again.get("game/pyramid") is not None
     assert again.get("settings") is not None and again.get(NAMESPACE + "settings") is not None

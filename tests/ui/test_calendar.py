@@ -112,12 +112,12 @@ def test_a_past_day_played_from_the_calendar_is_marked_but_the_streak_stays(make
 def test_a_tap_on_a_day_deals_it_and_a_game_in_progress_is_asked_about_first(make):
     app = make("?game=thirteens&deal=9", profile=dated(), animations=False)
     app.table.play(app.game.legal_moves()[0])
-    scene = open_calendar(app)
+    scene = open_calendar(app, "thirteens")  # the same game: its game in progress goes
     click(app, cell(scene, 3).rect.center)
     assert app.scene is scene and "Give up your Thirteens game" in scene.message
     step(app, 30)  # not the rest of a double click
     click(app, cell(scene, 3).rect.center)
-    assert app.game.setup.deal == today_deal("pyramid", date(2026, 3, 3))
+    assert app.game.setup.deal == today_deal("thirteens", date(2026, 3, 3))
     assert app.profile.stats("thirteens", "3x5").played == 1  # the game given up counted
 
 

@@ -402,9 +402,11 @@ def test_the_start_screens_give_up_warning_goes_with_its_reason(make):
     start = app.start_scene
     start.activate("play")
     lines = [words for words, *_ in start.text_lines()]
-    assert any("Play a new deal" in line for line in lines), lines
+    assert any("New deal" in line for line in lines), lines
     start.activate("game:pyramid13")
     assert not any("again" in words for words, *_ in start.text_lines())
+    start.activate("game:thirteens")  # chosen again: its game in progress is not resumed yet
+    assert app.scene is start
     start.activate("number")
     wait(app)
     start.activate("number")  # the keypad opens
@@ -1404,6 +1406,9 @@ def test_a_finished_game_is_not_undone_once_another_tab_used_the_slot(make):
     assert end_button(first, "undo") is not None  # alone, the last move can be undone
     make("?game=pyramid&deal=2", profile=Profile(storage), animations=False)
     first.scene.build()
+    assert end_button(first, "undo") is not None  # another game: its own slot
+    make("?game=thirteens&deal=2", profile=Profile(storage), animations=False)
+    first.scene.build()
     assert end_button(first, "undo") is None
     press(first, pygame.K_u)
     assert Profile(storage).stats("thirteens", "3x5").played == 1
@@ -1461,7 +1466,8 @@ def test_undo_takes_away_news_warning_and_its_second_press(make):
 
 def test_a_new_game_in_another_tab_offers_an_unposted_score_first(make):
     """A tab closed on its end screen leaves its Pyramid 13 score in the slot; a tab
-    already open that starts a new game is shown that score to post, not the new game."""
+    already open that starts a new Pyramid 13 game is shown that score to post, not the
+    new game (a game of another kind has its own slot, and the score waits)."""
     from thirteen.session.game_session import OTHER_TABS_SCORE
 
     storage = MemoryStorage()
@@ -1470,17 +1476,19 @@ def test_a_new_game_in_another_tab_offers_an_unposted_score_first(make):
     play_out(first)
     score = first.game.score
     del first  # the tab is closed on its end screen, the score not posted
-    other.new_game(GameSetup("thirteens", deal=4))
+    other.new_game(GameSetup("thirteens", deal=4))  # another game: the score waits
+    assert other.scene is other.table and other.game.setup.deal == 4
+    other.new_game(GameSetup("pyramid13", deal=4))
     assert type(other.scene).__name__ == "EndScene"
     assert other.scene.message == OTHER_TABS_SCORE
     assert other.game.game_id == "pyramid13" and other.game.score == score > 0
     press(other, pygame.K_p)
     type_name(other, "Other")
     assert Profile(storage).top_all_time("pyramid13")[0].score == score
-    assert Profile(storage).load_game() is None  # posted: the slot is free
-    other.new_game(GameSetup("thirteens", deal=4))
-    assert other.game.setup == GameSetup("thirteens", deal=4)
-    assert Profile(storage).load_game().setup == GameSetup("thirteens", deal=4)
+    assert Profile(storage).load_game("game/pyramid13") is None  # posted: the slot is free
+    other.new_game(GameSetup("pyramid13", deal=4))
+    assert other.game.setup == GameSetup("pyramid13", deal=4)
+    assert Profile(storage).load_game().setup == GameSetup("pyramid13", deal=4)
     assert Profile(storage).stats("pyramid13").played == 1  # counted once, where it was played
 
 
@@ -1666,10 +1674,8 @@ def test_the_start_screen_focus_stays_on_play_after_a_give_up_warning(make):
     press(app, pygame.K_d)
     press(app, pygame.K_ESCAPE)
     start = app.start_scene
-    tab_to(app, "game:thirteens")
-    press(app, pygame.K_RETURN)
     tab_to(app, "play")
-    press(app, pygame.K_RETURN)  # a game in progress: warned, nothing given up
+    press(app, pygame.K_RETURN)  # the chosen game's in progress: warned, nothing given up
     assert app.scene is start and start.confirm == "play"
     assert start.focused() is start.button("play")
     assert app.settings.winnable_only is False

@@ -170,7 +170,7 @@ _aio.sleep = _recorded
     busy, passes = py(page, f"[len(_frames), {STANDIN}.stepper.ticks - _ticks]")
     print(f"\npygbag mode, the King's removal: {busy} game frames in {passes} passes")
     assert passes / 3 <= busy <= passes, (busy, passes)
-    stored = page.evaluate("() => localStorage.getItem('thirteen/v1/game')")
+    stored = page.evaluate("() => localStorage.getItem('thirteen/v1/game/thirteens/3x5')")
     assert json.loads(stored)["record"]["moves"] == ["Ks"]
     before_reload = engine(page)
 

@@ -238,9 +238,10 @@ def test_game_runs_in_webassembly(game_page: Any, screenshots: Path) -> None:
 
     # The game was saved to localStorage under the namespace, after each move.
     stored = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
-    assert "thirteen/v1/game" in stored, sorted(stored)
+    slot = "thirteen/v1/game/thirteens/3x5"  # Thirteens 3x5's own slot
+    assert slot in stored, sorted(stored)
     assert all(key.startswith("thirteen/v1/") for key in stored), sorted(stored)
-    record = json.loads(stored["thirteen/v1/game"])["record"]
+    record = json.loads(stored[slot])["record"]
     assert (record["game"], record["deal"], record["moves"]) == ("thirteens", 1, ["Ks", "4s+9c"])
     assert page.errors == []
 
@@ -522,7 +523,8 @@ def test_a_link_in_a_second_tab_takes_the_saved_game_over(
     assert py(page, f"[{APP}.table.detached, len({GAME}.moves)]") == [True, 2]
     assert "took over the saved game" in py(page, f"{APP}.table.message")
     page.screenshot(path=str(screenshots / "wasm-taken-over.png"))
-    stored = json.loads(page.evaluate("() => localStorage.getItem('thirteen/v1/game')"))
+    key = "thirteen/v1/game/thirteens/3x5"  # Thirteens 3x5's slot
+    stored = json.loads(page.evaluate("key => localStorage.getItem(key)", key))
     assert (stored["record"]["deal"], stored["record"]["moves"]) == (2, [])
     run(page, f"while not {GAME}.is_over: {APP}.table.play({GAME}.legal_moves()[0])")
     assert py(page, f"{APP}.profile.stats('thirteens', '3x5').played") == 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from thirteen.core.i18n import N_, Message, listed, message, message_n
 from thirteen.games import GAMES
-from thirteen.records.saved_game import GAME_KEY
+from thirteen.records.saved_game import LEGACY_KEY, is_slot_key
 from thirteen.records.settings import SETTINGS_KEY
 from thirteen.records.storage import NAMESPACE, RECOVERY, full_key
 
@@ -17,7 +17,7 @@ def record_name(key: str) -> str | Message:
     short = full_key(key).removeprefix(NAMESPACE)
     if short == SETTINGS_KEY:
         return N_("settings")
-    if short == GAME_KEY:
+    if short == LEGACY_KEY or is_slot_key(short):
         return N_("the saved game")
     kind, _, rest = short.partition("/")
     game_id, _, layout = rest.partition("/")

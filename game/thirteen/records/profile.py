@@ -1,5 +1,5 @@
 """The player's lasting data over one storage: settings, statistics, high scores, the
-game in progress.
+games in progress.
 
 Every record is a small JSON object with a version field ``"v"``
 (:mod:`.record_format`), stored under its own key so each write stays small:
@@ -8,8 +8,9 @@ Every record is a small JSON object with a version field ``"v"``
 key (under ``thirteen/v1/``)        record
 ==================================  =============================================
 ``settings``                        :class:`~.settings.Settings`
-``game``                            the game in progress: a GameRecord dict
-                                    (:mod:`.saved_game`)
+``game/<game>[/<layout>]``          each game's game in progress: a GameRecord
+                                    dict (:mod:`.saved_game`; ``game``, the one
+                                    slot of earlier versions, is moved there)
 ``played/...``, ``posted/...``,     each writer's finished games and posted scores,
 ``reset/<game>``                    and when a game's statistics were reset
                                     (:mod:`.logs`)
@@ -33,8 +34,8 @@ is set aside before the change is made, never written over.
 
 No change undoes another window's: a game counted or a score posted is a new entry in
 this window's own log (:mod:`.logs`); a setting changed changes that setting only, over
-the settings as stored now; and the saved game is written only over the text this window
-last saw.
+the settings as stored now; and a saved game is written only over the text this window
+last saw in its slot.
 """
 
 from __future__ import annotations
@@ -67,11 +68,14 @@ from thirteen.records.notices import recovered_notice
 from thirteen.records.platform_storage import open_storage
 from thirteen.records.record_format import MAX_SCORE, RecordKind, dumps, is_whole
 from thirteen.records.saved_game import (
-    GAME_KEY,
     SAVED_GAME,
+    Waiting,
     game_record_text,
+    migrate_legacy,
     replayed,
     saved_setup_in,
+    slot_of,
+    waiting_games,
 )
 from thirteen.records.scores import (
     DAYS_AHEAD,
@@ -140,6 +144,7 @@ class Profile:
         self.settings = self._load_settings()
         self._settings_seen = asdict(self.settings)
         """The settings as last read or written here: what a save changes is the rest."""
+        migrate_legacy(self.storage, self._set_aside)  # the one slot of earlier versions
 
     # -- plumbing -----------------------------------------------------------
     def _note(self, notice: str | Message | None = None) -> None:
@@ -406,48 +411,53 @@ class Profile:
         """The 10 best posts ever kept, best first."""
         return list(self._board(game_id).all_time)
 
-    # -- the game in progress (see :mod:`.saved_game`) ---------------------------
-    def saved_game_text(self) -> str | None:
-        """The save slot's stored text as it is now (None: empty), what a tab's claim
-        on the slot is compared with (read again while it is no game: a read that
-        returned garbage once is no claim)."""
-        return settled_read(self.storage, GAME_KEY, SAVED_GAME)
+    # -- the games in progress, one slot each (see :mod:`.saved_game`) -------------
+    def waiting_games(self) -> dict[str, Waiting]:
+        """Every game waiting in its slot, by slot key, the latest saved first."""
+        return waiting_games(self.storage, self._set_aside)
 
-    def saved_game_is(self, text: str | None) -> bool:
-        """Whether the save slot still holds ``text`` (None: nothing), so no other tab
-        wrote it since; True when it cannot be read, which proves no change, and when it
-        holds text that is no game, which no tab wrote (when two reads find the same,
-        it is set aside and ``text`` put back)."""
+    def saved_game_text(self, slot: str) -> str | None:
+        """The slot's stored text as it is now (None: empty), what a tab's claim on the
+        slot is compared with (read again while it is no game: a read that returned
+        garbage once is no claim)."""
+        return settled_read(self.storage, slot, SAVED_GAME)
+
+    def saved_game_is(self, slot: str, text: str | None) -> bool:
+        """Whether the slot still holds ``text`` (None: nothing), so no other tab wrote
+        it since; True when it cannot be read, which proves no change, and when it holds
+        text that is no game, which no tab wrote (when two reads find the same, it is
+        set aside and ``text`` put back)."""
         last: str | None = None
         for _ in range(READS):
-            if self.storage.holds(GAME_KEY, text):
+            if self.storage.holds(slot, text):
                 return True
-            now = self.storage.get(GAME_KEY)
+            now = self.storage.get(slot)
             if now == text:
                 return True
             if now is None or SAVED_GAME.read(now) is not None:
                 return False  # another tab's game, or none: the slot was used
             if now == last:  # the same text that is no game, twice: it is stored
-                self._set_aside(GAME_KEY, now)
+                self._set_aside(slot, now)
                 if text is not None:  # and no tab wrote it: the slot is as it was left
-                    self._change(GAME_KEY, lambda old: text if old is None else old)
+                    self._change(slot, lambda old: text if old is None else old)
                 return True
             last = now
         return True
 
     def save_game(self, game: Game, over: str | None | _Unchecked = _ANY) -> str | None:
-        """Store the game in progress (setup + moves): the text stored, or None, writing
-        nothing, for a game not made from a GameSetup (it cannot be resumed), or when
-        ``over`` is given and the slot no longer holds it (None: holds nothing): another
-        window wrote it since, and the check and the write are one transaction."""
-        raw = game_record_text(game)
-        if raw is None:
+        """Store the game in progress (setup + moves) in its game's slot: the text
+        stored, or None, writing nothing, for a game not made from a GameSetup (it
+        cannot be resumed), or when ``over`` is given and the slot no longer holds it
+        (None: holds nothing): another window wrote it since, and the check and the
+        write are one transaction."""
+        raw, slot = game_record_text(game), slot_of(game)
+        if raw is None or slot is None:
             return None
         if over is _ANY:
-            self._change_checked(GAME_KEY, SAVED_GAME, lambda _old: raw)
+            self._change_checked(slot, SAVED_GAME, lambda _old: raw)
             return raw
         now = self._change_checked(
-            GAME_KEY,
+            slot,
             SAVED_GAME,
             lambda old: raw if old == over else old,
             # text that was no game stood there: no tab wrote it, so the slot is still ours
@@ -455,29 +465,35 @@ class Profile:
         )
         return raw if now == raw else None
 
-    def load_game(self) -> Game | None:
-        """The saved game replayed to where the player left off, undo history
-        included; None when there is none or it cannot be replayed (then it is
-        set aside and a notice added)."""
-        found = self._read(SAVED_GAME, GAME_KEY)
+    def load_game(self, slot: str | None = None) -> Game | None:
+        """The game saved in ``slot`` (None: the latest saved of all) replayed to where
+        the player left off, undo history included; None when there is none or it
+        cannot be replayed (then it is set aside and a notice added)."""
+        if slot is None:
+            slot = next(iter(self.waiting_games()), None)
+            if slot is None:
+                return None
+        found = self._read(SAVED_GAME, slot)
         if found is None:
             return None
         try:
             return replayed(found[0])
         except Exception:  # any unreplayable record: never stop the game
-            raw = self.storage.get(GAME_KEY)
+            raw = self.storage.get(slot)
             if raw is not None:
-                self._set_aside(GAME_KEY, raw)
+                self._set_aside(slot, raw)
             return None
 
-    def saved_setup(self) -> GameSetup | None:
-        """The setup of the saved game, without replaying it (for a menu line)."""
-        return saved_setup_in(self.storage.get(GAME_KEY))
+    def saved_setup(self, slot: str | None = None) -> GameSetup | None:
+        """The setup of the game saved in ``slot`` (None: the latest), not replayed."""
+        if slot is None:
+            slot = next(iter(self.waiting_games()), None)
+        return None if slot is None else saved_setup_in(self.storage.get(slot))
 
-    def clear_game(self, only: str | None | _Unchecked = _ANY) -> None:
-        """Empty the save slot; with ``only``, only while it still holds that text."""
+    def clear_game(self, slot: str, only: str | None | _Unchecked = _ANY) -> None:
+        """Empty the slot; with ``only``, only while it still holds that text."""
         if only is _ANY:
-            self.storage.remove(GAME_KEY)
+            self.storage.remove(slot)
             self._note()
         else:
-            self._change(GAME_KEY, lambda old: None if old == only else old)
+            self._change(slot, lambda old: None if old == only else old)

@@ -2,9 +2,11 @@
 
 A session is one page (or desktop window) over the player's :class:`Profile`.
 It decides what a page opens on, when a game counts as played (once, also when
-it is left unfinished), when the move that ended it may be taken back, when a
-Pyramid 13 score is still to be posted, and who may write the one save slot
-that every tab and window on the same storage shares (:class:`SaveSlot`).
+it is given up: a new deal of the same game, or Give up; never when the player only
+goes to another game, which waits in its own slot), when the move that ended it may
+be taken back, when a Pyramid 13 score is still to be posted, and who may write each
+game's save slot, which every tab and window on the same storage shares
+(:class:`SaveSlot`).
 
 No pygame here: the interface asks and is told.  The games it has in front of
 the player are :class:`Play` objects (the table scenes); what the player must
@@ -26,7 +28,9 @@ from thirteen.core.i18n import N_, Message, message
 from thirteen.core.moves import Move
 from thirteen.games import GameSetup, spec_of
 from thirteen.records.profile import Profile
+from thirteen.records.saved_game import MAX_SLOTS, SLOT_PREFIX, slot_key, slot_of
 from thirteen.records.stats import Stats
+from thirteen.session.save_slot import SaveSlot
 from thirteen.session.share import today_deal
 
 WINNABLE_FALLBACK = N_(
@@ -74,8 +78,9 @@ GRADED_NOT_FOUND = N_(
 LINK_KEEPS_SAVED = N_("The link could not be used, so your saved game goes on. {reasons}.")
 """With the link's ``reasons`` filled in, as a :class:`.i18n.Message`."""
 
-RELEASED = "\x00released"
-"""The claim of a session that gave the save slot up: no stored value is this text."""
+NO_SLOT = SLOT_PREFIX + "-"
+"""The slot of a game not made from a GameSetup: no game is ever saved there (nor
+refused: an empty slot that stays empty is always this session's)."""
 
 
 def _sentences(parts: tuple[str | Message, ...]) -> str | Message:
@@ -141,75 +146,6 @@ class Showing:
     ("" for none)."""
 
 
-class SaveSlot:
-    """The one saved game, shared by every tab and window on one storage.
-
-    The slot is remembered as this session last read or wrote it (its claim); when
-    it holds anything else, another tab has saved or started a game there since,
-    and this one must neither write over it nor count its copy again.
-    """
-
-    def __init__(self, profile: Profile) -> None:
-        self.profile = profile
-        self._claim: str | None = None
-        """The slot's text as this session last read or wrote it (see :meth:`owns`)."""
-
-    def owns(self) -> bool:
-        """Whether the saved game is still the one this session last read or wrote
-        (nothing counts as one; an unreadable slot proves no change)."""
-        return self.profile.saved_game_is(self._claim)
-
-    def load(self) -> Game | None:
-        """The saved game, replayed (see :meth:`Profile.load_game`); the slot is this
-        session's from here."""
-        game = self.profile.load_game()
-        self._claim = self.profile.saved_game_text()
-        return game
-
-    def save(self, game: Game) -> bool:
-        """Store the game in progress; call after each move.
-
-        False, writing nothing, when another tab has taken the slot over (see
-        :meth:`owns`).  A game not made from a GameSetup cannot be resumed and is
-        not saved.
-        """
-        if getattr(game, "setup", None) is None:
-            return True
-        if not self.owns():
-            return False
-        # written only over the claim, in one transaction: another window's save that
-        # came between the look above and this write is not overwritten either
-        text = self.profile.save_game(game, over=self._claim)
-        if text is None:
-            return False
-        self._claim = text
-        return True
-
-    def take(self) -> None:
-        """Claim the slot as it is now: this session's next save may write over it."""
-        self._claim = self.profile.saved_game_text()
-
-    def release(self) -> None:
-        """Give up the claim on the slot (another tab took it over): the slot is not
-        this session's again, even if it comes back to this session's own last text
-        (the other tab undoing its move, say), until it takes it anew.  Else a new
-        deal here would push the other tab's game aside without counting it."""
-        self._claim = RELEASED
-
-    def others_game(self) -> Game | None:
-        """The game another tab put in the slot since this session last read or wrote
-        it, without taking the slot (None when no other tab did, or it left none)."""
-        if self.owns():
-            return None
-        return self.profile.load_game()
-
-    def clear(self) -> None:
-        """Empty the slot, unless another tab has put its own game there since."""
-        if self.owns():
-            self.profile.clear_game(only=self._claim)
-        self._claim = None
-
-
 class Session:
     """One page's games over the player's profile: what is saved, counted and posted.
 
@@ -229,7 +165,8 @@ class Session:
         profile.daily.deal_of = today_deal  # a game on a day's deal marks the calendar
         self.tell = tell if tell is not None else _tell_nobody
         self.settled = settled if settled is not None else _nothing
-        self.slot = SaveSlot(profile)
+        self.slots: dict[str, SaveSlot] = {}
+        """Each game's save slot, by key, as this session claims it (see :meth:`slot`)."""
         self.posted_for: Game | None = None
         self.score_posted = False
         """Whether the score of ``posted_for`` was posted here (else it was left unposted)."""
@@ -244,6 +181,17 @@ class Session:
         self._since_takeover_check = 0.0
         self._since_retry = 0.0
 
+    # -- the save slots -----------------------------------------------------------
+    def slot(self, key: str) -> SaveSlot:
+        """The save slot ``key`` as this session claims it."""
+        if key not in self.slots:
+            self.slots[key] = SaveSlot(self.profile, key)
+        return self.slots[key]
+
+    def slot_for(self, game: Game) -> SaveSlot:
+        """The save slot of ``game``'s game (and layout)."""
+        return self.slot(slot_of(game) or NO_SLOT)
+
     # -- opening and starting games ------------------------------------------
     def open(
         self,
@@ -252,10 +200,12 @@ class Session:
         replaced: tuple[str | Message, ...] = (),
     ) -> Showing:
         """What a page opens on: an unposted score first, else the game of its link
-        (``setup``, with the link's notices and the reasons it was ``replaced``), else
-        the saved game in progress, else the start screen."""
+        (``setup``, with the link's notices and the reasons it was ``replaced``; the
+        game waiting in its slot when it is the same deal), else the game in progress
+        saved last, else the start screen."""
         self.notices += link_notices
-        saved = self.slot.load()
+        latest = next(iter(self.profile.waiting_games()), None)
+        saved = self.slot(latest).load() if latest is not None else None
         self.notices += [n for n in self.profile.notices if n not in self.notices]
         self._profile_notices_told = len(self.profile.notices)
         if saved is not None and saved.is_over:
@@ -264,6 +214,13 @@ class Session:
                 # closed on it): offer it again before anything replaces it
                 return Showing(saved, end=POST_FIRST if setup is not None else "")
             saved = None
+        if setup is not None and slot_key(setup) != latest:
+            # the link's game has its own slot: only a game waiting there is in its way
+            saved = self.slot(slot_key(setup)).load()
+            if saved is not None and saved.is_over:
+                if self.unposted(saved):
+                    return Showing(saved, end=POST_FIRST)
+                saved = None
         if (
             setup is not None
             and saved is not None
@@ -278,7 +235,7 @@ class Session:
             self.notices.append(Message(LINK_KEEPS_SAVED, {"reasons": _sentences(replaced)}))
             setup = None
         if setup is not None and saved is not None and getattr(saved, "setup", None) != setup:
-            # The link's game takes the one save slot: a saved game with moves is
+            # The link's game takes its game's slot: a saved game there with moves is
             # counted as played (abandoned) rather than lost without a trace.
             if saved.moves:
                 self.profile.record_result(saved)
@@ -296,28 +253,68 @@ class Session:
         return Showing()
 
     def new_game(self, setup: GameSetup, *left: Play | None) -> Showing:
-        """Start ``setup``'s game in the save slot, giving up the games ``left`` (see
-        :meth:`abandon`); but a score another tab left unposted there comes first."""
-        self.abandon(*left)
-        other = self.slot.others_game()
+        """Start ``setup``'s game in its game's slot, giving up those of the games
+        ``left`` that were in that slot (see :meth:`abandon`; the others wait in their
+        own); but a score another tab left unposted there comes first."""
+        slot = self.slot(slot_key(setup))
+        self.abandon(*[p for p in left if p is not None and slot_of(p.game) == slot.key])
+        other = slot.others_game()
         if other is not None and self.unposted(other):
             # its end screen offers it for posting before a new game replaces it
-            self.slot.take()  # this tab holds it now: posting or leaving clears it
+            slot.take()  # this tab holds it now: posting or leaving clears it
             return Showing(other, end=OTHER_TABS_SCORE)
         game = setup.new_game()
         if other is not None and other.moves and not other.is_over:
-            # another tab's unfinished game is pushed out of the slot: counted as played,
-            # as a link's game does with the saved game
+            # the unfinished game waiting in the slot (another tab's, or one from an
+            # earlier visit) is given up: counted as played
             self.profile.record_result(other)
-            self.note(
-                message(
-                    "Your unfinished game ({game}) in another tab was counted as played.",
-                    game=_label(other),
-                )
+            words = (
+                N_("Your unfinished game ({game}) in another tab was counted as played.")
+                if slot.read_here
+                else N_("Your unfinished game ({game}) was counted as played.")
             )
-        self.slot.take()
-        self.slot.save(game)
+            self.note(message(words, game=_label(other)))
+        self._make_room(slot.key)
+        slot.take()
+        slot.save(game)
         return Showing(game, dealt=True)
+
+    def _make_room(self, key: str) -> None:
+        """Before a game is saved in the empty slot ``key`` with :data:`MAX_SLOTS` full:
+        the game saved longest ago is given up (counted as played) and its slot emptied."""
+        waiting = self.profile.waiting_games()
+        if key in waiting or len(waiting) < MAX_SLOTS:
+            return
+        for oldest in list(waiting)[MAX_SLOTS - 1 :][::-1]:
+            self.give_up(oldest)
+
+    def resume(self, key: str) -> Showing:
+        """The game waiting in slot ``key``, put back as it was left (a finished score not
+        posted yet: its end screen); the start screen when there is none."""
+        game = self.slot(key).load()
+        if game is None:
+            return Showing()
+        return Showing(game, end="" if self.unposted(game) else None)
+
+    def give_up(self, key: str, *plays: Play | None) -> Game | None:
+        """The player gives up the game waiting in slot ``key``: counted as played (a
+        loss) once, whichever tab played it last, and the slot emptied; ``plays`` of
+        that slot are not counted again.  The game given up (None: there was none)."""
+        slot = self.slot(key)
+        game = slot.load()  # as it is now: the last writer's moves
+        for play in plays:
+            if play is not None and slot_of(play.game) == key:
+                play.recorded = True
+        if game is None:
+            return None
+        if game.moves and not game.is_over:
+            self.profile.record_result(game)
+            self.note(
+                message("Your unfinished game ({game}) was counted as played.", game=_label(game))
+            )
+        slot.clear()
+        self._tell_storage_news()
+        return game
 
     def abandon(self, *plays: Play | None) -> None:
         """Count games left unfinished (once), so streaks cannot be dodged; not one
@@ -408,7 +405,7 @@ class Session:
     def save_game(self, play: Play) -> None:
         """After each move: keep the game in progress (a finished one is counted instead)."""
         if not play.game.is_over:
-            if not self.slot.save(play.game):
+            if not self.slot_for(play.game).save(play.game):
                 self._taken_over(play)
             self._tell_storage_news()
 
@@ -422,9 +419,9 @@ class Session:
         before = self.profile.record_result(game, getattr(play, "timed_ms", None))
         self.counted = (game, before) if before is not None else None
         if self.unposted(game):
-            self.slot.save(game)  # kept until posted or waived
+            self.slot_for(game).save(game)  # kept until posted or waived
         else:
-            self.slot.clear()
+            self.slot_for(game).clear()
         self._tell_storage_news()
 
     def can_take_back(self, play: Play) -> bool:
@@ -440,7 +437,8 @@ class Session:
         # counted here, and the slot as this page left it: once another tab started a
         # game there (or posted or left this score), the game played on would be
         # neither saved nor counted, and a score posted there could be posted again
-        return self.counted is not None and self.counted[0] is game and self.slot.owns()
+        counted = self.counted is not None and self.counted[0] is game
+        return counted and self.slot_for(game).owns()
 
     def take_back(self, play: Play) -> None:
         """The finished game on ``play`` is about to lose its last move: uncount it
@@ -462,7 +460,7 @@ class Session:
         self._since_takeover_check += dt_ms
         if self._since_takeover_check >= TAKEOVER_CHECK_MS:
             self._since_takeover_check = 0.0
-            if not self.slot.owns():
+            if not self.slot_for(play.game).owns():
                 self._taken_over(play)
 
     def _retry_in(self, dt_ms: float) -> None:
@@ -490,15 +488,17 @@ class Session:
     def _still_saved(self, play: Play | None) -> bool:
         """Whether ``play``'s game is still the saved one: no other tab took the slot over
         (then that tab counts it, or already did)."""
-        return not (play is not None and play.detached) and self.slot.owns()
+        if play is None:
+            return True
+        return not play.detached and self.slot_for(play.game).owns()
 
-    def _taken_over(self, play: Play | None) -> None:
+    def _taken_over(self, play: Play) -> None:
         """Another tab wrote the save slot since this one did: the game on ``play``
         plays on, but is neither saved nor counted (said once)."""
-        if play is not None and not play.detached:
+        if not play.detached:
             play.detached = True
             self.tell(TAKEN_OVER, 6000)
-        self.slot.release()
+        self.slot_for(play.game).release()
 
     def _tell_storage_news(self) -> None:
         """Storage that fails mid-game (a full quota) is told once, quietly, on the table."""
@@ -524,7 +524,7 @@ class Session:
     def settle_score(self, game: Game, posted: bool = False) -> None:
         """The finished game's score was posted or waived: it need not be kept."""
         self.posted_for, self.score_posted = game, posted
-        self.slot.clear()
+        self.slot_for(game).clear()
         self.settled()  # a posted score's last move stays: no Undo
         self._tell_storage_news()
 
@@ -533,7 +533,7 @@ class Session:
         holds it.  A table (``play``) another tab took over during play keeps its own score."""
         if play is not None and play.game is game and play.detached:
             return False
-        return not self.slot.owns()
+        return not self.slot_for(game).owns()
 
 
 def _label(game: Game) -> Message:

@@ -218,5 +218,7 @@ def sample_records(n_logs: int = 4, scale: int = 1) -> dict[str, str]:
         game = ["pyramid", "thirteens/3x5", "pyramid13", "elevens"][n % 4]
         out[f"{NAMESPACE}played/{game}/w{n:x}"] = f'{{"v":1,"games":[{games}]}}'
     moves = ",".join(f'"{rng.choice("KQJ")}{rng.choice("hdcs")}"' for _ in range(300 * scale))
-    out[NAMESPACE + "game"] = f'{{"v":1,"record":{{"game":"pyramid","deal":3,"moves":[{moves}]}}}}'
+    out[NAMESPACE + "game/pyramid"] = (
+        f'{{"v":1,"record":{{"game":"pyramid","deal":3,"moves":[{moves}]}}}}'
+    )
     return out

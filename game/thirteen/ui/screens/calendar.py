@@ -30,6 +30,7 @@ from thirteen.session.share import today_deal
 from thirteen.ui import theme
 from thirteen.ui.scene import backdrop, same_press
 from thirteen.ui.screens import calendar_words as words
+from thirteen.ui.screens.in_progress import given_up_by
 from thirteen.ui.screens.menu import MenuScene, back_button, draw_backdrop, shown_game
 from thirteen.ui.widgets import Button
 
@@ -471,22 +472,28 @@ class CalendarScene(MenuScene):
     def gives_up_first(self, day: int) -> bool:
         """A game in progress would be given up (counted as lost): the first press says
         so, a second one on the same day (not the rest of a double click) plays."""
-        table = self.app.suspended or self.app.table
+        game = given_up_by(self.app, self.setup_for(day))  # in its own slot only
         asked, self.asked = self.asked, None
         if asked is not None and asked[0] == day:
             if same_press(self.app, asked[1]):
                 self.asked = asked
                 return True
             return False
-        if table is None or table.game.is_over or not table.game.moves or table.recorded:
+        if game is None:
             return False
         self.asked = (day, self.app.now_ms)
         self.message = tr(
             "Give up your {game} game in progress? It will count as a loss: choose the day again.",
-            game=tr(table.game.title),
+            game=tr(game.title),
         )
         self.build()
         return True
+
+    def setup_for(self, day: int) -> GameSetup:
+        """The deal of ``day`` of this month in the game (and layout) shown."""
+        when = self.today.replace(day=day)
+        layout = self.layout if GAMES[self.game_id].has_layout else None
+        return GameSetup(self.game_id, deal=today_deal(self.game_id, when), layout=layout)
 
     def play(self, day: int) -> None:
         """Deal ``day``'s deal of the game shown (a day to come cannot be pressed)."""
@@ -494,9 +501,7 @@ class CalendarScene(MenuScene):
         if when > self.today or self.gives_up_first(day):
             return
         self.message = ""
-        layout = self.layout if GAMES[self.game_id].has_layout else None
-        setup = GameSetup(self.game_id, deal=today_deal(self.game_id, when), layout=layout)
-        self.app.new_game(setup)
+        self.app.new_game(self.setup_for(day))
 
     # -- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,39 +1,34 @@
-"""The start screen: which game (and layout), then which deal."""
+"""The start screen: which game (and layout), then which deal; and the games in progress,
+each waiting in its own slot, marked on its button and resumed by a press on it (see
+:mod:`.in_progress`)."""
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
 import pygame
 
 from thirteen.core.cards import is_plain_number
 from thirteen.core.deals import MAX_DEAL
+from thirteen.core.game import Game
 from thirteen.core.i18n import tr
 from thirteen.games import GAMES, GameSetup
+from thirteen.records.saved_game import Waiting
 from thirteen.session import share
 from thirteen.ui import theme
 from thirteen.ui.scene import same_press
 from thirteen.ui.scene_names import SceneName
+from thirteen.ui.screens import in_progress
 from thirteen.ui.screens.entry import EntryScene
+from thirteen.ui.screens.in_progress import MarkedButton, game_slot, moves_words
 from thirteen.ui.screens.menu import MenuScene, draw_backdrop
-from thirteen.ui.widgets import Button, Checkbox, key_words
+from thirteen.ui.screens.start_deals import StartButton, deal_column
+from thirteen.ui.widgets import Button
 
 if TYPE_CHECKING:
     from thirteen.ui.app import App
 
 R = pygame.Rect
-
-
-class StartButton(StrEnum):
-    """The start screen's own buttons (besides each game's and layout's, and the
-    screens it opens, named by :class:`SceneName`)."""
-
-    PLAY = "play"
-    TODAY = "today"
-    NUMBER = "number"
-    WINNABLE = "winnable"
-    RESUME = "resume"
 
 
 class StartScene(MenuScene):
@@ -52,6 +47,10 @@ class StartScene(MenuScene):
         self.confirm: str | None = None
         self.games_page: int | None = None
         """The page of the games list shown (None: the chosen game's)."""
+        self.waiting: dict[str, Waiting] = {}
+        """The games in progress, by slot key, as last read (each :meth:`build`)."""
+        self.chosen_game: Game | None = None
+        """The game in progress of the chosen game and layout, replayed, or None."""
         self.build()
 
     def layout_for(self, game_id: str | None = None) -> str | None:
@@ -217,7 +216,7 @@ class StartScene(MenuScene):
         self.layout_label = None
         if not layouts:
             self.LAYOUT_Y = bottom
-            self.BLURB_Y = bottom - (2 * 26 + 8 if self.classic() else 2 * 24 + 6)
+            self.BLURB_Y = bottom - self.blurb_room()
             return
         bw = 120 if len(layouts) == len(GAMES[self.game_id].layouts) else 90
         label_w = theme.font(30).size(tr("Layout"))[0] + 20
@@ -235,7 +234,12 @@ class StartScene(MenuScene):
         self.layout_rects = [
             R(x0 + n * (bw + 10), self.LAYOUT_Y, bw, tall) for n in range(len(layouts))
         ]
-        self.BLURB_Y = top - (2 * 26 + 8 if self.classic() else 2 * 24 + 6)
+        self.BLURB_Y = top - self.blurb_room()
+
+    def blurb_room(self) -> int:
+        """The height of the blurb's two lines and the gap under them (the lines grow
+        with larger text)."""
+        return 2 * theme.scaled(26) + 8 if self.classic() else 2 * theme.scaled(24) + 6
 
     def offered_layouts(self) -> tuple[str, ...]:
         """The chosen game's layouts, and one from a link the menu does not offer."""
@@ -294,7 +298,12 @@ class StartScene(MenuScene):
         per_page = max(1, (room + self.gap()) // self.row_h())
         return [items[n : n + per_page] for n in range(0, len(items), per_page)]
 
+    def chosen_slot(self) -> str:
+        """The save slot of the chosen game and layout."""
+        return game_slot(GAMES[self.game_id], self.layout)
+
     def build(self) -> None:
+        in_progress.read_waiting(self)
         self.place()
         touch = self.touch()
         w: list = []
@@ -320,9 +329,7 @@ class StartScene(MenuScene):
             shown = group
             for n, spec in enumerate(row):
                 rect = R(gx + heads_w + n * (bw + gap), y, bw, tall)
-                b = Button(f"game:{spec.id}", rect, tr(spec.title))
-                b.primary = spec.id == self.game_id
-                w.append(b)
+                w.append(self.game_button(spec, rect))
             y += tall + gap
         self.pages_words = ""
         if len(pages) > 1:
@@ -333,53 +340,36 @@ class StartScene(MenuScene):
                 "Games {page} of {pages}", page=self.games_page + 1, pages=len(pages)
             )
         for name, rect in zip(self.offered_layouts(), self.layout_rects, strict=True):
-            b = Button(f"layout:{name}", rect, name)
-            b.primary = name == self.layout
-            w.append(b)
-        x, dw, y = self.DEAL_X, self.DEAL_W, self.DEAL_Y
-        pitch = self.pitch
-        half = (dw - 10) // 2
-        w.append(
-            Button(
-                StartButton.PLAY,
-                R(x, y, dw, 88),
-                tr("Play a new deal"),
-                key_words("Enter"),
-                primary=True,
-            )
-        )
-        w.append(Button(StartButton.TODAY, R(x, y + pitch, half, 88), tr("Today's deal")))
-        w.append(
-            Button(StartButton.NUMBER, R(x + half + 10, y + pitch, half, 88), tr("Deal number..."))
-        )
-        w.append(
-            Checkbox(
-                StartButton.WINNABLE,
-                R(x, y + 2 * pitch, dw, 88),
-                tr("Winnable deals only"),
-                self.app.settings.winnable_only,
-                tr("new random deals are checked first"),
-            )
-        )
-        if self.app.suspended is not None:
-            game = self.app.suspended.game
-            if game.is_over:
-                label = tr("Back to {game}", game=tr(game.title))
-            else:
-                label = tr("Resume {game}", game=tr(game.title))
-            w.append(Button(StartButton.RESUME, R(x, y + 3 * pitch, dw, 88), label))
-        feet = (
-            (SceneName.HELP, tr("Help")),
-            (SceneName.STATS, tr("Statistics")),
-            (SceneName.CALENDAR, tr("Calendar")),
-            (SceneName.SETTINGS, tr("Settings")),
-        )
-        bw = (gw - (len(feet) - 1) * 20) // len(feet)
-        for n, (name, label) in enumerate(feet):
+            here = self.waiting.get(game_slot(GAMES[self.game_id], name))
+            mark = moves_words(here.moves) if here is not None else ""
+            chosen = name == self.layout
+            w.append(MarkedButton(f"layout:{name}", rect, name, primary=chosen, mark=mark))
+        w += deal_column(self)
+        entries = self.foot_entries()
+        bw = (gw - 20 * (len(entries) - 1)) // len(entries)
+        for n, (name, label) in enumerate(entries):
             foot = R(gx + n * (bw + 20), self.FOOT_Y, bw, self.foot_h)
             w.append(Button(name, foot, label))
         self.widgets = w
         self.dirty = True
+
+    def foot_entries(self) -> list[tuple[str, str]]:
+        """The buttons of the foot row, (name, label), left to right: the screens the
+        start screen opens (each name one :meth:`activate` knows)."""
+        return [
+            (SceneName.HELP, tr("Help")),
+            (SceneName.STATS, tr("Statistics")),
+            (SceneName.CALENDAR, tr("Calendar")),
+            (SceneName.SETTINGS, tr("Settings")),
+        ]
+
+    def game_button(self, spec, rect: pygame.Rect) -> Button:
+        """A game's button: its name, and under it how far along its game in progress is."""
+        here = in_progress.waiting_of(spec, self.layout, self.waiting)
+        mark = moves_words(here.moves) if here is not None else ""
+        return MarkedButton(
+            f"game:{spec.id}", rect, tr(spec.title), primary=spec.id == self.game_id, mark=mark
+        )
 
     def blurb_lines(self) -> tuple[int, list[str]]:
         """The chosen game's blurb: two lines at most, set smaller in a narrow column."""
@@ -402,10 +392,12 @@ class StartScene(MenuScene):
             rect = theme.text(words, self.HEAD_SIZE).get_rect(topleft=where)
             out.append((words, self.HEAD_SIZE, theme.INK_DIM, rect))
         if self.pages_words:
-            rect = theme.text(self.pages_words, 26).get_rect(
+            room = self.games_area.w - 2 * 110  # between the page buttons
+            size = theme.fitting_size(self.pages_words, room, 26, 14)
+            rect = theme.text(self.pages_words, size).get_rect(
                 center=(self.games_area.centerx, self.games_area.bottom - self.touch() // 2)
             )
-            out.append((self.pages_words, 26, theme.INK_DIM, rect))
+            out.append((self.pages_words, size, theme.INK_DIM, rect))
         y = self.BLURB_Y
         size, lines = self.blurb_lines()
         for line in lines:
@@ -427,20 +419,15 @@ class StartScene(MenuScene):
         return out
 
     def gives_up_first(self, name: str) -> bool:
-        """Starting another game gives up the one waiting to be resumed (counted as lost):
-        the first press says so, the second starts (as New does on the table), unless it
-        came with the first (a double click)."""
-        table = self.app.suspended
+        """Starting another game of the chosen game (and layout), or Give up, gives up
+        its game in progress (counted as lost): the first press says so, the second does
+        it (as New does on the table), unless it came with the first (a double click).
+        The games in progress of other games wait in their own slots: no question."""
+        game = self.chosen_game
         if self.confirm == name and same_press(self.app, self.confirm_at):
             return True
         confirm, self.confirm = self.confirm, None
-        if (
-            table is None
-            or table.game.is_over
-            or not table.game.moves
-            or table.recorded
-            or confirm == name
-        ):
+        if game is None or game.is_over or not game.moves or confirm == name:
             return False
         self.confirm = name
         self.confirm_at = self.app.now_ms
@@ -450,27 +437,42 @@ class StartScene(MenuScene):
     def shown_message(self) -> str:
         """The give-up warning while it waits for its button again (any other press
         takes it away with the question), else the notices."""
-        table = self.app.suspended
+        game = self.chosen_game
         button = None if self.confirm is None else self.button(self.confirm)
-        if button is None or table is None:
+        if button is None or game is None:
             return self.message
         return tr(
             "Give up your {game} game in progress? It will count as a loss: press {button} again.",
-            game=tr(table.game.title),
+            game=tr(game.title),
             button=button.label,
+        )
+
+    def todays_setup(self) -> GameSetup:
+        return GameSetup(
+            self.game_id, deal=share.today_deal(self.game_id), layout=self.layout_for()
         )
 
     def activate(self, name: str) -> None:
         app = self.app
-        if name in (StartButton.PLAY, StartButton.TODAY, StartButton.NUMBER):
+        if name == StartButton.TODAY and self.chosen_game is not None:
+            if getattr(self.chosen_game, "setup", None) == self.todays_setup():
+                name = StartButton.RESUME  # today's deal is the one in progress: go on
+        giving_up = (StartButton.PLAY, StartButton.TODAY, StartButton.NUMBER, StartButton.GIVE_UP)
+        if name in giving_up:
             if self.gives_up_first(name):
                 return
             if name != StartButton.NUMBER:
                 self.message = ""  # the notices were read; a new game starts
         else:
             self.confirm = None
+        if in_progress.resumes(self, name):
+            return
         if name.startswith("game:"):
             self.game_id = name[5:]
+            spec = GAMES[self.game_id]
+            here = in_progress.waiting_of(spec, self.layout, self.waiting)
+            if spec.has_layout and here is not None:  # the layout of its game in progress
+                self.layout = here.setup.layout or self.layout
             self.build()
         elif name.startswith("games:"):
             self.games_page = (self.games_page or 0) + int(name[6:])
@@ -482,11 +484,7 @@ class StartScene(MenuScene):
         elif name == StartButton.PLAY:
             app.deal_random(self.game_id, self.layout_for())
         elif name == StartButton.TODAY:
-            app.new_game(
-                GameSetup(
-                    self.game_id, deal=share.today_deal(self.game_id), layout=self.layout_for()
-                )
-            )
+            app.new_game(self.todays_setup())
         elif name == StartButton.NUMBER:
             app.push(
                 EntryScene(
@@ -502,7 +500,11 @@ class StartScene(MenuScene):
             app.profile.save_settings()
         elif name == StartButton.RESUME:
             self.message = ""
-            app.resume()
+            if self.chosen_game is None or not in_progress.resume(app, self.chosen_slot()):
+                app.resume()
+        elif name == StartButton.GIVE_UP:
+            self.message = in_progress.give_up(app, self.chosen_slot())
+            self.build()
         elif name in (SceneName.HELP, SceneName.STATS, SceneName.SETTINGS, SceneName.CALENDAR):
             app.open(SceneName(name))
 
@@ -524,7 +526,8 @@ class StartScene(MenuScene):
             w = self.focused()
             chosen = isinstance(w, Button) and w.primary and w.name.startswith(("game:", "layout:"))
             if w is None or chosen:
-                self.activate(StartButton.PLAY)
+                resume = self.chosen_game is not None
+                self.activate(StartButton.RESUME if resume else StartButton.PLAY)
                 return
         super().key(event)
 

@@ -1,0 +1,116 @@
+"""Games in progress per game in WebAssembly (Pyodide 0.27.7 + pygbag's pygame-ce wheel,
+headless Chromium, the stand-in of wasm_harness.py): a game left for the menu, another
+game played, and the first one resumed with every move, nothing counted as lost; each
+game kept under its own localStorage key, and a reload opening on the latest.
+
+Needs THIRTEEN_WASM_CACHE (see wasm_harness.py); without it the test skips.  The
+stand-in stops by itself 25-50 s after it starts, so the test stays short.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from wasm_harness import (
+    APP,
+    GAME,
+    VIEWPORT,
+    click_card,
+    engine,
+    on_page,
+    open_harness,
+    py,
+    run,
+    started,
+    wait_py,
+)
+from wasm_harness import wasm_site as wasm_site  # the fixture
+from webtools import Server
+
+pytestmark = pytest.mark.browser
+
+SLOTS = "thirteen/v1/game/"
+
+
+def settled(page: Any) -> None:
+    """The scene on show has drawn its last change (a table, once its cards landed)."""
+    wait_py(page, f"{APP}.scene is not {APP}.table or not {APP}.table.anim.active")
+    wait_py(page, f"not {APP}.scene.dirty")
+
+
+def press_widget(page: Any, rect_code: str) -> None:
+    """A real mouse click in the middle of a widget, found by its rect in the page."""
+    x, y, w, h = py(page, f"list({rect_code})")
+    page.mouse.click(*on_page(page, x + w / 2, y + h / 2))
+    settled(page)
+
+
+def play_a_move(page: Any) -> str:
+    """The first legal move, by clicks on its cards (a draw, which has none, is played
+    directly); its text."""
+    move = engine(page)["legal"][0]
+    if move in ("D", "R"):
+        run(page, f"{APP}.table.play({GAME}.legal_moves()[0])")
+    else:
+        for card in move.split("+"):
+            click_card(page, card)
+    settled(page)
+    return move
+
+
+def to_menu(page: Any) -> None:
+    press_widget(page, f"next(b for b in {APP}.table.buttons if b.name == 'menu').rect")
+    assert py(page, f"{APP}.scene is {APP}.start_scene")
+
+
+def stored_slots(page: Any) -> dict[str, str]:
+    found = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+    return {k[len(SLOTS) :]: v for k, v in found.items() if k.startswith(SLOTS)}
+
+
+def test_another_game_and_back_resumes_the_first_with_nothing_lost_in_webassembly(
+    browser: Any, wasm_site: tuple[Server, str, str], screenshots: Path
+) -> None:
+    page = open_harness(browser, wasm_site, {"viewport": VIEWPORT})
+    try:
+        started(page)
+        settled(page)
+        first = [play_a_move(page), play_a_move(page)]
+        assert [m for m in engine(page)["moves"]] == first
+        to_menu(page)
+        press_widget(page, f"{APP}.start_scene.button('game:pyramid').rect")  # chosen
+        assert py(page, f"{APP}.start_scene.game_id") == "pyramid"
+        press_widget(page, f"{APP}.start_scene.button('play').rect")  # nothing asked
+        wait_py(page, f"{APP}.game is not None and {GAME}.game_id == 'pyramid'")
+        settled(page)
+        second = [play_a_move(page)]
+        to_menu(page)
+        assert set(stored_slots(page)) == {"thirteens/3x5", "pyramid"}
+        assert page.evaluate("() => localStorage.getItem('thirteen/v1/game')") is None
+        page.screenshot(path=str(screenshots / "wasm-games-in-progress.png"))
+        marks = py(
+            page, f"[{APP}.start_scene.button(n).mark for n in ('game:thirteens', 'game:pyramid')]"
+        )
+        assert marks == ["2 moves", "1 move"]
+        press_widget(page, f"{APP}.start_scene.button('game:thirteens').rect")  # chosen
+        press_widget(page, f"{APP}.start_scene.button('game:thirteens').rect")  # resumed
+        wait_py(page, f"{APP}.scene is {APP}.table and {GAME}.game_id == 'thirteens'")
+        assert engine(page)["moves"] == first
+        first.append(play_a_move(page))
+        counts = f"[{APP}.profile.stats(*g).played for g in (('thirteens', '3x5'), ('pyramid',))]"
+        assert py(page, counts) == [0, 0]
+        page.reload()
+        started(page)
+        settled(page)
+        assert py(page, f"{GAME}.game_id") == "thirteens"  # the latest, as it was left
+        assert engine(page)["moves"] == first
+        assert py(page, f"[m.text() for m in {APP}.profile.load_game('game/pyramid').moves]") == (
+            second
+        )
+        assert py(page, counts) == [0, 0]
+        assert page.errors == []
+    finally:
+        page.screenshot(path=str(screenshots / "wasm-saved-games-last.png"))
+        page.context.close()

@@ -28,6 +28,7 @@ import tempfile
 import time
 import tomllib
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -142,6 +143,8 @@ class Settings:
     preview: str
     preview_shot: tuple[str, ...]
     preview_alt: str
+    screenshots: tuple[Screenshot, ...]
+    """The pictures an install prompt shows (the manifest's ``screenshots``)."""
     base_url: str
     downloads: dict[str, int]
     """Full address -> bytes of each runtime file a first visit downloads."""
@@ -151,6 +154,18 @@ class Settings:
     @property
     def archive(self) -> str:
         return f"{self.name}.apk"
+
+
+@dataclass(frozen=True)
+class Screenshot:
+    """A picture of the game for the manifest, rendered at build time by ``shot``: its
+    file in the site, the ``form_factor`` it shows ("narrow": a phone held upright;
+    "wide": a computer's window), its label and the ``shot`` arguments that draw it."""
+
+    file: str
+    form_factor: str
+    label: str
+    shot: tuple[str, ...]
 
 
 def load_settings(
@@ -205,6 +220,10 @@ def load_settings(
         preview=site["preview"],
         preview_shot=tuple(site["preview_shot"]),
         preview_alt=site["preview_alt"],
+        screenshots=tuple(
+            Screenshot(shot["file"], shot["form_factor"], shot["label"], tuple(shot["shot"]))
+            for shot in site["screenshots"]
+        ),
         base_url=site["base_url"] if base_url is None else base_url,
         downloads={url: int(size) for url, size in downloads.items()},
         pins=dict(pins or {}),
@@ -480,6 +499,12 @@ def write_service_worker(
 
 def render_preview(settings: Settings, target: Path) -> None:
     """The link-preview picture: a table drawn by the game's own `shot` command, headless."""
+    render_shot(settings, settings.preview_shot, target)
+
+
+def render_shot(settings: Settings, arguments: Sequence[str], target: Path) -> None:
+    """A picture drawn by the game's own `shot` command, headless, into ``target``."""
+    target.parent.mkdir(parents=True, exist_ok=True)
     env = dict(
         os.environ,
         SDL_VIDEODRIVER="dummy",
@@ -489,7 +514,7 @@ def render_preview(settings: Settings, target: Path) -> None:
             [str(settings.source_dir), *filter(None, [os.environ.get("PYTHONPATH")])]
         ),
     )
-    command = [sys.executable, "-m", "thirteen", "shot", *settings.preview_shot]
+    command = [sys.executable, "-m", "thirteen", "shot", *arguments]
     result = subprocess.run(
         [*command, "--out", str(target)],
         cwd=settings.source_dir,
@@ -500,7 +525,7 @@ def render_preview(settings: Settings, target: Path) -> None:
         check=False,
     )
     if result.returncode != 0 or not target.is_file():
-        raise BuildError(f"the preview picture failed: {(result.stdout + result.stderr).strip()}")
+        raise BuildError(f"{target.name} failed: {(result.stdout + result.stderr).strip()}")
 
 
 def page_meta(settings: Settings, preview_size: tuple[int, int]) -> str:
@@ -643,6 +668,16 @@ def write_manifest(settings: Settings, site: Path) -> None:
     }
     manifest.update(words("en"))  # (after the translations: it replaces the "@words:" values)
     manifest["translations"] = translations
+    manifest["screenshots"] = [
+        {
+            "src": shot.file,
+            "sizes": "{}x{}".format(*png_size(site / shot.file)),
+            "type": "image/png",
+            "form_factor": shot.form_factor,
+            "label": shot.label,
+        }
+        for shot in settings.screenshots
+    ]
     text = json.dumps(manifest, ensure_ascii=False, indent=2) + "\n"
     (site / settings.manifest.name).write_text(text, encoding="utf-8")
 
@@ -745,6 +780,8 @@ def assemble(settings: Settings, pygbag_out: Path, site: Path, build_id: str) ->
     site.mkdir(parents=True)
     for name in ("index.html", settings.archive, "favicon.png"):
         shutil.copyfile(pygbag_out / name, site / name)
+    for shot in settings.screenshots:
+        render_shot(settings, shot.shot, site / shot.file)
     write_manifest(settings, site)
     (site / "icons").mkdir()
     for icon in settings.icons:
@@ -756,11 +793,13 @@ def assemble(settings: Settings, pygbag_out: Path, site: Path, build_id: str) ->
     write_page_data(settings, site)
     write_pins(settings, site)
     write_assets(settings, site)
-    # the preview is for other sites' link cards: the game never needs it offline
+    # the preview is for other sites' link cards, the screenshots for an install prompt:
+    # the game never needs them offline
+    pictures = {settings.preview, *(shot.file for shot in settings.screenshots)}
     precache = sorted(
         name
         for name in (path.relative_to(site).as_posix() for path in site.rglob("*"))
-        if (site / name).is_file() and name != settings.preview
+        if (site / name).is_file() and name not in pictures
     )
     write_service_worker(settings, site, build_id, precache)
 

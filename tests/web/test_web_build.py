@@ -34,6 +34,8 @@ SITE_FILES = {
     "icons/maskable-512.png",
     "icons/apple-touch-icon.png",
     "preview.png",
+    "screenshots/phone.png",
+    "screenshots/wide.png",
     # the page's stylesheets and scripts, each as NAME.<hash>.EXT (see site_names)
     "page.css",
     "toolbar.css",
@@ -97,7 +99,9 @@ def test_site_has_the_page_archive_manifest_worker_and_icons(pinned_build: dict)
     assert site_names(files_under(site)) == SITE_FILES
     precache = set(sw_build(site)["precache"])
     assert precache <= files_under(site)
-    assert site_names(precache) == SITE_FILES - {"sw.js", "preview.png"}  # for link cards
+    # the preview is for link cards, the screenshots for an install prompt
+    pictures = {"preview.png", "screenshots/phone.png", "screenshots/wide.png"}
+    assert site_names(precache) == SITE_FILES - {"sw.js", *pictures}
 
 
 def test_runtime_and_versions_are_pinned(pinned_build: dict) -> None:
@@ -321,8 +325,22 @@ def test_installed_game_is_not_locked_to_landscape(pinned_build: dict) -> None:
         words["appName"],
         words["appDescription"],
     )
-    rest = {k: v for k, v in manifest.items() if k not in ("name", "description", "translations")}
+    built = ("name", "description", "translations", "screenshots")
+    rest = {k: v for k, v in manifest.items() if k not in built}
     assert rest == {k: v for k, v in source.items() if k not in ("name", "description")}
+
+
+def test_the_manifest_shows_an_upright_phone_and_a_wide_table(pinned_build: dict) -> None:
+    """An install prompt shows the manifest's screenshots: one of each form factor, each
+    a picture the build drew at the size it says."""
+    site = Path(pinned_build["site"])
+    manifest = json.loads((site / "manifest.webmanifest").read_text())
+    shots = {shot["form_factor"]: shot for shot in manifest["screenshots"]}
+    assert set(shots) == {"narrow", "wide"}
+    for form, shot in shots.items():
+        width, height = build_web.png_size(site / shot["src"])
+        assert shot["sizes"] == f"{width}x{height}" and shot["type"] == "image/png"
+        assert (height > width) == (form == "narrow") and shot["label"]
 
 
 def test_template_python_part_compiles(pinned_build: dict) -> None:

@@ -13,7 +13,7 @@ from types import ModuleType
 
 from thirteen import cli
 from thirteen.cli import deal, play, show, solve
-from thirteen.tools import cli_bench, cli_bench_ui, cli_odds, cli_shot, cli_sim
+from thirteen.tools import cli_bench, cli_bench_shortest, cli_bench_ui, cli_odds, cli_shot, cli_sim
 
 COMMANDS: tuple[ModuleType, ...] = (
     show,
@@ -25,6 +25,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     cli_sim,
     cli_odds,
     cli_bench,
+    cli_bench_shortest,
 )
 """Every sub-command, in the order ``--help`` lists them."""
 

@@ -36,6 +36,7 @@ COMMANDS_RUN = [
     ["sim", "--help"],
     ["odds", "--help"],
     ["bench", "--help"],
+    ["bench-shortest", "--help"],
     ["--help"],
     ["show", "--game", "pyramid", "--deal", "0"],  # a mistake too: nothing to tell it on
 ]

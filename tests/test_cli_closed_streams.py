@@ -38,6 +38,7 @@ COMMANDS_RUN = [
     ["bench", "--help"],
     ["records", "export", "{tmp}/records.json"],
     ["records", "--help"],
+    ["bench-shortest", "--help"],
     ["--help"],
     ["show", "--game", "pyramid", "--deal", "0"],  # a mistake too: nothing to tell it on
 ]

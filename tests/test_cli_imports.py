@@ -130,7 +130,19 @@ def test_help_lists_every_command_with_its_help_line() -> None:
         assert f"{command.name} {' '.join(command.help.split())}" in text, command.name
     assert json.dumps(sorted(COMMAND_MODULES)) == json.dumps(
         sorted(
-            {"show", "play", "shot", "bench-ui", "solve", "deal", "sim", "odds", "bench", "records"}
+            {
+                "show",
+                "play",
+                "shot",
+                "bench-ui",
+                "solve",
+                "deal",
+                "sim",
+                "odds",
+                "bench",
+                "bench-shortest",
+                "records",
+            }
         )
     )
 

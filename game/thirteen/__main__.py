@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from thirteen import cli
 from thirteen.cli import DEAL, PLAY, RECORDS, SHOW, SOLVE, Command
-from thirteen.tools.cli_commands import BENCH, BENCH_UI, ODDS, SHOT, SIM
+from thirteen.tools.cli_commands import BENCH, BENCH_SHORTEST, BENCH_UI, ODDS, SHOT, SIM
 
 COMMANDS: tuple[Command, ...] = (
     SHOW,
@@ -25,6 +25,7 @@ COMMANDS: tuple[Command, ...] = (
     SIM,
     ODDS,
     BENCH,
+    BENCH_SHORTEST,
     RECORDS,
 )
 """Every sub-command, in the order ``--help`` lists them."""

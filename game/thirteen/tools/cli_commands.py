@@ -24,6 +24,11 @@ ODDS = Command(
     "thirteen.tools.cli_odds",
 )
 BENCH = Command("bench", "engine and solver speed figures (not a test)", "thirteen.tools.cli_bench")
+BENCH_SHORTEST = Command(
+    "bench-shortest",
+    "the fewest-steps Pyramid search against its plain bound (not a test)",
+    "thirteen.tools.cli_bench_shortest",
+)
 
-TOOL_COMMANDS = (SHOT, BENCH_UI, SIM, ODDS, BENCH)
+TOOL_COMMANDS = (SHOT, BENCH_UI, SIM, ODDS, BENCH, BENCH_SHORTEST)
 """Every tool's command."""

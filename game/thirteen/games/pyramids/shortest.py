@@ -5,22 +5,11 @@ positions as the other pyramid searches (see :mod:`.verdict`), told apart by the
 ranks of the waste and of the draw pile rather than their cards, with three
 things that make it fast and lean enough for whole decks:
 
-* **A bound that counts draws** (:meth:`ShortestTables.bound`).  Removals
-  alone (Kings one each, a rank class at least ``a + b - M`` steps, ``M`` the
-  most pyramid pairs its ``a`` and ``b`` cards can form, a card never pairing
-  with one that covers it) leave most of a line's steps, the draws, uncounted.
-  The same matching says how many pyramid cards of a rank must go with a
-  draw-pile card: ``a - M`` of them.  Beyond the partners in the waste those
-  must come from the pile, so the pile must move past every card before the
-  last of them, ``J`` cards: each step moves it at most once, and only a step
-  that takes one of those ``J`` cards together with a pyramid card can also be
-  one of the removals counted.  With ``d`` pyramid pairs fewer than ``M`` a
-  line needs ``d`` more removal steps but may take ``2d`` more of those cards,
-  so the bound adds ``max(J - P_all, ceil((J - P_need) / 2))``: ``P_all``
-  counts the ``J`` cards that could pair with a pyramid card at all, ``P_need``
-  those that could serve a need (at most the need of their rank).  The bound
-  never overestimates (the tests check it against exact distances on small
-  positions); it is not consistent (a Draw may bring a needed card to the
+* **A bound that counts draws** (:mod:`.shortest_bound`).  Removals alone
+  (Kings, rank classes by their matchings, and the pyramid's clearing order)
+  leave most of a line's steps, the draws, uncounted; the bound adds the Draws
+  the pile must make to bring the cards the pyramid needs from it.  It never
+  overestimates; it is not consistent (a Draw may bring a needed card to the
   waste and drop it by more than one), so a position reached again by a
   shorter line is searched again, and the search stops when a cleared pyramid
   comes to the front of the queue: its ``g`` is then the least ``g + h`` left,
@@ -59,7 +48,7 @@ from __future__ import annotations
 
 from thirteen.games.pyramids.bits import KING_INDEX, RawMove, rank_code
 from thirteen.games.pyramids.deal import FULL_PYRAMID, PYRAMID_SIZE, DealKey, PyramidDeal
-from thirteen.games.pyramids.deal_tables import DealTables
+from thirteen.games.pyramids.shortest_bound import LOST_H, ShortestTables
 from thirteen.search.budget import SearchBudget
 
 State = tuple[int, int, int, int]
@@ -70,9 +59,6 @@ Child = tuple[int, int, int, int, int, int, int, int, RawMove, int]
 
 UNKNOWN_H = 127
 """The bound field of a position whose draw term is not worked out yet."""
-LOST_H = 126
-"""The bound field of a position proven lost (a needed card is gone)."""
-
 _F_LEVELS = 256
 """``g + h`` values the queue holds (lines are at most 102 steps, bounds below 127)."""
 
@@ -91,156 +77,6 @@ def key_of(pm: int, u: int, wc: int, pc: int) -> int:
     # the waste's length in bits (its top four are never zero) says where the pile starts
     bits = wc.bit_length() + 3 & ~3
     return pm | u << 28 | bits << 30 | (pc << bits | wc) << 37
-
-
-class ShortestTables(DealTables):
-    """The deal's tables plus the per-pyramid-mask data of the shortest search's bound."""
-
-    def __init__(self, deal: PyramidDeal) -> None:
-        super().__init__(deal)
-        self._classes: dict[int, tuple[int, tuple, tuple]] = {}
-        self._partners: dict[int, tuple[tuple[int, ...], ...]] = {}
-        self._pyramid_moves: dict[int, tuple[tuple[int, RawMove], ...]] = {}
-        self.removal_memo: dict[int, int] = {}
-
-    def class_info(self, pm: int) -> tuple[int, tuple, tuple]:
-        """Per pyramid mask: (removal steps still needed, needs, caps).
-
-        ``needs``: ``(pile mask of rank r, k)``, at least ``k`` pyramid cards must
-        go with a draw-pile card of rank ``r``.  ``caps``: ``(pile mask of rank r,
-        pyramid cards rank r could pair with, need of rank r)`` for every rank that
-        has a pyramid partner left.
-        """
-        hkey = pm >> 14 | (pm & 16383) << 14
-        got = self._classes.get(hkey)
-        if got is not None:
-            return got
-        left = self.present & ~pm
-        steps = (left & self.pking).bit_count()
-        needs: list[tuple[int, int]] = []
-        caps: list[tuple[int, int, int]] = []
-        prmask, srmask, ppart = self.prmask, self.srmask, self.ppart
-        for r in range(6):
-            xs = prmask[r] & left
-            ys = prmask[11 - r] & left
-            a, b = xs.bit_count(), ys.bit_count()
-            if not (a or b):
-                continue
-            m = _matching(xs, ys, ppart) if a and b else 0
-            steps += a + b - m
-            # a - m cards of rank r need a draw-pile card of rank 11 - r, and b - m the other way
-            for need_rank, need, partners in ((11 - r, a - m, a), (r, b - m, b)):
-                if partners:
-                    caps.append((srmask[need_rank], partners, need))
-                if need:
-                    needs.append((srmask[need_rank], need))
-        got = (steps, tuple(needs), tuple(caps))
-        self._classes[hkey] = got
-        return got
-
-    def free_partners(self, pm: int) -> tuple[tuple[int, ...], ...]:
-        """Per draw-pile rank (King 12 last): the free pyramid cells it pairs with."""
-        hkey = pm >> 14 | (pm & 16383) << 14
-        got = self._partners.get(hkey)
-        if got is None:
-            prank = self.prank
-            free = self.free(pm)
-            got = tuple(tuple(i for i in free if prank[i] == 11 - r) for r in range(12)) + ((),)
-            self._partners[hkey] = got
-        return got
-
-    def pyramid_moves(self, pm: int) -> tuple[tuple[int, RawMove], ...]:
-        """The removals among the pyramid's own free cards (Kings first, then pairs):
-        (pyramid mask after, the move); they depend on the pyramid mask alone."""
-        hkey = pm >> 14 | (pm & 16383) << 14
-        got = self._pyramid_moves.get(hkey)
-        if got is None:
-            prank, pcard = self.prank, self.pcard
-            free = self.free(pm)
-            out: list[tuple[int, RawMove]] = [
-                (pm | 1 << i, ("k", pcard[i])) for i in free if prank[i] == KING_INDEX
-            ]
-            for a, i in enumerate(free):
-                for j in free[a + 1 :]:
-                    if prank[i] + prank[j] == 11:
-                        out.append((pm | 1 << i | 1 << j, ("p", pcard[i], pcard[j])))
-            got = self._pyramid_moves[hkey] = tuple(out)
-        return got
-
-    def removal_bound(self, pm: int) -> int:
-        """Removal steps still needed (the cheap part of :meth:`bound`), also kept in
-        ``removal_memo`` by plain pyramid mask for the search's inner loop."""
-        got = self.class_info(pm)[0]
-        self.removal_memo[pm] = got
-        return got
-
-    def bound(self, pm: int, sm: int, p: int) -> int:
-        """Steps still needed at least, draws included; :data:`LOST_H` when a need cannot
-        be met (the module docstring gives the argument)."""
-        got = self._classes.get(pm >> 14 | (pm & 16383) << 14)
-        steps, needs, caps = got if got is not None else self.class_info(pm)
-        if not needs:
-            return steps
-        below = (1 << p) - 1
-        rest = self.full_stock & ~sm
-        waste = rest & below
-        pile = rest & ~below
-        far = 0
-        far_bit = 0
-        for rmask, k in needs:
-            k -= (waste & rmask).bit_count()
-            if k > 0:
-                rp = pile & rmask
-                while k > 1:
-                    rp &= rp - 1
-                    k -= 1
-                if not rp:
-                    return LOST_H
-                low = rp & -rp
-                pos = (pile & (low - 1)).bit_count()
-                if pos > far:
-                    far = pos
-                    far_bit = low
-        if not far:
-            return steps
-        first = pile & (far_bit - 1)
-        p_all = p_need = 0
-        for rmask, partners, need in caps:
-            c = (first & rmask).bit_count()
-            if c:
-                p_all += c if c < partners else partners
-                p_need += c if c < need else need
-        extra = far - p_all
-        half = (far - p_need + 1) // 2
-        if half > extra:
-            extra = half
-        return steps + extra if extra > 0 else steps
-
-
-def _matching(xs: int, ys: int, ppart: list[int]) -> int:
-    """The most disjoint pairs between pyramid cells ``xs`` and ``ys`` (masks) that can
-    ever be free together (``ppart``), by augmenting paths (at most four a side)."""
-    owner: dict[int, int] = {}
-
-    def augment(x: int, tried: int) -> bool:
-        opts = ppart[x] & ys & ~tried
-        while opts:
-            low = opts & -opts
-            opts ^= low
-            tried |= low
-            y = low.bit_length() - 1
-            if y not in owner or augment(owner[y], tried):
-                owner[y] = x
-                return True
-        return False
-
-    size = 0
-    while xs:
-        low = xs & -xs
-        xs ^= low
-        if augment(low.bit_length() - 1, 0):
-            size += 1
-    return size
 
 
 def first_moves(
@@ -385,10 +221,14 @@ def forced(t: ShortestTables, pm: int, sm: int, p: int, kids: list[Child]) -> li
 
 
 def shortest_search(
-    deal: PyramidDeal, start: DealKey, budget: SearchBudget
+    deal: PyramidDeal,
+    start: DealKey,
+    budget: SearchBudget,
+    tables: type[ShortestTables] = ShortestTables,
 ) -> tuple[bool, list[RawMove]]:
-    """The fewest steps that clear the pyramid from ``start``: (winnable, the line)."""
-    t = ShortestTables(deal)
+    """The fewest steps that clear the pyramid from ``start``: (winnable, the line).
+    ``tables``: the bound's tables (the benchmark passes the plain bound's)."""
+    t = tables(deal)
     recycles = deal.recycles
     t.budget = budget
     full = FULL_PYRAMID

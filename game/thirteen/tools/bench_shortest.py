@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from thirteen.core.game import Game
-from thirteen.games.pyramids.shortest_plain import fewest_steps
+from thirteen.games.pyramids.solver import fewest_steps
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,7 @@ hand.  The same search over it finds the same lengths with more positions; the
 
 from __future__ import annotations
 
-from thirteen.core.game import Game
-from thirteen.games.pyramids.rules import Pyramid
-from thirteen.games.pyramids.shortest import shortest_search
 from thirteen.games.pyramids.shortest_bound import LOST_H, ShortestTables
-from thirteen.search.budget import SearchBudget
 
 
 class PlainTables(ShortestTables):
@@ -70,15 +66,3 @@ class PlainTables(ShortestTables):
         if half > extra:
             extra = half
         return steps + extra if extra > 0 else steps
-
-
-def fewest_steps(game: Game, plain: bool = False) -> tuple[int, int]:
-    """The length of the shortest line that wins the Pyramid ``game`` (0: none) and the
-    positions the search expanded, with the search's bound or, ``plain``, this one: what
-    the ``bench-shortest`` command measures, for a game as the rest of the code holds it."""
-    if not isinstance(game, Pyramid):
-        raise TypeError(f"a Pyramid game, not {type(game).__name__}")
-    budget = SearchBudget(None, None)
-    tables = PlainTables if plain else ShortestTables
-    found, line = shortest_search(game.deal, game.pos, budget, tables)
-    return (len(line) if found else 0), budget.nodes

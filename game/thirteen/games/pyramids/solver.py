@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from thirteen.core.game import Game
 from thirteen.games.pyramids.bits import RawMove, to_move
 from thirteen.games.pyramids.deal import DealKey, PyramidDeal
 from thirteen.games.pyramids.deal_tables import DealTables
 from thirteen.games.pyramids.onepass import one_pass_steps
 from thirteen.games.pyramids.rules import Pyramid, Pyramid13
 from thirteen.games.pyramids.shortest import shortest_search
+from thirteen.games.pyramids.shortest_bound import ShortestTables
 from thirteen.games.pyramids.verdict import verdict_steps
 from thirteen.search.budget import OutOfBudget, SearchBudget, Steps, finish
 from thirteen.search.result import NOT_WINNABLE, UNKNOWN, WINNABLE, SolveResult
@@ -146,3 +148,18 @@ def solve_pyramid13_steps(
     return (
         yield from _run_steps(one_pass_steps, game.deal, game.pos, budget_ms, max_nodes, slice_ms)
     )
+
+
+def fewest_steps(game: Game, plain: bool = False) -> tuple[int, int]:
+    """The length of the shortest line that wins the Pyramid ``game`` (0: none) and the
+    positions the search expanded, with the search's bound or, ``plain``, the plain bound
+    it is measured against (``bench-shortest``), for a game as the rest of the code holds
+    it."""
+    from thirteen.games.pyramids.shortest_plain import PlainTables  # the yardstick
+
+    if not isinstance(game, Pyramid):
+        raise TypeError(f"a Pyramid game, not {type(game).__name__}")
+    budget = SearchBudget(None, None)
+    tables = PlainTables if plain else ShortestTables
+    found, line = shortest_search(game.deal, game.pos, budget, tables)
+    return (len(line) if found else 0), budget.nodes

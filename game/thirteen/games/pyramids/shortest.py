@@ -399,9 +399,8 @@ def shortest_search(
             elif not relaxed(pm2, cv2):
                 continue
             elif hk == UNKNOWN_H:
-                hq = hmemo.get(pm2)
-                if hq is None:
-                    hq = hcheap(pm2)
+                cached = hmemo.get(pm2)
+                hq = hcheap(pm2) if cached is None else cached
             else:
                 hq = hk
             f = g2 + hq

@@ -14,9 +14,11 @@ from thirteen.core.cards import deck_text
 from thirteen.core.deals import deck_for_deal
 from thirteen.games.pyramids.deal_tables import DealTables
 from thirteen.games.pyramids.rules import Pyramid
-from thirteen.games.pyramids.shortest import LOST_H, ShortestTables, children
+from thirteen.games.pyramids.shortest import LOST_H, ShortestTables, children, shortest_search
 from thirteen.games.pyramids.solver import solve_pyramid
-from thirteen.search.budget import SearchBudget
+from thirteen.games.pyramids.verdict import verdict_steps
+from thirteen.search.budget import SearchBudget, finish
+from thirteen.search.result import NOT_WINNABLE
 
 
 def bfs_distances(game: Pyramid) -> dict:
@@ -131,3 +133,29 @@ def test_solve_decks_file_prints_figures_and_compares(tmp_path) -> None:
         [*base, "--lengths-file", str(tmp_path / "decks.txt")], capture_output=True, text=True
     )
     assert wrong.returncode == 2 and "expected a number of steps" in wrong.stderr
+
+
+def test_shortest_stops_at_the_verdicts_loss() -> None:
+    # deal 17 is lost; the fewest-steps solve spends only the verdict search's positions
+    game = Pyramid(deck_for_deal(17))
+    verdict = solve_pyramid(game)
+    shortest = solve_pyramid(game, shortest=True)
+    assert verdict.verdict == shortest.verdict == NOT_WINNABLE
+    assert shortest.nodes == verdict.nodes
+
+
+def test_shortest_with_a_known_line_keeps_the_length_and_spends_less() -> None:
+    for n in (1, 2, 5):
+        game = Pyramid(deck_for_deal(n))
+        plain = SearchBudget(None, None)
+        found, line = shortest_search(game.deal, game.pos, plain)
+        tables = DealTables(game.deal)
+        won, known = finish(verdict_steps(tables, game.pos, game.deal.recycles, plain))
+        capped = SearchBudget(None, None)
+        found2, line2 = shortest_search(game.deal, game.pos, capped, known=known)
+        assert won and found and found2 and len(line2) == len(line) < len(known)
+        assert capped.nodes <= plain.nodes
+        # with a line of the fewest steps in hand, the queue's last layer is never searched
+        exact = SearchBudget(None, None)
+        found3, line3 = shortest_search(game.deal, game.pos, exact, known=line)
+        assert found3 and line3 == line and exact.nodes <= capped.nodes

@@ -225,9 +225,13 @@ def shortest_search(
     start: DealKey,
     budget: SearchBudget,
     tables: type[ShortestTables] = ShortestTables,
+    known: list[RawMove] | None = None,
 ) -> tuple[bool, list[RawMove]]:
     """The fewest steps that clear the pyramid from ``start``: (winnable, the line).
-    ``tables``: the bound's tables (the benchmark passes the plain bound's)."""
+    ``tables``: the bound's tables (the benchmark passes the plain bound's).
+    ``known``: a winning line from ``start`` if one was found already: no position
+    whose bound exceeds its length is kept, and it is the answer once every position
+    left in the queue is bounded by its length."""
     t = tables(deal)
     recycles = deal.recycles
     t.budget = budget
@@ -263,6 +267,7 @@ def shortest_search(
     full_stock = t.full_stock
     turned: dict[int, int] = {}  # reverse_nibbles of the wastes turned over
     hmemo = t.removal_memo
+    upper = _F_LEVELS - 1 if known is None else len(known)
     while True:
         ho = occupied[lo]
         while not ho:
@@ -270,6 +275,8 @@ def shortest_search(
             if lo == _F_LEVELS:
                 return False, []
             ho = occupied[lo]
+        if lo >= upper and known is not None:
+            return True, list(known)
         low = ho & -ho
         stack = buckets[lo << 7 | low.bit_length() - 1]
         entry = stack.pop()
@@ -277,18 +284,18 @@ def shortest_search(
             occupied[lo] = ho ^ low
         if entry.__class__ is tuple:
             # more Draws from a position: the removals with the draw card after k of them
-            key, g, k, d, w, u, wc, pc, known = entry
+            key, g, k, d, w, u, wc, pc, h_known = entry
             v = seen[key]
             if v & 127 != g:
                 continue  # the position was reached by a shorter line since
             pm = key & full
             sm = v >> 20 & sm_mask
-            if not known:
+            if not h_known:
                 # the bound of the position after those Draws holds for what follows it
                 h = bound(pm, sm, d if d >= 0 else n)
                 f = g + k + h
                 if f > lo:
-                    if f < _F_LEVELS:
+                    if f <= upper:
                         buckets[f << 7 | h].append((key, g, k, d, w, u, wc, pc, True))
                         occupied[f] |= 1 << h
                     continue
@@ -313,6 +320,8 @@ def shortest_search(
             elif h == LOST_H:
                 continue
             if g + h > lo:
+                if g + h > upper:
+                    continue
                 buckets[g + h << 7 | h].append(key)
                 occupied[g + h] |= 1 << h
                 continue
@@ -364,6 +373,8 @@ def shortest_search(
                     if rd == KING_INDEX or partners[rd] or w >= 0 and rd + srank[w] == 11:
                         h = hcheap(pm)
                         f = g + k + h
+                        if f > upper:
+                            break
                         buckets[f << 7 | h].append((key, g, k, d, w, u, wc, pc, False))
                         occupied[f] |= 1 << h
                         if f < lo:
@@ -384,16 +395,20 @@ def shortest_search(
                 if hk == LOST_H:
                     continue
             if pm2 == full:
-                hk = 0
+                hk = hq = 0
             elif not relaxed(pm2, cv2):
                 continue
-            seen[ckey] = g2 | hk << 7 | p2 << 15 | sm2 << 20 | cv2 << 44 | parent
-            if hk == UNKNOWN_H:
+            elif hk == UNKNOWN_H:
                 cached = hmemo.get(pm2)
-                hk = hcheap(pm2) if cached is None else cached
-            f = g2 + hk
-            buckets[f << 7 | hk].append(ckey)
-            occupied[f] |= 1 << hk
+                hq = hcheap(pm2) if cached is None else cached
+            else:
+                hq = hk
+            f = g2 + hq
+            if f > upper:
+                continue
+            seen[ckey] = g2 | hk << 7 | p2 << 15 | sm2 << 20 | cv2 << 44 | parent
+            buckets[f << 7 | hq].append(ckey)
+            occupied[f] |= 1 << hq
             if f < lo:
                 lo = f
 

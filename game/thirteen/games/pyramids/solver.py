@@ -107,7 +107,18 @@ def solve_shortest(
 ) -> SolveResult:
     """A fewest-steps winning line of the classic game from its current position (see
     :mod:`.shortest`), or why there is none."""
-    return _run(shortest_search, game.deal, game.pos, budget_ms, max_nodes)
+    return _run(_shortest_after_verdict, game.deal, game.pos, budget_ms, max_nodes)
+
+
+def _shortest_after_verdict(
+    deal: PyramidDeal, key: DealKey, budget: SearchBudget
+) -> tuple[bool, list[RawMove]]:
+    """The verdict search first, on the same budget: a deal it proves lost needs no
+    fewest-steps search, and its line's length bounds the one that follows."""
+    found, line = finish(verdict_steps(DealTables(deal), key, deal.recycles, budget))
+    if not found:
+        return False, []
+    return shortest_search(deal, key, budget, known=line)
 
 
 def solve_pyramid_steps(

@@ -6,7 +6,7 @@ Each browser test gets a fresh context, so service workers and caches never
 leak from one test into the next.
 
 Under pytest-xdist with ``--dist loadgroup`` (``make test``) the tests here are in two
-groups of about the same length, each run one test after another on one worker that
+groups, each run one test after another on one worker that
 builds the site, starts its servers and one Chromium once: the game in WebAssembly
 (:data:`WASM_GROUP`) and everything else.  The other workers run the engine and
 interface tests beside them (the browser tests mostly wait on their pages).
@@ -40,8 +40,10 @@ CHROMIUM_ARGS = [
 
 
 WEB = Path(__file__).parent
-WASM_GROUP = ("test_web_wasm_game.py", "test_web_pygbag_mode.py")
-"""The files whose tests run the game in Pyodide, one xdist group; the rest, the other."""
+WASM_GROUP = ("test_web_wasm_game.py", "test_web_pygbag_mode.py", "test_web_a11y.py")
+"""The files whose tests run the game in Pyodide (and play its sounds through the page's
+audio), one xdist group, so that only one Chromium at a time opens audio; the rest, the
+other."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

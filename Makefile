@@ -19,9 +19,12 @@ $(PLAY_STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e .
 	touch $(PLAY_STAMP)
 
-$(STAMP): $(PLAY_STAMP)
+# The tests' tools and the game in one install (pip resolves once, not twice).
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $(PLAY_STAMP) $(STAMP)
 
 $(ART): scripts/build_art.py | $(PLAY_STAMP)
 	-$(PY) scripts/build_art.py
@@ -44,10 +47,10 @@ test: $(STAMP) $(ART)
 	# the layers and the games' independence (pyproject.toml's import-linter contracts)
 	$(VENV)/bin/lint-imports
 	$(PY) -m mypy
-	# the engine and interface tests on up to two cores; the browser tests one at a
-	# time (they share a built site, its servers and one Chromium)
-	$(PY) -m pytest -n auto --maxprocesses 2 --ignore=tests/web
-	$(PY) -m pytest tests/web
+	# one run on four workers: two start on the engine and interface tests, the other two
+	# on the browser tests' two groups (tests/web/conftest.py), one test at a time each,
+	# sharing a built site, its servers and one Chromium; those mostly wait on their pages
+	$(PY) -m pytest -n 4 --dist loadgroup
 
 bench: $(STAMP) $(ART)
 	$(PY) -m thirteen bench

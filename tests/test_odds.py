@@ -204,7 +204,7 @@ def test_each_deals_row_is_the_solver_and_the_center_player(game, layout) -> Non
 
 def test_odds_command_resumes_and_merges_chunks(tmp_path, capsys) -> None:
     whole, first, second = (tmp_path / f"{n}.jsonl" for n in ("whole", "a", "b"))
-    base = ["odds", "--game", "pyramid", "--budget-ms", "5000", "--quiet", "--json"]
+    base = ["odds", "--game", "pyramid", "--budget-ms", "60000", "--quiet", "--json"]
 
     def figures(*args: str) -> dict:
         assert main([*base, *args]) == 0

@@ -1,4 +1,5 @@
-"""Headless pygame for the interface tests: dummy video and audio before pygame loads."""
+"""Headless pygame for the interface tests: dummy video and audio before pygame loads;
+the sound effects' waves made once for the whole session."""
 
 import os
 
@@ -11,7 +12,42 @@ import pytest  # noqa: E402
 
 from thirteen.records.profile import Profile  # noqa: E402
 from thirteen.records.storage import MemoryStorage  # noqa: E402
-from thirteen.ui import launch  # noqa: E402
+from thirteen.ui import launch, sound  # noqa: E402
+
+
+def _made_once(make):
+    """``make``, worked out on its first call and the same wave returned after it."""
+    made: list = []
+
+    def once() -> list[float]:
+        if not made:
+            made.append(make())
+        return made[0]
+
+    return once
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _sound_waves_made_once():
+    """Each App makes its sound effects at its first sound (the deal's): the waves are
+    the same every time (seeded noise, fixed notes), so the session makes each once and
+    every App after the first gets the same ones.  The first is made by the effect's own
+    code, so a broken effect still fails its tests."""
+    effects = dict(sound.EFFECTS)
+    sound.EFFECTS.update({name: _made_once(make) for name, make in effects.items()})
+    real_samples = sound.samples
+    scaled: dict[int, tuple[list[float], object]] = {}
+
+    def samples(wave: list[float]):
+        kept = scaled.get(id(wave))
+        if kept is None or kept[0] is not wave:  # another wave (the effects' own tests)
+            kept = scaled[id(wave)] = (wave, real_samples(wave))
+        return kept[1]
+
+    sound.samples = samples
+    yield
+    sound.samples = real_samples
+    sound.EFFECTS.update(effects)
 
 
 @pytest.fixture

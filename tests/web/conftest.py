@@ -4,6 +4,12 @@ The site is built once per session (about a second) against a fake runtime CDN
 served from tests/web/fake_cdn, because the real one cannot be reached here.
 Each browser test gets a fresh context, so service workers and caches never
 leak from one test into the next.
+
+Under pytest-xdist with ``--dist loadgroup`` (``make test``) the tests here are in two
+groups, each run one test after another on one worker that
+builds the site, starts its servers and one Chromium once: the game in WebAssembly
+(:data:`WASM_GROUP`) and everything else.  The other workers run the engine and
+interface tests beside them (the browser tests mostly wait on their pages).
 """
 
 from __future__ import annotations
@@ -31,6 +37,22 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+
+
+WEB = Path(__file__).parent
+WASM_GROUP = ("test_web_wasm_game.py", "test_web_pygbag_mode.py", "test_web_a11y.py")
+"""The files whose tests run the game in Pyodide (and play its sounds through the page's
+audio), one xdist group, so that only one Chromium at a time opens audio; the rest, the
+other."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put every test of this folder in one of the two xdist groups (see the module's
+    docstring)."""
+    for item in items:
+        if WEB in item.path.parents:
+            group = "browser-wasm" if item.path.name in WASM_GROUP else "browser-page"
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 build_web = load_script("build_web")

@@ -354,7 +354,7 @@ def _seen(self, event, _dispatch=_dispatch):
 type(_app).dispatch = _seen
 """,
     )
-    wait_py(page, f"not {APP}.busy()", 10_000)
+    wait_py(page, f"not {APP}.busy()", 30_000)
     assert py(page, f"{APP}.page_wake.installed")
     before = py(page, "_loops[0]")
     share = main_thread_share(page, WAKE_IDLE_S)
@@ -366,7 +366,7 @@ type(_app).dispatch = _seen
     assert py(page, f"str({APP}.sounds.resting.state)") == "suspended"
     assert py(page, f"(lambda s: (s.play('select'), s.resting is None)[1])({APP}.sounds)")
     wait_py(page, "str(__import__('thirteen.ui.sound').ui.sound.page_audio().state) == 'running'")
-    wait_py(page, f"not {APP}.busy()", 10_000)
+    wait_py(page, f"not {APP}.busy()", 30_000)
     # a click on a card while the loop sleeps: seen at once
     page.evaluate(
         "() => window.addEventListener('mousedown', e => { window._clickAt = e.timeStamp },"

@@ -36,6 +36,17 @@ TYPES = {
 }
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """The threading server, silent when a page goes away in the middle of an answer (a
+    test that closes its page, or a worker that drops a download it no longer wants):
+    under pytest-xdist the traceback would land in the run's output between the dots."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 class Server:
     """A static HTTP server on 127.0.0.1 for one folder.
 
@@ -131,7 +142,7 @@ class Server:
         def handler(*args: Any, **kwargs: Any) -> Handler:
             return Handler(*args, directory=str(self.root), **kwargs)
 
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd = QuietServer(("127.0.0.1", 0), handler)
         self.httpd.daemon_threads = True
         self.port = self.httpd.server_address[1]
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)

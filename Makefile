@@ -47,10 +47,12 @@ test: $(STAMP) $(ART)
 	# the layers and the games' independence (pyproject.toml's import-linter contracts)
 	$(VENV)/bin/lint-imports
 	$(PY) -m mypy
-	# one run on four workers: two start on the engine and interface tests, the other two
-	# on the browser tests' two groups (tests/web/conftest.py), one test at a time each,
-	# sharing a built site, its servers and one Chromium; those mostly wait on their pages
-	$(PY) -m pytest -n 4 --dist loadgroup
+	# the engine and interface tests on the two cores; then the browser tests' two groups
+	# (tests/web/conftest.py) side by side, one test at a time each, each sharing a built
+	# site, its servers and one Chromium (they mostly wait on their pages, and apart from
+	# the engine tests their waits and frame counts keep the processor they need)
+	$(PY) -m pytest -n auto --maxprocesses 2 --ignore=tests/web
+	$(PY) -m pytest -n 2 --dist loadgroup tests/web
 
 bench: $(STAMP) $(ART)
 	$(PY) -m thirteen bench

@@ -6,10 +6,10 @@ Each browser test gets a fresh context, so service workers and caches never
 leak from one test into the next.
 
 Under pytest-xdist with ``--dist loadgroup`` (``make test``) the tests here are in two
-groups, each run one test after another on one worker that
-builds the site, starts its servers and one Chromium once: the game in WebAssembly
-(:data:`WASM_GROUP`) and everything else.  The other workers run the engine and
-interface tests beside them (the browser tests mostly wait on their pages).
+groups, each run one test after another on one worker that builds the site, starts its
+servers and one Chromium once: the game in WebAssembly (every file that starts it
+through the harness's site, so that one page at a time runs Pyodide and plays sound)
+and everything else.
 """
 
 from __future__ import annotations
@@ -40,18 +40,22 @@ CHROMIUM_ARGS = [
 
 
 WEB = Path(__file__).parent
-WASM_GROUP = ("test_web_wasm_game.py", "test_web_pygbag_mode.py", "test_web_a11y.py")
-"""The files whose tests run the game in Pyodide (and play its sounds through the page's
-audio), one xdist group, so that only one Chromium at a time opens audio; the rest, the
-other."""
+
+
+def runs_the_game(path: Path) -> bool:
+    """Whether a test file starts the game in Pyodide (through the harness's site)."""
+    return "wasm_site" in path.read_text(encoding="utf-8")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Put every test of this folder in one of the two xdist groups (see the module's
     docstring)."""
+    wasm: dict[Path, bool] = {}
     for item in items:
         if WEB in item.path.parents:
-            group = "browser-wasm" if item.path.name in WASM_GROUP else "browser-page"
+            if item.path not in wasm:
+                wasm[item.path] = runs_the_game(item.path)
+            group = "browser-wasm" if wasm[item.path] else "browser-page"
             item.add_marker(pytest.mark.xdist_group(group))
 
 

@@ -50,19 +50,21 @@ def press_widget(page: Any, rect_code: str) -> None:
 def play_a_move(page: Any) -> str:
     """The first legal move, by clicks on its cards (a draw, which has none, is played
     directly); its text."""
-    move = engine(page)["legal"][0]
+    state = engine(page)
+    move, played = state["legal"][0], len(state["moves"])
     if move in ("D", "R"):
         run(page, f"{APP}.table.play({GAME}.legal_moves()[0])")
     else:
         for card in move.split("+"):
             click_card(page, card)
+    wait_py(page, f"len({GAME}.moves) > {played}")  # the clicks' frame has run
     settled(page)
     return move
 
 
 def to_menu(page: Any) -> None:
     press_widget(page, f"next(b for b in {APP}.table.buttons if b.name == 'menu').rect")
-    assert py(page, f"{APP}.scene is {APP}.start_scene")
+    wait_py(page, f"{APP}.scene is {APP}.start_scene")  # the click's frame has run
 
 
 def stored_slots(page: Any) -> dict[str, str]:
@@ -83,7 +85,7 @@ def test_another_game_and_back_resumes_the_first_with_nothing_lost_in_webassembl
         assert [m for m in engine(page)["moves"]] == first
         to_menu(page)
         press_widget(page, f"{APP}.start_scene.button('game:pyramid').rect")  # chosen
-        assert py(page, f"{APP}.start_scene.game_id") == "pyramid"
+        wait_py(page, f"{APP}.start_scene.game_id == 'pyramid'")
         press_widget(page, f"{APP}.start_scene.button('play').rect")  # nothing asked
         wait_py(page, f"{APP}.game is not None and {GAME}.game_id == 'pyramid'")
         settled(page)
@@ -97,6 +99,7 @@ def test_another_game_and_back_resumes_the_first_with_nothing_lost_in_webassembl
         )
         assert marks == ["2 moves", "1 move"]
         press_widget(page, f"{APP}.start_scene.button('game:thirteens').rect")  # chosen
+        wait_py(page, f"{APP}.start_scene.game_id == 'thirteens'")
         press_widget(page, f"{APP}.start_scene.button('game:thirteens').rect")  # resumed
         wait_py(page, f"{APP}.scene is {APP}.table and {GAME}.game_id == 'thirteens'")
         assert engine(page)["moves"] == first

@@ -151,3 +151,15 @@ def test_the_page_s_words_follow_the_player_s_language(make):
         assert press(app, page, "Tab") == "Pik-König, Reihe 1, Spalte 1, frei"
     finally:
         i18n.set_language(i18n.SOURCE)
+
+
+def test_undo_and_redo_with_nothing_to_do_say_so(make):
+    app, page = on_page(make)
+    assert press(app, page, "u") == "Nothing to undo."
+    assert app.table.message == "Nothing to undo." and app.game.moves == []
+    assert press(app, page, "y", ctrl=True) == "Nothing to redo."
+    try:
+        app, page = on_page(make, language="de")
+        assert press(app, page, "u") == "Nichts rückgängig zu machen."
+    finally:
+        i18n.set_language(i18n.SOURCE)

@@ -384,6 +384,7 @@ class TableScene(Scene):
 
     def undo(self) -> None:
         if not self.controller.can_undo():
+            self.say(tr("Nothing to undo."))  # heard too, not only a greyed button
             return
         if self.game.is_over:
             self.app.session.take_back(self)  # uncounted; counted again when it ends
@@ -411,7 +412,9 @@ class TableScene(Scene):
     def redo(self) -> None:
         """Play the last move taken back again."""
         move = self.controller.redo_move()
-        if move is not None:
+        if move is None:
+            self.say(tr("Nothing to redo."))
+        else:
             self.play(move)
 
     def plan_auto_draw(self) -> None:

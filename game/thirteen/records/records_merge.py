@@ -23,11 +23,12 @@ Standard library only: this module runs in the browser.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, fields
 from datetime import date
+from typing import Any, Protocol
 
-from thirteen.records.daily import DAILY, DAILY_LOG, DailyResult, daily_in, daily_text
+from thirteen.records.daily import DAILY, DAILY_LOG, daily_in, daily_text
 from thirteen.records.logs import (
     PLAYED,
     PLAYED_LOG,
@@ -35,8 +36,6 @@ from thirteen.records.logs import (
     POSTED_LOG,
     RESET,
     RESET_MARK,
-    Played,
-    Posted,
     played_in,
     played_text,
     posted_in,
@@ -62,37 +61,49 @@ def _damaged(kind: RecordKind, here: str | None) -> bool:
     return here is not None and not _readable(kind, here)
 
 
-def merged_games(here: str | None, came: str) -> str | None:
-    """A log of games: the games of both, each once (known by its id), in time order."""
-    if _damaged(PLAYED_LOG, here):
+class _Entry(Protocol):
+    """An entry of a log: its id (the same entry on every device) and when it was made."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def at(self) -> int: ...
+
+
+def _united_log(
+    kind: RecordKind,
+    read: Callable[[str | None], tuple[Sequence[_Entry], bool]],
+    write: Callable[[list[Any]], str],
+    here: str | None,
+    came: str,
+) -> str | None:
+    """A log of ``kind`` (``read`` gives its entries and whether all were kept, ``write``
+    the text of entries): the entries of both, each once (known by its id), in time
+    order; the file's text as it came where there is none here (an export of it is then
+    the file again), the text here where the file adds nothing."""
+    if _damaged(kind, here):
         return here
-    theirs, whole = played_in(came) if _readable(PLAYED_LOG, came) else ([], False)
+    theirs, whole = read(came) if _readable(kind, came) else ([], False)
     if here is None and whole:
-        return came if theirs else None  # as it came: an export of it is the file again
-    ours, _ = played_in(here)
-    known = {g.id for g in ours}
-    new = [g for g in theirs if g.id not in known]
+        return came if theirs else None
+    ours, _ = read(here)
+    known = {e.id for e in ours}
+    new = [e for e in theirs if e.id not in known]
     if not new:
         return here
-    games: list[Played] = sorted([*ours, *new], key=lambda g: (g.at, g.id))
-    return played_text(games)
+    return write(sorted([*ours, *new], key=lambda e: (e.at, e.id)))
+
+
+def merged_games(here: str | None, came: str) -> str | None:
+    """A log of games: the games of both, each once (known by its id), in time order."""
+    return _united_log(PLAYED_LOG, played_in, played_text, here, came)
 
 
 def merged_days(here: str | None, came: str) -> str | None:
     """A log of the day's deals played: the entries of both, each once (known by its
     id), in time order."""
-    if _damaged(DAILY_LOG, here):
-        return here
-    theirs, whole = daily_in(came) if _readable(DAILY_LOG, came) else ([], False)
-    if here is None and whole:
-        return came if theirs else None
-    ours, _ = daily_in(here)
-    known = {r.id for r in ours}
-    new = [r for r in theirs if r.id not in known]
-    if not new:
-        return here
-    days: list[DailyResult] = sorted([*ours, *new], key=lambda r: (r.at, r.id))
-    return daily_text(days)
+    return _united_log(DAILY_LOG, daily_in, daily_text, here, came)
 
 
 def daily_rule(key: str) -> Rule | None:
@@ -102,18 +113,7 @@ def daily_rule(key: str) -> Rule | None:
 
 def merged_posts(here: str | None, came: str) -> str | None:
     """A log of posted scores: the posts of both, each once (known by its id)."""
-    if _damaged(POSTED_LOG, here):
-        return here
-    theirs, whole = posted_in(came, date.max) if _readable(POSTED_LOG, came) else ([], False)
-    if here is None and whole:
-        return came if theirs else None
-    ours, _ = posted_in(here, date.max)
-    known = {p.id for p in ours}
-    new = [p for p in theirs if p.id not in known]
-    if not new:
-        return here
-    posts: list[Posted] = sorted([*ours, *new], key=lambda p: (p.at, p.id))
-    return posted_text(posts)
+    return _united_log(POSTED_LOG, lambda text: posted_in(text, date.max), posted_text, here, came)
 
 
 def merged_reset(here: str | None, came: str) -> str | None:

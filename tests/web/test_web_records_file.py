@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from wasm_harness import APP, VIEWPORT, on_page, open_harness, py, run, started, wait_py
+from wasm_harness import APP, VIEWPORT, click_rect, open_harness, py, run, started, wait_py
 from wasm_harness import wasm_site as wasm_site  # the fixture
 from webtools import ROOT, Server
 
@@ -45,8 +45,7 @@ def another_device_file(folder: Path) -> Path:
 
 def press(page: Any, name: str) -> None:
     """Click the statistics screen's button ``name`` where the canvas shows it."""
-    x, y, w, h = py(page, f"list([b for b in {SCENE}.widgets if b.name == {name!r}][0].rect)")
-    page.mouse.click(*on_page(page, x + w / 2, y + h / 2))
+    click_rect(page, py(page, f"list([b for b in {SCENE}.widgets if b.name == {name!r}][0].rect)"))
 
 
 @pytest.mark.parametrize("runtime", ["pyodide", "pygbag"])

@@ -18,8 +18,8 @@ from wasm_harness import (
     GAME,
     VIEWPORT,
     click_card,
+    click_rect,
     engine,
-    on_page,
     open_harness,
     py,
     run,
@@ -42,8 +42,7 @@ def settled(page: Any) -> None:
 
 def press_widget(page: Any, rect_code: str) -> None:
     """A real mouse click in the middle of a widget, found by its rect in the page."""
-    x, y, w, h = py(page, f"list({rect_code})")
-    page.mouse.click(*on_page(page, x + w / 2, y + h / 2))
+    click_rect(page, py(page, f"list({rect_code})"))
     settled(page)
 
 

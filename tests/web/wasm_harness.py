@@ -15,7 +15,7 @@ import json
 import os
 import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -184,9 +184,14 @@ def on_page(page: Any, x: float, y: float) -> tuple[float, float]:
     return (box["x"] + x * box["width"] / w, box["y"] + y * box["height"] / h)
 
 
-def click_card(page: Any, card: str) -> None:
-    x, y, w, h = card_rect(page, card)
+def click_rect(page: Any, rect: Sequence[float]) -> None:
+    """A real mouse click in the middle of ``rect`` (x, y, w, h on the logical canvas)."""
+    x, y, w, h = rect
     page.mouse.click(*on_page(page, x + w / 2, y + h / 2))
+
+
+def click_card(page: Any, card: str) -> None:
+    click_rect(page, card_rect(page, card))
 
 
 def engine(page: Any) -> dict[str, Any]:

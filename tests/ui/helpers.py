@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pygame
 
 from thirteen.core.cards import parse_card
@@ -70,3 +73,20 @@ def tab_until(app, reached, what: object, most: int = 60) -> None:
             return
         press(app, pygame.K_TAB)
     raise AssertionError(f"Tab never reached {what}")
+
+
+Drawn = list[tuple[pygame.Surface, str, pygame.Rect]]
+"""The texts drawn: the surface each went on, its words and the rect of its ink."""
+
+
+@contextmanager
+def recording() -> Iterator[Drawn]:
+    """The texts the scenes draw while inside (:data:`thirteen.ui.theme.recorder`)."""
+    from thirteen.ui import theme
+
+    drawn: Drawn = []
+    theme.recorder = lambda surface, words, rect: drawn.append((surface, words, rect.copy()))
+    try:
+        yield drawn
+    finally:
+        theme.recorder = None

@@ -7,9 +7,6 @@ would in play.  German, usually the longest, comes first."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import pygame
 import pytest
 
@@ -28,12 +25,11 @@ from thirteen.ui.screens.stats import StatsScene
 from thirteen.ui.table.scene import TableScene
 from thirteen.ui.widgets import Choice
 
+from .helpers import Drawn, recording
 from .test_shapes import SHAPES
 
 LANGUAGES = ["de", "fr", "es", "it"]
 """German first: it is usually the longest."""
-
-Drawn = list[tuple[pygame.Surface, str, pygame.Rect]]
 
 
 @pytest.fixture(autouse=True)
@@ -41,16 +37,6 @@ def _english_after():
     yield
     i18n.set_language(i18n.SOURCE)
     theme.recorder = None
-
-
-@contextmanager
-def recording() -> Iterator[Drawn]:
-    drawn: Drawn = []
-    theme.recorder = lambda surface, words, rect: drawn.append((surface, words, rect.copy()))
-    try:
-        yield drawn
-    finally:
-        theme.recorder = None
 
 
 def boxes_of(app) -> list[pygame.Rect]:

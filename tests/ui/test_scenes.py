@@ -12,7 +12,6 @@ from thirteen.games.pyramids.rules import Pyramid13
 from thirteen.records.profile import Profile
 from thirteen.records.storage import MemoryStorage
 from thirteen.session import share
-from thirteen.ui import theme
 from thirteen.ui.sound import Sounds
 from thirteen.ui.table import paint, panel
 
@@ -22,6 +21,7 @@ from .helpers import (
     click_card,
     double_click,
     press,
+    recording,
     step,
     tab_until,
     think,
@@ -1782,12 +1782,9 @@ def test_win_rates_and_averages_are_written_in_the_language_s_own_way(make):
     while not game.is_over:
         app.table.play(game.legal_moves()[0])
     step(app, 3)
-    drawn: list[str] = []
-    theme.recorder = lambda _surface, words, _rect: drawn.append(words)
-    try:
+    with recording() as texts:
         app.draw()
-    finally:
-        theme.recorder = None
+    drawn = [words for _surface, words, _rect in texts]
     average = drawn[drawn.index("Schnitt") + 1]
     assert average.replace(",", "").isdigit() and "," in average, drawn  # "NN,N"
 

@@ -10,8 +10,9 @@ from thirteen.core import i18n
 from thirteen.games import GAMES
 from thirteen.records.profile import Profile
 from thirteen.records.storage import MemoryStorage
-from thirteen.ui import theme
 from thirteen.ui.canvas import canvas_size
+
+from .helpers import recording
 
 SHAPES = [(1280, 720), (390, 844), (844, 390), (1024, 768), (720, 720)]
 SCENES = ["table", "stats", "settings", "help"]
@@ -38,13 +39,9 @@ def test_no_screen_draws_english_under_german(make, viewport):
     for name in SCENES:
         if name != "table":
             app.open(name)
-        drawn: list[str] = []
-        theme.recorder = lambda _surface, words, _rect, drawn=drawn: drawn.append(words)
-        try:
+        with recording() as drawn:
             app.draw()
-        finally:
-            theme.recorder = None
         assert drawn, name
-        left = sorted({words for words in drawn if words in english})
+        left = sorted({words for _surface, words, _rect in drawn if words in english})
         assert left == [], (name, viewport, left)
         app.back()

@@ -32,6 +32,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # its sibling, imported by path too
+from slim_source import same_code, slim  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 SETTINGS_FILE = WEB / "build.toml"
@@ -345,7 +348,8 @@ def package_data(settings: Settings) -> list[str]:
 
 
 def stage_app(settings: Settings, app_dir: Path) -> list[str]:
-    """Copy what the page runs into app_dir; return the copied paths, sorted."""
+    """Copy what the page runs into app_dir (the Python without its docstrings and
+    comments: :mod:`slim_source`); return the copied paths, sorted."""
     files = sorted(
         name
         for name in {*page_modules(settings), *package_data(settings)}
@@ -354,7 +358,14 @@ def stage_app(settings: Settings, app_dir: Path) -> list[str]:
     for name in files:
         target = app_dir / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(settings.source_dir / name, target)
+        if name.endswith(".py"):
+            source = (settings.source_dir / name).read_text(encoding="utf-8")
+            slimmed = slim(source)
+            if not same_code(source, slimmed):
+                raise BuildError(f"{name}: its code changed without its docstrings (a bug)")
+            target.write_text(slimmed, encoding="utf-8")
+        else:
+            shutil.copyfile(settings.source_dir / name, target)
     return files
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import hashlib
 import json
@@ -472,6 +473,33 @@ def test_the_archive_with_the_court_pictures_stays_under_600_kb(pinned_build: di
         assert len(pngs) == 12
     for name, data in pngs.items():
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[25] == 3, name  # IHDR colour type
+
+
+def test_the_archive_s_python_has_no_docstrings_or_comments_and_keeps_its_lines(
+    pinned_build: dict,
+) -> None:
+    """The page never reads a docstring: the archive carries the sources without them
+    (and without comments), each line where it was, so a traceback names the source's
+    line; the code is the same."""
+    archive = Path(pinned_build["site"]) / "thirteen.apk"
+    with zipfile.ZipFile(archive) as bundle:
+        packed = {
+            n.removeprefix("assets/"): bundle.read(n).decode("utf-8")
+            for n in bundle.namelist()
+            if n.endswith(".py")
+        }
+    assert "thirteen/ui/app.py" in packed
+    for name, text in packed.items():
+        source = (ROOT / "game" / name).read_text(encoding="utf-8")
+        assert text.count("\n") == source.count("\n"), name
+        assert not any(line.lstrip().startswith("#") for line in text.splitlines()), name
+        tree = ast.parse(text)
+        assert ast.get_docstring(tree) is None, name
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                assert ast.get_docstring(node) is None, (name, node.name)
+    sources = sum(len((ROOT / "game" / name).read_bytes()) for name in packed)
+    assert sum(len(text.encode()) for text in packed.values()) < 0.75 * sources
 
 
 def test_itch_zip_is_the_whole_site(pinned_build: dict) -> None:

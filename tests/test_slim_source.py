@@ -1,0 +1,76 @@
+"""The browser archive's sources without docstrings and comments (scripts/slim_source.py):
+the same code, every line where it was, strings that look like comments untouched."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load():
+    path = ROOT / "scripts" / "slim_source.py"
+    spec = importlib.util.spec_from_file_location("slim_source", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+slim_source = _load()
+
+SOURCE = '''"""The module's docstring,
+on two lines."""
+
+X = 1
+"""What X is."""
+
+
+def only_doc():
+    """Nothing but this."""
+
+
+class Shape:
+    """A class."""
+
+    def area(self):  # the comment goes
+        """How big."""
+        # a whole-line comment
+        return "# not a comment" + """
+# nor this, inside a string"""
+'''
+
+
+def test_docstrings_and_comments_go_and_every_line_stays_where_it_was():
+    slim = slim_source.slim(SOURCE)
+    assert slim.count("\n") == SOURCE.count("\n")
+    assert "docstring" not in slim and "What X is" not in slim and "How big" not in slim
+    assert "the comment goes" not in slim and "whole-line comment" not in slim
+    assert '"# not a comment"' in slim and "# nor this, inside a string" in slim
+    namespace: dict = {}
+    exec(compile(slim, "slim", "exec"), namespace)
+    assert namespace["only_doc"]() is None and namespace["X"] == 1
+    assert namespace["Shape"]().area().startswith("# not a comment")
+    for line_number, line in enumerate(SOURCE.splitlines(), start=1):
+        if line.strip().startswith("return"):
+            assert slim.splitlines()[line_number - 1] == line
+    assert slim_source.same_code(SOURCE, slim)
+
+
+def test_a_change_to_the_code_is_seen():
+    assert not slim_source.same_code(SOURCE, SOURCE.replace("X = 1", "X = 2"))
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "game").rglob("*.py")), ids=lambda p: p.name)
+def test_every_game_source_slims_to_the_same_code(path):
+    source = path.read_text(encoding="utf-8")
+    slim = slim_source.slim(source)
+    assert slim_source.same_code(source, slim)
+    assert slim.count("\n") == source.count("\n")
+    assert ast.get_docstring(ast.parse(slim)) is None

@@ -20,15 +20,15 @@ PYRAMID13_WIDEST_ROUNDS = (620, 620, 770)
 """Pyramid 13's highest possible rounds: all 52 cards of each deal and every bonus."""
 
 WIDE_STATS = Stats(
-    played=99_999,
-    won=99_998,
-    total_score=99_999 * 2010,
-    current_streak=9_999,
-    best_streak=99_999,
-    distribution={2010: 99_999},
+    played=9_999,
+    won=9_998,
+    total_score=9_999 * 2010,
+    current_streak=999,
+    best_streak=9_999,
+    distribution={2010: 9_999},
     best_ms=WIDEST_TIME_MS,
 )
-"""A player's figures as wide as they grow: five-digit counts, a four-digit streak."""
+"""A keen player's figures: four-digit counts and a four-digit best streak."""
 
 LONG_NAME = "WWWWWWWWWW"
 """A posted score's widest screen name (ten of the widest letter, the most a name has)."""
@@ -52,21 +52,21 @@ def all_pairs(sizes: Sequence[int]) -> list[tuple[int, ...]]:
         row: list[int | None] = [None] * len(sizes)
         row[i], row[j] = a, b
         for d in range(len(sizes)):
-            if row[d] is not None:
-                continue
-
-            def gain(v: int, d: int = d) -> int:
-                return sum(
-                    ((k, row[k], d, v) if k < d else (d, v, k, row[k])) in missing
-                    for k in range(len(sizes))
-                    if row[k] is not None and k != d
-                )
-
-            row[d] = max(range(sizes[d]), key=lambda v: (gain(v), -v))
+            if row[d] is None:
+                row[d] = max(range(sizes[d]), key=lambda v: (gain(row, missing, d, v), -v))
         done = tuple(v for v in row if v is not None)
         rows.append(done)
         missing -= {(p, done[p], q, done[q]) for p, q in combinations(range(len(sizes)), 2)}
     return rows
+
+
+def gain(row: list[int | None], missing: set, d: int, v: int) -> int:
+    """How many missing pairs value ``v`` of dimension ``d`` covers with ``row``'s values."""
+    return sum(
+        ((k, row[k], d, v) if k < d else (d, v, k, row[k])) in missing
+        for k in range(len(row))
+        if row[k] is not None and k != d
+    )
 
 
 def widest_score(game_id: str) -> int:

@@ -371,9 +371,7 @@ def test_every_panel_fits_in_every_language_with_the_timer_and_the_longest_daily
     """The table's panel alone (no cards drawn), for every game, language, text size and
     timer, with today's longest deal number and its grade."""
     monkeypatch.setattr(share, "today_deal", lambda game_id, day=None: DAILY_DEAL)
-    app = make(
-        f"?game=pyramid&deal={DAILY_DEAL}", animations=False, sound=False, language="en"
-    )
+    app = make(f"?game=pyramid&deal={DAILY_DEAL}", animations=False, sound=False, language="en")
     app.display.resize(*canvas_size(*shape))
     app.relayout()
     found: list[str] = []

@@ -136,8 +136,8 @@ class HelpScene(MenuScene):
         # the picture starts 40 under the tabs and ends 10 over the canvas's foot
         if self.picture_beside():
             bottom = h - 10 - self.PICTURE_ROOM - 40
-        else:  # the text, and the picture under it
-            bottom = h - self.TEXT_ROOM - (self.PICTURE_LEAST + 30 if self.tab in GAMES else 0)
+        else:  # the text, and a game's picture under it (the same pages for every tab)
+            bottom = h - self.TEXT_ROOM - self.PICTURE_LEAST - 30
         keys = [key for key, _ in tabs]
         chosen = keys.index(self.tab) if self.tab in keys else 0
 

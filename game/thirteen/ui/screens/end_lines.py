@@ -135,7 +135,7 @@ def box_lines(end: EndScene, posting: bool) -> list[Line]:
     return out
 
 
-FIGURE_SIZES = (34, 24)
+FIGURE_SIZES = (34, 16)
 """The largest and smallest sizes of a figure's value ("12 (best 30)")."""
 
 
@@ -144,9 +144,9 @@ FIGURE_ROOM = 150
 
 
 def figure_rows(put, rows: list[tuple[str, str]], end: EndScene, left: int, y: int) -> int:
-    """The player's figures in two columns, or in one where a value would not fit its
-    column at :data:`FIGURE_SIZES` (long words, Larger text, five-digit counts); how tall
-    they are."""
+    """The player's figures in two columns, or in one where a value would be set smaller
+    to fit its column (long words, Larger text, four-digit counts) and the box has the
+    room; else in two, such a value smaller.  Returns how tall they are."""
     box = end.BOX
     compact = end.in_grid()
     column = 300 if compact else 420
@@ -156,7 +156,7 @@ def figure_rows(put, rows: list[tuple[str, str]], end: EndScene, left: int, y: i
     columns = 2
     for n, (_, value) in enumerate(rows):
         room = (column if n % 2 == 0 else box.right - 20 - start - column) - value_x - 10
-        if theme.font(FIGURE_SIZES[1]).size(value)[0] > room:
+        if theme.font(FIGURE_SIZES[0]).size(value)[0] > room:  # it would be set smaller
             columns = 1
     if columns == 1 and y + 4 * theme.scaled(42) + FIGURE_ROOM > end.POST_Y:
         columns = 2  # no room for a column of four: two, their values set smaller
@@ -171,7 +171,7 @@ def figure_rows(put, rows: list[tuple[str, str]], end: EndScene, left: int, y: i
         size = theme.fitting_size(label, label_w, 28, 18)
         put(label, size, theme.INK_DIM, topleft=(x, yy))
         room = (column if columns == 2 and n % 2 == 0 else box.right - 20 - x) - value_x - 10
-        size = theme.fitting_size(value, room, FIGURE_SIZES[0], 16)
+        size = theme.fitting_size(value, room, *FIGURE_SIZES)
         put(value, size, theme.INK, topleft=(x + value_x, yy - 3))
     return -(-len(rows) // columns) * pitch + theme.scaled(10)
 

@@ -82,6 +82,8 @@ class HelpScene(MenuScene):
     PICTURE_ROOM = 360
     PICTURE_LEAST = 300
     PICTURE_NARROW = 300
+    PICTURE_UNDER = 600
+    """The widest a picture under the text is drawn (its caption takes fewer lines)."""
     TEXT_LEAST = 440
     """The narrowest the text beside the picture is set."""
     """The shortest a game's picture under the text is drawn: its text is set smaller
@@ -218,6 +220,7 @@ class HelpScene(MenuScene):
         size, lines = self.lines()
         bottom = self.text_top() + sum(size - 2 + gap for _, gap in lines)
         pw, ph = self.PICTURE
+        pw = max(pw, min(w - 100, self.PICTURE_UNDER))  # as wide as the text, nearly
         ph = min(ph, h - 10 - bottom - 20)  # shorter where the text leaves less room
         if ph >= self.PICTURE_LEAST or self.tab in GAMES:
             return R((w - pw) // 2, bottom + 20, pw, ph)

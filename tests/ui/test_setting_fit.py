@@ -430,3 +430,53 @@ def test_every_help_page_keeps_its_example_in_every_language(make, shape):
         app.back()
     theme.set_display(False, False)
     assert found == [], "\n".join(found)
+
+
+# -- the check itself ------------------------------------------------------------------
+
+ORDINARY = {
+    "game": "pyramid",
+    "shape": (1280, 720),
+    "language": "en",
+    "larger": False,
+    "timer": False,
+    "daily": False,
+    "contrast": False,
+}
+
+
+def test_the_check_sees_a_message_cut_short(make, monkeypatch):
+    """A message the panel and the veil over the table have too few lines for."""
+    from thirteen.ui.table import panel
+
+    monkeypatch.setattr(panel, "PANEL_MESSAGE_LINES", 1)
+    monkeypatch.setattr(panel, "VEIL_LINES", 1)
+    app = make_app(make, {**ORDINARY, "scene": "table"}, monkeypatch)
+    app.table.say(tr("Only the top card of a column can move to an empty column.") * 3)
+    found = check(app, "cut")
+    assert any("message cut" in line for line in found), found
+
+
+def test_the_check_sees_a_help_page_without_its_example(make, monkeypatch):
+    """A help page that finds no room for its worked example."""
+    monkeypatch.setattr(HelpScene, "picture_place", lambda self: None)
+    app = make_app(make, {**ORDINARY, "scene": "help"}, monkeypatch)
+    open_scene(app, {**ORDINARY, "scene": "help"})
+    found = check(app, "dropped")
+    assert found == ["dropped: the help of pyramid draws no example or figure"]
+
+
+def test_the_check_sees_a_label_set_too_small_and_english_left(make, monkeypatch):
+    """A foot button too narrow for its label, and a word drawn untranslated."""
+    from thirteen.ui.screens import start
+
+    monkeypatch.setattr(start, "FOOT_LABEL_LEAST", 0)  # the foot row never spreads
+    case = {**ORDINARY, "scene": "start", "shape": (720, 720), "language": "de"}
+    case["larger"] = True
+    app = make_app(make, case, monkeypatch)
+    open_scene(app, case)
+    found = check(app, "narrow")
+    assert any("'Einstellungen' set at" in line for line in found), found
+    with recording() as drawn:
+        theme.blit_text(app.screen, "Settings", 30, (0, 0))
+    assert english_left(drawn) == ["Settings"]

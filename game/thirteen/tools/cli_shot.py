@@ -90,6 +90,9 @@ def register(shot: argparse.ArgumentParser) -> None:
     )
     shot.add_argument("--larger-text", action="store_true", help="text a quarter larger")
     shot.add_argument(
+        "--timer", action="store_true", help="the game timer on (the table shows the time)"
+    )
+    shot.add_argument(
         "--left-handed", action="store_true", help="the table's panel and buttons mirrored"
     )
     shot.add_argument("--back", default="red", help="the card back (red, blue, green, black)")
@@ -191,6 +194,7 @@ def run(args: argparse.Namespace) -> int:
             four_colour=args.four_colour,
             high_contrast=args.high_contrast,
             larger_text=args.larger_text,
+            timer=args.timer,
             left_handed=args.left_handed,
             back=args.back,
             felt=args.table_colour,

@@ -69,6 +69,7 @@ def render_shot(
     four_colour: bool = False,
     high_contrast: bool = False,
     larger_text: bool = False,
+    timer: bool = False,
     left_handed: bool = False,
     back: str = "red",
     felt: str = "green",
@@ -87,6 +88,7 @@ def render_shot(
     ``larger_text`` are the display settings, ``left_handed`` the left-handed table.  Scene ``end``
     of a game that is not over first plays it to its end (see :func:`next_move_to_end`).
     Returns how many moves that took (0: none were played); raises :class:`ShotError`.
+    ``timer`` is the game timer setting (the table shows the time played).
     """
     headless()
     import pygame
@@ -109,6 +111,7 @@ def render_shot(
     profile.settings.card_back, profile.settings.table_colour = back, felt
     profile.settings.language = language
     profile.settings.left_handed = left_handed
+    profile.settings.timer = timer  # the game timer: the table shows the time
     app = app_module.make_app([], profile, size=canvas)
     table = app.put_on_table(game, deal=False)
     setup = getattr(game, "setup", None)

@@ -140,6 +140,28 @@ def fit(positions: list[Game], box: pygame.Rect) -> Fitted:
     return Fitted(out, shown, max(16, round(LABEL_SIZE * scale)))
 
 
+LEAST_LABEL = 10
+"""The smallest a caption on the example's table is set, to keep clear of the others."""
+
+
+def apart_size(labels: list[tuple[str, tuple[int, int]]], size: int, bottom: int) -> int:
+    """The largest type size up to ``size`` at which no two of the table's ``labels``
+    (words, midtop) meet and none reaches ``bottom`` (the caption under the table):
+    Larger text sets them larger, and a small picture has little room between piles."""
+
+    def boxes(at: int) -> list[pygame.Rect]:
+        f = theme.font(at)
+        return [R(x - f.size(t)[0] // 2, y, *f.size(t)) for t, (x, y) in labels]
+
+    while size > LEAST_LABEL:
+        rects = boxes(size)
+        apart = all(not a.colliderect(b) for n, a in enumerate(rects) for b in rects[n + 1 :])
+        if apart and all(r.bottom <= bottom for r in rects):
+            break
+        size -= 1
+    return size
+
+
 class HelpExample:
     """A game's examples, played in turn on a small table, looping."""
 
@@ -162,6 +184,8 @@ class HelpExample:
         self.anim.enabled = animate
         self.anim.back = back
         self._fitted: tuple[int, tuple[int, int, int, int], Fitted] | None = None
+        self.caption_top = 1 << 30
+        """Where the caption under the table begins (the table's captions keep above it)."""
 
     # -- time ---------------------------------------------------------------
     def active(self) -> bool:
@@ -249,6 +273,7 @@ class HelpExample:
             area.x + pad, area.y + pad + 18, area.w - 2 * pad, caption_top - area.y - 2 * pad - 18
         )
         fitted = self.fitted(box)
+        self.caption_top = caption_top
         geo = fitted.geos[self.step]
         clip = surface.get_clip()
         surface.set_clip(area.inflate(-4, -4).clip(clip))
@@ -280,8 +305,12 @@ class HelpExample:
         position = self.steps[self.step].position
         w, h = geo.card_w, geo.card_h
         stock = position.progress().stock or 0
-        for text, pos in geo.labels:
-            theme.blit_text(surface, text, fitted.label_size, pos, theme.INK_DIM, "midtop")
+        size = apart_size(geo.labels, fitted.label_size, self.caption_top)
+        put: list[pygame.Rect] = []
+        for text, pos in geo.labels:  # one that meets another even so is left out
+            rect = theme.text(text, size).get_rect(midtop=pos)
+            if rect.bottom <= self.caption_top and rect.collidelist(put) < 0:
+                put.append(theme.blit_text(surface, text, size, pos, theme.INK_DIM, "midtop"))
         if geo.waste is not None:
             surface.blit(card_art.slot(w, h), geo.waste)
         has_stock_spot = any(s.kind is SpotKind.STOCK for s in geo.spots)

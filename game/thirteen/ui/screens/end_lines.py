@@ -89,15 +89,7 @@ def box_lines(end: EndScene, posting: bool) -> list[Line]:
             ),
             (tr("Average"), numbers.decimal(st.average_score, 1)),
         ]
-        compact = end.in_grid()
-        column = 300 if compact else 420
-        for n, (label, value) in enumerate(rows):
-            x = left + (10 if compact else 60) + (n % 2) * column
-            yy = y + (n // 2) * theme.scaled(42)
-            size = theme.fitting_size(label, theme.scaled(112), 28, 18)
-            put(label, size, theme.INK_DIM, topleft=(x, yy))
-            put(value, 34, theme.INK, topleft=(x + theme.scaled(120), yy - 3))
-        y += theme.scaled(94)
+        y += figure_rows(put, rows, end, left, y)
         verdict = end.verdict()
         if verdict:
             size = theme.fitting_size(verdict, box.w - 80, 28, 20)
@@ -141,6 +133,47 @@ def box_lines(end: EndScene, posting: bool) -> list[Line]:
         if not any(rect.colliderect(other) for *_, other in out):
             put(words, size, theme.INK, **where)
     return out
+
+
+FIGURE_SIZES = (34, 16)
+"""The largest and smallest sizes of a figure's value ("12 (best 30)")."""
+
+
+FIGURE_ROOM = 150
+"""What the end screen's box needs under its figures at least (the link, its heading)."""
+
+
+def figure_rows(put, rows: list[tuple[str, str]], end: EndScene, left: int, y: int) -> int:
+    """The player's figures in two columns, or in one where a value would be set smaller
+    to fit its column (long words, Larger text, four-digit counts) and the box has the
+    room; else in two, such a value smaller.  Returns how tall they are."""
+    box = end.BOX
+    compact = end.in_grid()
+    column = 300 if compact else 420
+    start = left + (10 if compact else 60)
+    label_w = theme.scaled(112)
+    value_x = theme.scaled(120)
+    columns = 2
+    for n, (_, value) in enumerate(rows):
+        room = (column if n % 2 == 0 else box.right - 20 - start - column) - value_x - 10
+        if theme.font(FIGURE_SIZES[0]).size(value)[0] > room:  # it would be set smaller
+            columns = 1
+    if columns == 1 and y + 4 * theme.scaled(42) + FIGURE_ROOM > end.POST_Y:
+        columns = 2  # no room for a column of four: two, their values set smaller
+    if columns == 1:  # one under another, the values after the widest label
+        label_w = max(theme.font(28).size(label)[0] for label, _ in rows)
+        label_w = min(label_w, (box.right - 20 - start) // 2)
+        value_x = label_w + 16
+    pitch = theme.scaled(42)
+    for n, (label, value) in enumerate(rows):
+        x = start + (n % columns) * column
+        yy = y + (n // columns) * pitch
+        size = theme.fitting_size(label, label_w, 28, 18)
+        put(label, size, theme.INK_DIM, topleft=(x, yy))
+        room = (column if columns == 2 and n % 2 == 0 else box.right - 20 - x) - value_x - 10
+        size = theme.fitting_size(value, room, *FIGURE_SIZES)
+        put(value, size, theme.INK, topleft=(x + value_x, yy - 3))
+    return -(-len(rows) // columns) * pitch + theme.scaled(10)
 
 
 def query_lines(query: str, width: int, most: int = 2) -> list[str]:

@@ -80,6 +80,14 @@ class HelpScene(MenuScene):
     TEXT_ROOM = 310
     """The height the tabs leave under them for the text, at least."""
     PICTURE_ROOM = 360
+    PICTURE_LEAST = 300
+    PICTURE_NARROW = 300
+    PICTURE_UNDER = 600
+    """The widest a picture under the text is drawn (its caption takes fewer lines)."""
+    TEXT_LEAST = 440
+    """The narrowest the text beside the picture is set."""
+    """The shortest a game's picture under the text is drawn: its text is set smaller
+    to leave it that room (a game's help never goes without its example)."""
     """The height the tabs leave for the picture beside the text, at least."""
 
     def __init__(self, app: App) -> None:
@@ -130,8 +138,8 @@ class HelpScene(MenuScene):
         # the picture starts 40 under the tabs and ends 10 over the canvas's foot
         if self.picture_beside():
             bottom = h - 10 - self.PICTURE_ROOM - 40
-        else:
-            bottom = h - self.TEXT_ROOM
+        else:  # the text, and a game's picture under it (the same pages for every tab)
+            bottom = h - self.TEXT_ROOM - self.PICTURE_LEAST - 30
         keys = [key for key, _ in tabs]
         chosen = keys.index(self.tab) if self.tab in keys else 0
 
@@ -165,14 +173,21 @@ class HelpScene(MenuScene):
             self.build()
 
     def picture_beside(self) -> bool:
-        """Whether the canvas is wide enough for the picture beside the text."""
+        """Whether the canvas is wide enough for the picture beside the text (narrower
+        there on a canvas a little wider than tall)."""
         w = self.app.screen.get_width()
-        return not self.upright() and w - self.PICTURE[0] - 50 - 60 >= 640
+        return not self.upright() and w - self.picture_width() - 50 - 60 >= self.TEXT_LEAST
+
+    def picture_width(self) -> int:
+        """The picture's width beside the text: narrower where the text needs the room."""
+        w = self.app.screen.get_width()
+        wide = w - self.PICTURE[0] - 50 - 60 >= 640
+        return self.PICTURE[0] if wide else self.PICTURE_NARROW
 
     def text_place(self) -> tuple[int, int, pygame.Rect | None]:
         """(left, width) of the text and where the picture goes (None: no room for it)."""
         w, h = self.app.screen.get_size()
-        pw, ph = self.PICTURE
+        pw, ph = self.picture_width(), self.PICTURE[1]
         if self.picture_beside():
             top = max(230, self.text_top() + 10)  # shorter under two rows of tabs
             return 60, w - pw - 140, R(w - pw - 30, top, pw, min(ph, h - 10 - top))
@@ -184,6 +199,8 @@ class HelpScene(MenuScene):
         h = self.app.screen.get_height()
         _, width, beside = self.text_place()
         room = h - self.text_top() - 20
+        if beside is None and self.tab in GAMES:  # the picture under it, however short
+            room -= 20 + self.PICTURE_LEAST + 10
         for size in range(30, 15, -2):  # below 20 only where a long language needs it
             out: list[tuple[str, int]] = []
             for para in help_text(self.tab):
@@ -203,7 +220,9 @@ class HelpScene(MenuScene):
         size, lines = self.lines()
         bottom = self.text_top() + sum(size - 2 + gap for _, gap in lines)
         pw, ph = self.PICTURE
-        if bottom + 20 + ph <= h - 10:
+        pw = max(pw, min(w - 100, self.PICTURE_UNDER))  # as wide as the text, nearly
+        ph = min(ph, h - 10 - bottom - 20)  # shorter where the text leaves less room
+        if ph >= self.PICTURE_LEAST or self.tab in GAMES:
             return R((w - pw) // 2, bottom + 20, pw, ph)
         return None
 

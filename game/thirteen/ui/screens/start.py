@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from thirteen.ui.app import App
 
 R = pygame.Rect
+FOOT_LABEL_LEAST = 22
+"""The smallest a foot button's label is set before the row spreads under both columns."""
 
 
 class StartScene(MenuScene):
@@ -345,13 +347,29 @@ class StartScene(MenuScene):
             chosen = name == self.layout
             w.append(MarkedButton(f"layout:{name}", rect, name, primary=chosen, mark=mark))
         w += deal_column(self)
-        entries = self.foot_entries()
-        bw = (gw - 20 * (len(entries) - 1)) // len(entries)
-        for n, (name, label) in enumerate(entries):
-            foot = R(gx + n * (bw + 20), self.FOOT_Y, bw, self.foot_h)
-            w.append(Button(name, foot, label))
+        w += self.foot_buttons(gx, gw)
         self.widgets = w
         self.dirty = True
+
+    def foot_buttons(self, left: int, width: int) -> list[Button]:
+        """The foot row under the games column, or across both columns where their labels
+        would be set smaller than :data:`FOOT_LABEL_LEAST` there (a long word, Larger
+        text); the notice under the deals then ends above it."""
+        entries = self.foot_entries()
+
+        def row(width: int) -> list[Button]:
+            bw = (width - 20 * (len(entries) - 1)) // len(entries)
+            return [
+                Button(name, R(left + n * (bw + 20), self.FOOT_Y, bw, self.foot_h), label)
+                for n, (name, label) in enumerate(entries)
+            ]
+
+        buttons = row(width)
+        across = self.DEAL_X + self.DEAL_W - left
+        if across > width and min(b.label_size() for b in buttons) < FOOT_LABEL_LEAST:
+            buttons = row(across)
+            self.message_bottom = min(self.message_bottom, self.FOOT_Y - 10)
+        return buttons
 
     def foot_entries(self) -> list[tuple[str, str]]:
         """The buttons of the foot row, (name, label), left to right: the screens the

@@ -447,8 +447,9 @@ class StatsScene(MenuScene):
         if GAMES[gid].posts_scores:
             pitch = self.board_pitch(room.h)
             figures = -(-len(rows) // 2)
-            for line in (46, 40, 36):
-                chart_h = room.h - figures * line - self.CHART_HEAD - self.CHART_FOOT
+            head = theme.scaled(self.CHART_HEAD)  # the chart's heading grows with the text
+            for line in map(theme.scaled, (46, 40, 36)):
+                chart_h = room.h - figures * line - head - self.CHART_FOOT
                 if chart_h >= self.LEAST_CHART:
                     break
             if pitch is None or chart_h < self.LEAST_CHART:
@@ -457,7 +458,7 @@ class StatsScene(MenuScene):
                 x, fy = ox + 60 + (n % 2) * 280, y + (n // 2) * line
                 theme.blit_text(surface, label, 26, (x, fy + 4), theme.INK_DIM)
                 theme.blit_text(surface, value, 34, (x + 170, fy), theme.INK)
-            chart = R(ox + 100, y + figures * line + self.CHART_HEAD, 480, chart_h)
+            chart = R(ox + 100, y + figures * line + head, 480, chart_h)
             draw_distribution(surface, st.distribution, chart, unit, cap)
             boards = ((profile.top_today(gid), 650), (profile.top_all_time(gid), 960))
             titles = (tr("Today's top 10"), tr("All-time top 10"))
@@ -536,7 +537,9 @@ class StatsScene(MenuScene):
                 size = theme.fitting_size(label, 160, 26, 16)
                 theme.blit_text(surface, label, size, (x, y + 4), theme.INK_DIM)
                 theme.blit_text(surface, value, 34, (x + 170, y), theme.INK)
-            chart = R(ox + 100, oy + 420, 480, 180)
+            # under the figures (a seventh, the best time, takes a fourth row): shorter
+            top = max(oy + 420, oy + 220 + -(-len(rows) // 2) * 46 + theme.scaled(self.CHART_HEAD))
+            chart = R(ox + 100, top, 480, oy + 600 - top)
             draw_distribution(surface, st.distribution, chart, unit, cap)
             boards = ((profile.top_today(gid), 650), (profile.top_all_time(gid), 960))
             titles = (tr("Today's top 10"), tr("All-time top 10"))

@@ -124,22 +124,14 @@ def paint_panel(table: TableScene, surface: pygame.Surface, buttons: bool = True
     edge = panel.right - 2 if table.frame.left_handed else panel.left
     pygame.draw.line(surface, theme.PANEL_EDGE, (edge, panel.top), (edge, panel.bottom), 2)
     x, y = panel.x + 18, 16
-    setup = getattr(game, "setup", None)
     room = panel.right - 12 - x
     name = titled(game)
     title = theme.fitting_size(name, room, 38, 28)  # larger text: may shrink
-    theme.blit_text(surface, name, title, (x, y), theme.INK)
+    if table.app.settings.timer and theme.font(title).size(name)[0] > room // 2:
+        title = theme.fitting_size(name, room // 2 + 20, title, 28)  # room for the clock
+    drawn = theme.blit_text(surface, name, title, (x, y), theme.INK)
     y += theme.scaled(36)
-    timer = table.app.settings.timer
-    if timer:  # the time at the right of the deal's line
-        clock = table.time_words()
-        theme.blit_text(surface, clock, 26, (panel.right - 14, y), theme.INK, "topright")
-        room -= theme.font(26).size(clock)[0] + 12
-    if setup is not None:
-        sub = graded_words(setup)  # fitted: today's ten-digit number is wide at 26
-        size = theme.fitting_size(sub, room, 26, 18)
-        theme.blit_text(surface, sub, size, (x, y + (26 - size) // 2), theme.INK_DIM)
-    y += theme.scaled(34)
+    y = paint_deal_and_clock(table, surface, x, y, room, drawn)
     theme.blit_text(surface, tr("Score"), 24, (x, y), theme.INK_DIM)
     theme.blit_text(surface, tr("Moves"), 24, (x + 120, y), theme.INK_DIM)
     y += theme.scaled(20)
@@ -154,7 +146,9 @@ def paint_panel(table: TableScene, surface: pygame.Surface, buttons: bool = True
         y += theme.scaled(height)
     status = status_text(game)
     if status is not None:
-        theme.blit_text(surface, status, 30, (x, y + 4), theme.GOLD)
+        theme.blit_text(
+            surface, status, theme.fitting_size(status, room, 30, 18), (x, y + 4), theme.GOLD
+        )
         y += theme.scaled(30)
     table.message_over_table = False
     if table.message:
@@ -175,6 +169,56 @@ def paint_panel(table: TableScene, surface: pygame.Surface, buttons: bool = True
     if buttons:
         for b in table.buttons:
             b.draw(surface)
+
+
+CLOCK_SMALLEST = 20
+"""The smallest size of the side panel's clock, set at the right of the title."""
+DEAL_SIZES = (26, 18)
+"""The largest and smallest sizes of the side panel's deal line ("Today's deal #..")."""
+
+
+def paint_deal_and_clock(
+    table: TableScene, surface: pygame.Surface, x: int, y: int, room: int, title: pygame.Rect
+) -> int:
+    """The side panel's deal line and (with the timer on) the clock at its right; where
+    they do not fit on one line, the deal's words wrap and the clock goes at the right
+    of their last line, else of the game's ``title``, else on a line of its own.
+    Returns the top of what comes next."""
+    setup = getattr(table.game, "setup", None)
+    clock = table.time_words() if table.app.settings.timer else ""
+    clock_w = theme.font(26).size(clock)[0] + 12 if clock else 0
+    largest, smallest = DEAL_SIZES
+    lines: list[str] = []
+    size = largest
+    if setup is not None:
+        sub = graded_words(setup)  # fitted: today's ten-digit number is wide at 26
+        size = theme.fitting_size(sub, room - clock_w, largest, smallest)
+        lines = [sub]
+        if theme.font(size).size(sub)[0] > room - clock_w:  # too long beside the clock
+            size = theme.fitting_size(sub, room, largest, smallest)
+            if theme.font(size).size(sub)[0] > room:  # too long for a line: two
+                size = smallest
+                lines = theme.wrap(sub, size, room)
+    pitch = theme.font(size).get_linesize()
+    for n, line in enumerate(lines):
+        top = y + n * pitch + ((26 - size) // 2 if len(lines) == 1 else 0)
+        theme.blit_text(surface, line, size, (x, top), theme.INK_DIM)
+    last = theme.font(size).size(lines[-1])[0] if lines else 0
+    below = y + max(0, len(lines) - 1) * pitch + theme.scaled(34)
+    if not clock:
+        return below
+    if last + clock_w <= room:  # at the right of the deal's last line
+        top = y + max(0, len(lines) - 1) * pitch
+    elif title.right + theme.font(CLOCK_SMALLEST).size(clock)[0] + 12 <= x + room:
+        size = theme.fitting_size(clock, x + room - title.right - 12, 26, CLOCK_SMALLEST)
+        top = title.bottom - theme.font(size).get_linesize()  # at the right of the title
+        theme.blit_text(surface, clock, size, (x + room - 2, top), theme.INK, "topright")
+        return below
+    else:  # on a line of its own, under the deal's
+        top = y + len(lines) * pitch
+        below = top + theme.scaled(34)
+    theme.blit_text(surface, clock, 26, (x + room - 2, top), theme.INK, "topright")
+    return below
 
 
 def draw_bars(table: TableScene, surface: pygame.Surface, buttons: bool = True) -> None:

@@ -1,0 +1,482 @@
+"""Every screen fits with the settings players turn on: Larger text, the game timer,
+high contrast, a daily deal's longest number and each game's widest score, in every
+language at the common shapes.  Nothing may overlap, leave its box or the canvas, be
+cut short (a message missing words) or be set too small to read on a button, no help
+page may drop its worked example or figure, and no English is left under another
+language.
+
+How the combinations are chosen: the dimensions are the scene, the game, the shape
+(1280x720, 390x844, 844x390, 1024x768, 720x720), the language (en, de, fr, es, it),
+Larger text, the timer, the daily deal and high contrast.  All of them at once are far
+too many to draw, so :func:`.fit_helpers.all_pairs` lists a fixed set of rows, made
+greedily and deterministically, in which every pair of values of any two dimensions
+appears (every scene in every language, at every shape, with and without Larger text,
+every game at every shape...).  To those rows the worst case is added for every scene
+at every shape: German, Larger text, the timer on, the longest daily number and the
+widest score (German is usually the longest language).  Every screen that shows a
+score shows the widest its game can reach, and every figure is the widest it grows.
+
+What is cheap is swept whole: the table's panel alone (no cards drawn) for every game,
+language, text size, timer and shape; and the help's layout (where its text and
+picture go, measured without drawing) for every game, language, text size and shape."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pygame
+import pytest
+
+from thirteen.advice import difficulty
+from thirteen.core import i18n
+from thirteen.core.i18n import tr
+from thirteen.games import GAMES, GameSetup
+from thirteen.session import share
+from thirteen.tools.shot import next_move_to_end
+from thirteen.ui import theme
+from thirteen.ui.canvas import canvas_size
+from thirteen.ui.scene_names import SceneName
+from thirteen.ui.screens.end import EndScene
+from thirteen.ui.screens.entry import NAME_PROMPT, EntryScene
+from thirteen.ui.screens.help import HelpScene
+from thirteen.ui.screens.settings import SettingsScene
+from thirteen.ui.screens.stats import StatsScene
+from thirteen.ui.table.panel import draw_panel
+from thirteen.ui.table.scene import TableScene
+from thirteen.ui.widgets import Button
+
+from .fit_helpers import (
+    DAILY_DEAL,
+    LONG_NAME,
+    WIDE_STATS,
+    WIDEST_TIME_MS,
+    all_pairs,
+    show_widest,
+    widest_score,
+)
+from .helpers import Drawn, recording
+from .test_language_fit import problems
+
+SHAPES = [(1280, 720), (390, 844), (844, 390), (1024, 768), (720, 720)]
+LANGUAGES = ["en", "de", "fr", "es", "it"]
+SCENES = [
+    "table",
+    "start",
+    "menu",
+    "help",
+    "stats",
+    "end-won",
+    "end-lost",
+    "settings",
+    "entry",
+    "calendar",
+    "replay",
+]
+"""Every scene: ``menu`` is the start screen the table's Menu opens (a game waiting),
+``replay`` a shown win's last move and its message, ``stats`` with its records part."""
+GAME_IDS = list(GAMES)
+ORDINARY_DEAL = 5
+SMALLEST_LABEL = 16
+"""The smallest type size a button's label may be set at (a long word shrinks to it)."""
+
+
+# -- the combinations ------------------------------------------------------------------
+
+DIMENSIONS = {
+    "scene": SCENES,
+    "game": GAME_IDS,
+    "shape": SHAPES,
+    "language": LANGUAGES,
+    "larger": [False, True],
+    "timer": [False, True],
+    "daily": [False, True],
+    "contrast": [False, True],
+}
+
+
+def pairwise_cases() -> list[dict]:
+    """The all-pairs rows over :data:`DIMENSIONS`, as dicts."""
+    names = list(DIMENSIONS)
+    rows = all_pairs([len(DIMENSIONS[n]) for n in names])
+    return [{n: DIMENSIONS[n][v] for n, v in zip(names, row, strict=True)} for row in rows]
+
+
+def worst_cases() -> list[dict]:
+    """German, Larger text, the timer, the longest daily number at every shape, for every
+    scene (the games with the widest scores and longest words: Pyramid 13 and Thirteens)."""
+    out = []
+    for shape, scene in itertools.product(SHAPES, SCENES):
+        game = "pyramid13" if SCENES.index(scene) % 2 else "thirteens"
+        out.append(
+            {
+                "scene": scene,
+                "game": game,
+                "shape": shape,
+                "language": "de",
+                "larger": True,
+                "timer": True,
+                "daily": True,
+                "contrast": False,
+            }
+        )
+    return out
+
+
+def case_id(case: dict) -> str:
+    w, h = case["shape"]
+    flags = [n for n in ("larger", "timer", "daily", "contrast") if case[n]]
+    return "-".join([case["scene"], case["game"], f"{w}x{h}", case["language"], *flags])
+
+
+CASES = worst_cases() + pairwise_cases()
+
+
+def test_the_pairwise_rows_cover_every_pair():
+    """The generator: every pair of values of every two dimensions is in some row."""
+    names = list(DIMENSIONS)
+    rows = pairwise_cases()
+    for a, b in itertools.combinations(names, 2):
+        seen = {(repr(r[a]), repr(r[b])) for r in rows}
+        want = {(repr(x), repr(y)) for x in DIMENSIONS[a] for y in DIMENSIONS[b]}
+        assert seen == want, (a, b)
+    assert len(rows) < 2 * len(SCENES) * len(GAME_IDS)  # far fewer than all of them
+
+
+# -- making a case ------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    i18n.set_language(i18n.SOURCE)
+    theme.recorder = None
+
+
+def graded(setup: GameSetup) -> None:
+    """The deal's grade known at once, and its longest words ('not winnable')."""
+    grader = difficulty.Grader(setup, verdict="not winnable")
+    grader.done, grader.grade = True, difficulty.Grade.NOT_WINNABLE
+    difficulty._graders[setup] = grader  # (the deal in play's grader, as settle keeps it)
+
+
+def make_app(make, case: dict, monkeypatch):
+    """The app a case asks for, showing its game's table."""
+    if case["daily"]:
+        monkeypatch.setattr(share, "today_deal", lambda game_id, day=None: DAILY_DEAL)
+    deal = DAILY_DEAL if case["daily"] else ORDINARY_DEAL
+    app = make(
+        f"?game={case['game']}&deal={deal}",
+        language=case["language"],
+        animations=False,
+        timer=case["timer"],
+        sound=False,
+        larger_text=case["larger"],
+        high_contrast=case["contrast"],
+    )
+    app.display.resize(*canvas_size(*case["shape"]))
+    app.relayout()
+    setup = getattr(app.game, "setup", None)
+    if setup is not None:
+        graded(setup)
+    app.profile.stats = lambda game_id, layout=None: WIDE_STATS
+    if app.table is not None:
+        app.table.elapsed_ms = WIDEST_TIME_MS
+    return app
+
+
+def play_to_end(app) -> None:
+    table = app.table
+    seen: set = set()
+    while not table.game.is_over:
+        table.play(next_move_to_end(table.game, seen))
+
+
+@contextmanager
+def counting_pictures() -> Iterator[list[pygame.Rect]]:
+    """The areas the help draws its worked example or figure in, while inside."""
+    areas: list[pygame.Rect] = []
+    real = HelpScene.draw_picture
+
+    def draw_picture(self, surface, area):
+        areas.append(area.copy())
+        real(self, surface, area)
+
+    setattr(HelpScene, "draw_picture", draw_picture)  # noqa: B010 (a method, put back after)
+    try:
+        yield areas
+    finally:
+        setattr(HelpScene, "draw_picture", real)  # noqa: B010
+
+
+def english_left(drawn: Drawn) -> list[str]:
+    """Texts drawn in English under another language: words the catalogue translates
+    otherwise, shown as they are in the source."""
+    if i18n.language() == i18n.SOURCE:
+        return []
+    catalogue = i18n.catalogue(i18n.language())
+    return [
+        words
+        for _, words, _ in drawn
+        if words in catalogue and catalogue[words] != words and len(words) > 3
+    ]
+
+
+def small_labels(app, drawn: Drawn) -> list[str]:
+    """Buttons whose label is drawn smaller than a reader can read at a glance (a
+    button that draws its own face, a calendar's day, is not asked)."""
+    out = []
+    shown = {words for _, words, _ in drawn}
+    scene = app.scene
+    buttons = list(getattr(scene, "widgets", []))
+    if isinstance(scene, TableScene):
+        buttons = list(scene.buttons)
+    for b in buttons:
+        if not isinstance(b, Button) or b.label not in shown:
+            continue
+        if b.label_size() < SMALLEST_LABEL:
+            out.append(f"{b.label!r} set at {b.label_size()} in {tuple(b.rect)}")
+    return out
+
+
+def message_cut(app, drawn: Drawn) -> list[str]:
+    """The table's message not drawn whole (its lines joined must say all of it)."""
+    table = app.scene
+    if not isinstance(table, TableScene) or not table.message:
+        return []
+    said = " ".join(words for _, words, _ in drawn)
+    missing = [w for w in table.message.split() if w not in said.split()]
+    return [f"message cut, {missing} not drawn: {table.message!r}"] if missing else []
+
+
+def check(app, what: str) -> list[str]:
+    """Draw the scene on show (twice: the first may picture the table behind it) and
+    say what does not fit."""
+    app.draw()
+    if app.tasks.busy():
+        app.tasks.finish_all()
+        app.draw()
+    with counting_pictures() as pictures, recording() as drawn:
+        app.draw()
+    assert drawn, f"{what}: no text drawn"
+    found = problems(app, drawn, what)
+    found += [f"{what}: English {w!r}" for w in english_left(drawn)]
+    found += [f"{what}: {line}" for line in small_labels(app, drawn) + message_cut(app, drawn)]
+    scene = app.scene
+    if isinstance(scene, HelpScene):
+        found += [f"{what}: {line}" for line in picture_problems(scene, pictures, drawn)]
+    return found
+
+
+def picture_problems(scene: HelpScene, pictures: list[pygame.Rect], drawn: Drawn) -> list[str]:
+    """A game's help without its worked example or figure, or with it over the text."""
+    if scene.tab not in GAMES:
+        return []
+    if not pictures:
+        return [f"the help of {scene.tab} draws no example or figure"]
+    area = pictures[-1]
+    canvas = scene.app.screen.get_rect()
+    out = [] if canvas.contains(area) else [f"the example {area} runs off the canvas"]
+    texts = [(w, r) for s, w, r in drawn if s is scene.app.screen and not area.contains(r)]
+    out += [f"the example {area} lies over {w!r}" for w, r in texts if r.colliderect(area)]
+    return out
+
+
+def open_scene(app, case: dict) -> None:
+    """Bring the case's scene on show."""
+    scene, game_id = case["scene"], case["game"]
+    if scene == "table":
+        app.table.outlook = "lost"
+        app.table.say(tr("Only the top card of a column can move to an empty column."))
+    elif scene in ("start", "menu"):
+        if scene == "start":
+            app.table = None  # nothing waiting
+        app.go_start()
+    elif scene == "help":
+        app.open(SceneName.HELP)
+        app.scene.activate(f"tab:{game_id}")
+    elif scene == "stats":
+        if GAMES[game_id].posts_scores:  # full boards of the widest names and scores
+            for n in range(10):
+                app.profile.post_score(game_id, LONG_NAME, widest_score(game_id) - n, "")
+        app.open(SceneName.STATS)
+        stats = app.scene
+        assert isinstance(stats, StatsScene)
+        title = tr(GAMES[game_id].title)
+        tab = next(
+            (w for w in stats.widgets if w.name.startswith("tab:") and title in w.label), None
+        )
+        if tab is not None:
+            stats.activate(tab.name)
+    elif scene.startswith("end"):
+        play_to_end(app)
+        show_widest(app.game, won=scene == "end-won")
+        app.table.end_left = None
+        app.open(SceneName.END)
+        assert isinstance(app.scene, EndScene)
+    elif scene == "settings":
+        app.open(SceneName.SETTINGS)
+    elif scene == "entry":
+        title = tr("Post your score: {score}", score=widest_score(game_id))
+        app.push(EntryScene(app, title, tr(NAME_PROMPT), lambda text: None, LONG_NAME))
+        app.scene.error = tr("Only letters A-Z, digits, spaces, '-', '_' and '.'.")
+    elif scene == "calendar":
+        app.open(SceneName.CALENDAR)
+    elif scene == "replay":
+        from thirteen.ui.replay import ReplayScene
+
+        game = app.game
+        line = []
+        seen: set = set()
+        while not game.is_over and len(line) < 200:
+            line.append(next_move_to_end(game, seen))
+            game.play(line[-1])
+        replay = ReplayScene(app, game.setup, tuple(line))
+        app.push(replay)
+        while replay.done < len(line):
+            if replay.summary is not None:
+                replay.next_round()
+            replay.step_once()
+        replay.anim.finish()
+
+
+def settings_pages(app, what: str) -> list[str]:
+    """Every page of the settings."""
+    settings = app.scene
+    assert isinstance(settings, SettingsScene)
+    found: list[str] = []
+    for page in range(settings.pages()):
+        found += check(app, f"{what} page {page + 1}")
+        settings.activate("page:1")
+    return found
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_the_screen_fits_with_the_settings_on(make, monkeypatch, case):
+    app = make_app(make, case, monkeypatch)
+    open_scene(app, case)
+    what = case_id(case)
+    found = settings_pages(app, what) if case["scene"] == "settings" else check(app, what)
+    assert found == [], "\n".join(found)
+
+
+# -- the cheap full sweeps -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_panel_fits_in_every_language_with_the_timer_and_the_longest_daily(
+    make, monkeypatch, shape
+):
+    """The table's panel alone (no cards drawn), for every game, language, text size and
+    timer, with today's longest deal number and its grade."""
+    monkeypatch.setattr(share, "today_deal", lambda game_id, day=None: DAILY_DEAL)
+    app = make(f"?game=pyramid&deal={DAILY_DEAL}", animations=False, sound=False, language="en")
+    app.display.resize(*canvas_size(*shape))
+    app.relayout()
+    found: list[str] = []
+    for game_id in GAME_IDS:
+        app.put_on_table(GameSetup(game_id, deal=DAILY_DEAL).new_game(), deal=False)
+        graded(app.game.setup)
+        for language, larger, timer in itertools.product(LANGUAGES, (False, True), (False, True)):
+            i18n.set_language(language)
+            app.settings.timer = timer
+            if theme.set_display(False, larger):
+                app.relayout()
+            table = app.table
+            table.elapsed_ms = WIDEST_TIME_MS
+            with recording() as drawn:
+                draw_panel(table, app.screen)
+            what = f"panel {game_id} {shape} {language} larger={larger} timer={timer}"
+            found += problems(app, drawn, what)
+    theme.set_display(False, False)
+    assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_help_page_keeps_its_example_in_every_language(make, shape):
+    """Where the help's text and picture go, measured (not drawn) for every game,
+    language and text size: the picture always has a place, on the canvas and clear of
+    the text."""
+    app = make("?game=pyramid&deal=5", animations=False, sound=False)
+    app.display.resize(*canvas_size(*shape))
+    app.relayout()
+    canvas = app.screen.get_rect()
+    found: list[str] = []
+    for language, larger in itertools.product(LANGUAGES, (False, True)):
+        i18n.set_language(language)
+        theme.set_display(False, larger)
+        app.relayout()
+        app.open(SceneName.HELP)
+        help_scene = app.scene
+        assert isinstance(help_scene, HelpScene)
+        for game_id in GAME_IDS:
+            help_scene.activate(f"tab:{game_id}")
+            what = f"help {game_id} {shape} {language} larger={larger}"
+            picture = help_scene.picture_place()
+            if picture is None:
+                found.append(f"{what}: no room for the example")
+                continue
+            if not canvas.contains(picture):
+                found.append(f"{what}: the example {picture} runs off the canvas")
+            size, lines = help_scene.lines()
+            x, width, _ = help_scene.text_place()
+            y = help_scene.text_top()
+            for line, gap in lines:
+                rect = pygame.Rect(x, y, theme.font(size).size(line)[0], size - 2)
+                if rect.colliderect(picture) or not canvas.contains(rect):
+                    found.append(f"{what}: {line!r} {rect} meets the example {picture}")
+                y += size - 2 + gap
+        app.back()
+    theme.set_display(False, False)
+    assert found == [], "\n".join(found)
+
+
+# -- the check itself ------------------------------------------------------------------
+
+ORDINARY = {
+    "game": "pyramid",
+    "shape": (1280, 720),
+    "language": "en",
+    "larger": False,
+    "timer": False,
+    "daily": False,
+    "contrast": False,
+}
+
+
+def test_the_check_sees_a_message_cut_short(make, monkeypatch):
+    """A message the panel and the veil over the table have too few lines for."""
+    from thirteen.ui.table import panel
+
+    monkeypatch.setattr(panel, "PANEL_MESSAGE_LINES", 1)
+    monkeypatch.setattr(panel, "VEIL_LINES", 1)
+    app = make_app(make, {**ORDINARY, "scene": "table"}, monkeypatch)
+    app.table.say(tr("Only the top card of a column can move to an empty column.") * 3)
+    found = check(app, "cut")
+    assert any("message cut" in line for line in found), found
+
+
+def test_the_check_sees_a_help_page_without_its_example(make, monkeypatch):
+    """A help page that finds no room for its worked example."""
+    monkeypatch.setattr(HelpScene, "picture_place", lambda self: None)
+    app = make_app(make, {**ORDINARY, "scene": "help"}, monkeypatch)
+    open_scene(app, {**ORDINARY, "scene": "help"})
+    found = check(app, "dropped")
+    assert found == ["dropped: the help of pyramid draws no example or figure"]
+
+
+def test_the_check_sees_a_label_set_too_small_and_english_left(make, monkeypatch):
+    """A foot button too narrow for its label, and a word drawn untranslated."""
+    from thirteen.ui.screens import start
+
+    monkeypatch.setattr(start, "FOOT_LABEL_LEAST", 0)  # the foot row never spreads
+    case = {**ORDINARY, "scene": "start", "shape": (720, 720), "language": "de"}
+    case["larger"] = True
+    app = make_app(make, case, monkeypatch)
+    open_scene(app, case)
+    found = check(app, "narrow")
+    assert any("'Einstellungen' set at" in line for line in found), found
+    with recording() as drawn:
+        theme.blit_text(app.screen, "Settings", 30, (0, 0))
+    assert english_left(drawn) == ["Settings"]

@@ -157,9 +157,11 @@ def package_files(data: bytes, weight: int = WEIGHT) -> tuple[dict[str, bytes], 
         return files, licence.read().decode()
 
 
-def add_aliases(font: Any, aliases: Mapping[int, tuple[str, ...]] = ALIASES) -> list[int]:
-    """Map each character of ``aliases`` the font does not map to the first of its
-    glyphs the font has, in every Unicode cmap subtable; the characters mapped."""
+def add_aliases(font: Any, aliases: Mapping[int, tuple[str, ...]] | None = None) -> list[int]:
+    """Map each character of ``aliases`` (by default :data:`ALIASES`) the font does not
+    map to the first of its glyphs the font has, in every Unicode cmap subtable; the
+    characters mapped."""
+    aliases = ALIASES if aliases is None else aliases
     order = set(font.getGlyphOrder())
     cmap = font.getBestCmap()
     mapped = []

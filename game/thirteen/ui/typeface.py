@@ -22,6 +22,10 @@ pygame's default font, whose letters at one size are narrower (pygame draws it a
 about two thirds of the size asked), and at this scale a line of the catalogues' words
 takes about the width it took there."""
 
+FONT_SIGNATURES = (b"\x00\x01\x00\x00", b"true", b"OTTO")
+"""How a TrueType or OpenType file begins: pygame opens any file as a font and fails
+only when it draws (or crashes asking a broken one its height)."""
+
 _usable: bool | None = None
 """Whether the built font loads; None until the first font is asked for."""
 
@@ -39,7 +43,9 @@ def shipped() -> bool:
             _warn(f"the font {FILE.name} was not built (make font)")
         else:
             try:
-                pygame.font.Font(str(FILE), 12)
+                if FILE.read_bytes()[:4] not in FONT_SIGNATURES:
+                    raise ValueError("not a TrueType or OpenType file")
+                pygame.font.Font(str(FILE), 12).size("A")  # a bad face fails only here
                 _usable = True
             except (pygame.error, OSError, ValueError) as error:
                 _usable = False

@@ -15,8 +15,10 @@ registry npm's configuration names), and with fontTools:
 * maps the few characters the files carry a glyph for without mapping it (the arrow
   '→', drawn for ``->``) or lack altogether (the narrow no-break space U+202F, which
   French puts between groups of digits: the thin space's glyph), see :data:`ALIASES`;
-* writes the kerning of the GPOS pair adjustments a second time as a legacy ``kern``
-  table, which FreeType applies where SDL_ttf is built without HarfBuzz;
+* writes the kerning of the GPOS pair adjustments as a legacy ``kern`` table and drops
+  the OpenType layout tables: FreeType applies that table where SDL_ttf is built
+  without HarfBuzz, and HarfBuzz applies it where it is (a font without GPOS), so the
+  words are kerned alike everywhere, in fewer bytes;
 * sets the line's height to the tallest and deepest glyph kept (the font's own line is
   taller than any of them, and the game lays its text out line by line);
 
@@ -74,9 +76,12 @@ line's and the tools' words are printed, never drawn)."""
 NOT_DRAWN = {"Cc", "Cf", "Cs", "Co", "Cn"}
 """Unicode categories no text the game draws holds: controls, format marks (the byte
 order mark), surrogates (the records' bad bytes), private and unassigned code points."""
-SHAPED_FEATURES = ("calt", "ccmp", "clig", "kern", "liga", "locl", "mark", "mkmk", "rlig")
-"""The layout features HarfBuzz applies to Latin text unasked, the only ones kept (the
-fractions' and numerators' forms would only add glyphs nothing draws)."""
+LAYOUT_TABLES = ("GPOS", "GSUB", "GDEF")
+"""The OpenType layout tables, dropped once the kerning is copied out of GPOS: the
+legacy ``kern`` table alone kerns the text both where SDL_ttf shapes with HarfBuzz
+(which falls back to it when a font has no GPOS) and where it does not, so the words
+look the same on the desktop and in the browser, and the browser's archive carries no
+contextual forms nothing needs."""
 KERN_PAIRS_PER_TABLE = 10_000
 """Pairs in one subtable of the legacy ``kern`` table (its 16-bit length holds at most
 10,920); FreeType adds up the subtables."""
@@ -178,8 +183,7 @@ def add_aliases(font: Any, aliases: Mapping[int, tuple[str, ...]] | None = None)
 
 def subset_font(woff: bytes, chars: set[str]) -> Any:
     """One of the package's files, read and cut to ``chars`` (those it maps, after
-    :func:`add_aliases`), keeping its kerning and the layout features SDL_ttf's HarfBuzz
-    applies; None when it has none of them."""
+    :func:`add_aliases`), keeping its kerning; None when it has none of them."""
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
@@ -189,7 +193,7 @@ def subset_font(woff: bytes, chars: set[str]) -> Any:
     if not wanted:
         return None
     options = subset.Options()
-    options.layout_features = list(SHAPED_FEATURES)
+    options.layout_features = ["kern"]  # the kerning, to copy; no forms to substitute
     options.name_IDs = ["*"]  # the copyright and licence lines among them
     options.notdef_outline = True
     options.flavor = None
@@ -327,6 +331,9 @@ def build_font(files: Mapping[str, bytes], chars: set[str]) -> tuple[Any, set[st
             merged.save(out)
         font = TTFont(io.BytesIO(out.getvalue()))
     add_legacy_kern(font, pair_kerning(font))
+    for tag in LAYOUT_TABLES:
+        if tag in font:
+            del font[tag]
     fit_line_to_glyphs(font)
     return font, left
 

@@ -83,8 +83,8 @@ legacy ``kern`` table alone kerns the text both where SDL_ttf shapes with HarfBu
 look the same on the desktop and in the browser, and the browser's archive carries no
 contextual forms nothing needs."""
 KERN_PAIRS_PER_TABLE = 10_000
-"""Pairs in one subtable of the legacy ``kern`` table (its 16-bit length holds at most
-10,920); FreeType adds up the subtables."""
+"""Pairs in one subtable of the legacy ``kern`` table (whose length is a 16-bit number);
+FreeType adds up the subtables."""
 
 
 class FontError(Exception):

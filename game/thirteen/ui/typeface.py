@@ -18,9 +18,9 @@ FILE = FOLDER / "inter-semibold.ttf"
 """The built font (scripts/build_font.py ``FILE_NAME``)."""
 SIZE_SCALE = 0.7
 """What a type size asked for is multiplied by in Inter: the screens were laid out for
-pygame's default font, whose letters at one size are narrower (pygame draws it at
-about two thirds of the size asked), and at this scale a line of the catalogues' words
-takes about the width it took there."""
+pygame's default font, whose letters at one size are narrower (pygame draws it smaller
+than the size asked), and at this scale a line of the catalogues' words takes about
+the width it took there."""
 
 FONT_SIGNATURES = (b"\x00\x01\x00\x00", b"true", b"OTTO")
 """How a TrueType or OpenType file begins: pygame opens any file as a font and fails

@@ -10,13 +10,17 @@ STAMP := $(VENV)/.installed
 # The court-card pictures, built from a CC0 npm package (scripts/build_art.py). A build
 # that cannot fetch it warns and goes on: the game then draws framed letters.
 ART := game/thirteen/ui/art/LICENSE.txt
+# The typeface (Inter, SIL Open Font License), cut to the characters the game draws from
+# an npm package (scripts/build_font.py). A build that cannot fetch it warns and goes
+# on: the game then sets its words in pygame's default font.
+FONT := game/thirteen/ui/font/LICENSE.txt
 
-.PHONY: play test lint bench web serve itch clean art
+.PHONY: play test lint bench web serve itch clean art font
 
 $(PLAY_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet -e '.[font]'
 	touch $(PLAY_STAMP)
 
 # The tests' tools and the game in one install (pip resolves once, not twice).
@@ -31,7 +35,12 @@ $(ART): scripts/build_art.py | $(PLAY_STAMP)
 
 art: $(ART)
 
-play: $(PLAY_STAMP) $(ART)
+$(FONT): scripts/build_font.py | $(PLAY_STAMP)
+	-$(PY) scripts/build_font.py
+
+font: $(FONT)
+
+play: $(PLAY_STAMP) $(ART) $(FONT)
 	$(PY) -m thirteen
 
 lint: $(STAMP)
@@ -40,7 +49,7 @@ lint: $(STAMP)
 	$(VENV)/bin/lint-imports
 	$(PY) -m mypy
 
-test: $(STAMP) $(ART)
+test: $(STAMP) $(ART) $(FONT)
 	$(PY) scripts/ensure_test_tools.py
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
@@ -54,13 +63,13 @@ test: $(STAMP) $(ART)
 	$(PY) -m pytest -n auto --maxprocesses 2 --ignore=tests/web
 	$(PY) -m pytest -n 2 --dist loadgroup tests/web
 
-bench: $(STAMP) $(ART)
+bench: $(STAMP) $(ART) $(FONT)
 	$(PY) -m thirteen bench
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m thirteen bench-ui
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m thirteen bench-ui --session
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m thirteen bench-ui --memory
 
-web: $(STAMP) $(ART)
+web: $(STAMP) $(ART) $(FONT)
 	$(PY) scripts/build_web.py $(if $(BASE_URL),--base-url $(BASE_URL))
 
 serve: web
@@ -75,4 +84,4 @@ itch:
 	butler push build/thirteen-itch.zip "$(ITCH_TARGET)" --userversion "$$(git describe --tags --always)"
 
 clean:
-	rm -rf build game/build game/thirteen/ui/art
+	rm -rf build game/build game/thirteen/ui/art game/thirteen/ui/font

@@ -782,6 +782,9 @@ def write_meta(settings: Settings, site: Path) -> None:
 
 ART_LICENCE = ROOT / "game" / "thirteen" / "ui" / "art" / "LICENSE.txt"
 """Written with the court-card pictures by scripts/build_art.py (``make art``)."""
+FONT_LICENCE = ROOT / "game" / "thirteen" / "ui" / "font" / "LICENSE.txt"
+"""Written with the game's font by scripts/build_font.py (``make font``); the font itself
+is packed into the archive with the package's other files."""
 
 
 def assemble(settings: Settings, pygbag_out: Path, site: Path, build_id: str) -> None:
@@ -799,6 +802,8 @@ def assemble(settings: Settings, pygbag_out: Path, site: Path, build_id: str) ->
         shutil.copyfile(icon, site / "icons" / icon.name)
     if ART_LICENCE.is_file():  # the court pictures' licence, beside the page too
         shutil.copyfile(ART_LICENCE, site / "LICENSE-court-cards.txt")
+    if FONT_LICENCE.is_file():  # the font's licence (SIL OFL 1.1), beside the page too
+        shutil.copyfile(FONT_LICENCE, site / "LICENSE-font.txt")
     render_preview(settings, site / settings.preview)
     write_meta(settings, site)
     write_page_data(settings, site)

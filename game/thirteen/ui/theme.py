@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from thirteen.core.i18n import N_
+from thirteen.ui import typeface
 from thirteen.ui.lru import LruCache
 
 FELT = (22, 84, 58)
@@ -138,19 +139,17 @@ be rendered anew at another scale (see :func:`text_at` and :mod:`.crisp`)."""
 
 
 def font(size: int) -> pygame.font.Font:
-    """The bundled default font (present in the browser build too), ``size`` scaled by
-    :data:`text_scale` (the larger-text setting)."""
+    """The game's font (:mod:`.typeface`: Inter, in the browser build too), ``size``
+    scaled by :data:`text_scale` (the larger-text setting)."""
     return plain_font(round(size * text_scale) if text_scale != 1.0 else size)
 
 
 def plain_font(size: int) -> pygame.font.Font:
-    """The bundled default font at exactly ``size``: for the card faces' indices, which
-    are sized to the card, not to the reader."""
+    """The game's font at exactly ``size``, not grown by the larger-text setting: for
+    the card faces' indices, which are sized to the card, not to the reader."""
     f = _fonts.get(size)
     if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        f = _fonts.put(size, pygame.font.Font(None, size))
+        f = _fonts.put(size, typeface.load(size))
     return f
 
 

@@ -20,7 +20,7 @@ SAID = {
         "resume": "Resume Pyramid: goes on with the game in progress, 1 move.",
         "give up": "Give up: ends the Pyramid game in progress, counted as a loss.",
         "marked": "Pyramid, game in progress: 1 move, chosen",
-        "layout": "Chosen: Thirteens, layout 3x5.",
+        "layout": "Chosen: Thirteens 3x5.",
     },
     "de": {
         "chosen": "Gewählt: {game}.",
@@ -28,7 +28,7 @@ SAID = {
         "resume": "Pyramide fortsetzen: setzt das laufende Spiel fort, 1 Zug.",
         "give up": "Aufgeben: beendet das laufende Spiel Pyramide, es zählt als Niederlage.",
         "marked": "Pyramide, Spiel läuft: 1 Zug, gewählt",
-        "layout": "Gewählt: Thirteens, Auslage 3x5.",
+        "layout": "Gewählt: Thirteens 3x5.",
     },
 }
 

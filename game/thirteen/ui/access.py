@@ -284,7 +284,7 @@ class Access:
             self.grade_due = None
             grade = difficulty.grade_words(grader.grade)
             if grade:
-                self.say(screen_speech.grade_arrived_words(due.deal, grade))
+                self.say(tr("Deal {deal} is {grade}.", deal=due.deal, grade=grade))
 
     @staticmethod
     def _hint_words(table: Any) -> str:

@@ -197,7 +197,7 @@ class StatsScene(MenuScene):
     def news(self) -> str:
         """The open tab's figures, said to a screen reader when they change."""
         if self.tabs[self.tab] is self.other_tab:
-            return layout_rows_words(tr(GAMES[self.layout_game].title), self.other_rows())
+            return layout_rows_words(self.other_tab[2], self.other_rows())
         gid, layout, label = self.tabs[self.tab]
         st = self.app.profile.stats(gid, layout)
         return stats_words(label, st, win_rate(st), clock_words(st.best_ms) if st.best_ms else "")

@@ -21,6 +21,7 @@ SAID = {
         "give up": "Give up: ends the Pyramid game in progress, counted as a loss.",
         "marked": "Pyramid, game in progress: 1 move, chosen",
         "layout": "Chosen: Thirteens 3x5.",
+        "left": "Resume Pyramid: back to the game you left.",
     },
     "de": {
         "chosen": "Gewählt: {game}.",
@@ -29,6 +30,7 @@ SAID = {
         "give up": "Aufgeben: beendet das laufende Spiel Pyramide, es zählt als Niederlage.",
         "marked": "Pyramide, Spiel läuft: 1 Zug, gewählt",
         "layout": "Gewählt: Thirteens 3x5.",
+        "left": "Pyramide fortsetzen: zurück zu dem Spiel, das du verlassen hast.",
     },
 }
 
@@ -68,6 +70,7 @@ def test_choosing_a_game_says_it_and_its_game_in_progress(make, language):
     assert words["chosen"].format(game=elevens) in said
     assert i18n.tr(GAMES["elevens"].blurb) in said
     assert words["moves"] not in said
+    assert focus_on(app, "resume") == words["left"]  # Pyramid's table, left for this screen
     # and by a click, with the layout of a game that has them
     button = next(w for w in app.scene.widgets if w.name == "game:thirteens")
     said = heard(page, lambda: click(app, button.rect.center))

@@ -67,3 +67,12 @@ def test_opening_statistics_and_choosing_a_tab_says_its_figures(make, language):
 
 def _tab(app, game: str) -> int:
     return next(n for n, (gid, _, _) in enumerate(app.scene.tabs) if gid == game)
+
+
+def test_the_tab_of_layouts_from_links_says_each_layout_s_figures(make):
+    profile = Profile(MemoryStorage())
+    profile.record_result(finished("thirteens", 40, True, layout="4x5"))
+    profile.record_result(finished("thirteens", 12, False, layout="4x5"))
+    app, page = listened(make, "?game=thirteens&layout=4x5&deal=3", profile)
+    said = heard(page, lambda: press(app, pygame.K_s, unicode="s"))
+    assert "Other layouts. 4x5: 2 played, 1 won, win rate 50%." in said

@@ -225,7 +225,7 @@ class Access:
         before = self._seen.get("moves")
         self._seen["moves"] = moves
         if new_game:
-            self.say(tr("{game}: T reads the table.", game=self.deal_words(game)))
+            self.say(tr("{game}: T reads the table.", game=self._deal_words(game)))
         elif entered:
             self.say(tr("Back at the table."))
         elif before is not None and moves == before + 1:
@@ -255,10 +255,11 @@ class Access:
             if words:
                 self.say(words)
 
-    def deal_words(self, game: Any) -> str:
+    def _deal_words(self, game: Any) -> str:
         """The deal just put on the table: its game, number and difficulty ("Pyramid,
         deal 1234, medium"), or without the difficulty while it is worked out beside
-        the game (a slice a frame): :meth:`_watch_grade` says it when it comes."""
+        the game (a slice a frame): then :attr:`grade_due` notes the deal, and
+        :meth:`_watch_grade` says the difficulty when it comes."""
         setup = getattr(game, "setup", None)
         self.grade_due = None
         if setup is None:

@@ -245,18 +245,6 @@ def move_words(before: Game, after: Game, move: Move) -> str:
     return words
 
 
-def hint_words(game: Game, move: Move) -> str:
-    """The cards a hint points at, each with its place."""
-    named = []
-    for card in move.cards:
-        place = place_of(game, card)
-        named.append(card_name(card) if place is None else f"{card_name(card)}, {place.words()}")
-    if isinstance(move, MoveToEmpty):
-        where = tr("to empty column {n}", n=move.column + 1)
-        return f"{'; '.join(named)} {where}."
-    return "; ".join(named) + "." if named else ""
-
-
 def _row_words(cards: Iterable[Card | None]) -> str:
     return ", ".join(tr("empty") if c is None else card_name(c) for c in cards)
 

@@ -19,10 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from thirteen.advice import difficulty
 from thirteen.core.i18n import N_, language, tr
-from thirteen.session import speech
+from thirteen.games import GameSetup
+from thirteen.session import screen_speech, share, speech
 from thirteen.ui.display import page_window
 from thirteen.ui.spots import SpotKind
+from thirteen.ui.table.words import titled
 
 if TYPE_CHECKING:
     from thirteen.ui.app import App
@@ -135,6 +138,9 @@ class Access:
         even when it stayed (nothing further that way), so that no key goes unanswered."""
         self._labelled = ""
         """The language the page's words were last given in."""
+        self.grade_due: GameSetup | None = None
+        """The deal said without its difficulty, which is still being worked out: said
+        once it is known, while that deal is on the table."""
 
     # -- the page's keys ------------------------------------------------------
     def events(self) -> list[pygame.event.Event]:
@@ -219,8 +225,7 @@ class Access:
         before = self._seen.get("moves")
         self._seen["moves"] = moves
         if new_game:
-            title = getattr(game, "long_title", game.title)
-            self.say(tr("{game}: T reads the table.", game=title))
+            self.say(tr("{game}: T reads the table.", game=self._deal_words(game)))
         elif entered:
             self.say(tr("Back at the table."))
         elif before is not None and moves == before + 1:
@@ -229,6 +234,7 @@ class Access:
             self.say(speech.move_words(last, game, game.moves[-1]))
         elif before is not None and moves < before:
             self.say(tr("Move taken back."))
+        self._watch_grade(game)
         message = table.message
         if self._changed("message", message) and message:
             self.say(message)
@@ -248,6 +254,38 @@ class Access:
             words = self._focus_words(table)
             if words:
                 self.say(words)
+
+    def _deal_words(self, game: Any) -> str:
+        """The deal just put on the table: its game, number and difficulty ("Pyramid,
+        deal 1234, medium"), or without the difficulty while it is worked out beside
+        the game (a slice a frame): then :attr:`grade_due` notes the deal, and
+        :meth:`_watch_grade` says the difficulty when it comes."""
+        setup = getattr(game, "setup", None)
+        self.grade_due = None
+        if setup is None:
+            return screen_speech.deal_words(titled(game), None, False)
+        grader = difficulty.grader_for(setup)
+        if not grader.done:
+            self.grade_due = setup
+        grade = difficulty.grade_words(grader.grade) if grader.done else ""
+        today = setup.deal == share.today_deal(setup.game)
+        return screen_speech.deal_words(titled(game), setup.deal, today, grade)
+
+    def _watch_grade(self, game: Any) -> None:
+        """The difficulty of the deal said without it, once it is known, if the
+        player is still on that deal (no grade at all, when none can be given)."""
+        due = self.grade_due
+        if due is None:
+            return
+        if getattr(game, "setup", None) != due:
+            self.grade_due = None
+            return
+        grader = difficulty.grader_for(due)
+        if grader.done:
+            self.grade_due = None
+            grade = difficulty.grade_words(grader.grade)
+            if grade:
+                self.say(tr("Deal {deal} is {grade}.", deal=due.deal, grade=grade))
 
     @staticmethod
     def _hint_words(table: Any) -> str:
@@ -282,7 +320,14 @@ class Access:
         if entered:
             self._seen.pop("focus-widget", None)
             self._seen.pop("entry", None)
+            self._seen.pop("news", None)
             self.say(self._screen_words(scene, kind))
+        news = getattr(scene, "news", None)
+        if callable(news) and (entered or scene.dirty):  # what the screen shows, said anew
+            # when it changes (only a screen to be drawn again can show anything new)
+            shown = str(news())
+            if self._changed("news", shown) and shown:
+                self.say(shown)
         if hasattr(scene, "keyboard") and hasattr(scene, "text"):  # text entry
             entry: Any = scene  # the text entry, known by its attributes
             typed = (entry.text, entry.error)
@@ -294,7 +339,8 @@ class Access:
         focused = getattr(scene, "focused", None)
         widget = focused() if callable(focused) else None
         if widget is not None:
-            words = widget_words(widget)
+            describe = getattr(scene, "widget_words", None)  # a screen's own words for it
+            words = (str(describe(widget)) if callable(describe) else "") or widget_words(widget)
             if self._changed("focus-widget", words):
                 self.say(words)
 
@@ -303,8 +349,6 @@ class Access:
         lines = getattr(scene, "lines", None)
         if kind == "EndScene" and callable(lines):
             return " ".join(str(words) for words, *_ in lines())
-        if kind == "HelpScene" and callable(lines):
-            return " ".join(str(words) for words, _ in lines()[1])
         spoken = getattr(scene, "spoken", None)
         if callable(spoken):  # a screen that says what it shows (the calendar)
             return str(spoken())

@@ -12,6 +12,7 @@ from thirteen.core.i18n import N_, tr
 from thirteen.core.moves import parse_move_text
 from thirteen.core.spec import THIRTEEN_PICTURE
 from thirteen.games import GAMES
+from thirteen.session.screen_speech import rules_part_words, rules_parts
 from thirteen.ui import cards as card_art
 from thirteen.ui import theme
 from thirteen.ui.help_example import HelpExample
@@ -98,6 +99,8 @@ class HelpScene(MenuScene):
         """The page of tabs shown, when they take pages (None: the open tab's)."""
         self.example = self.make_example()
         self.example_area: pygame.Rect | None = None
+        self.part = 0
+        """The part of the open tab's text a screen reader heard last (F1 says the next)."""
         self.build()
 
     def make_example(self) -> HelpExample | None:
@@ -171,6 +174,24 @@ class HelpScene(MenuScene):
             self.tab = name[4:]
             self.example = self.make_example()
             self.build()
+            self.part = 0
+            self.app.access.say(self.spoken())
+
+    def spoken(self) -> str:
+        """What a screen reader hears on opening help or another tab: the tab's name
+        and the first part of its text (F1 says the next, see :meth:`key`)."""
+        label = dict(help_tabs()).get(self.tab, "")
+        parts = rules_parts(help_text(self.tab))
+        return f"{tr('How to play: {game}.', game=label)} {rules_part_words(parts, 0)}"
+
+    def key(self, event: pygame.event.Event) -> None:
+        """F1 on help reads the open tab's text to a screen reader a part at a time."""
+        if event.key != pygame.K_F1:
+            super().key(event)
+            return
+        parts = rules_parts(help_text(self.tab))
+        self.part = (self.part + 1) % len(parts)
+        self.app.access.say(rules_part_words(parts, self.part))
 
     def picture_beside(self) -> bool:
         """Whether the canvas is wide enough for the picture beside the text (narrower

@@ -23,6 +23,7 @@ from thirteen.ui.screens.entry import EntryScene
 from thirteen.ui.screens.in_progress import MarkedButton, game_slot, moves_words
 from thirteen.ui.screens.menu import MenuScene, draw_backdrop
 from thirteen.ui.screens.start_deals import StartButton, deal_column
+from thirteen.ui.screens.start_speech import button_words, chosen_words
 from thirteen.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -532,6 +533,14 @@ class StartScene(MenuScene):
         self.message = ""
         self.app.new_game(GameSetup(self.game_id, deal=int(text), layout=self.layout_for()))
         return None
+
+    def news(self) -> str:
+        """The game chosen, said to a screen reader each time the choice moves."""
+        return chosen_words(self)
+
+    def widget_words(self, widget: object) -> str:
+        """A focused button in a screen reader's words, where its label is not enough."""
+        return button_words(self, widget)
 
     def back(self) -> None:
         if self.app.suspended is not None:

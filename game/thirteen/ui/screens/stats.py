@@ -10,6 +10,7 @@ from thirteen.core import numbers
 from thirteen.core.i18n import N_, language, tr
 from thirteen.games import GAMES
 from thirteen.records.profile import Stats
+from thirteen.session.screen_speech import layout_rows_words, stats_words
 from thirteen.ui import WIDTH, theme
 from thirteen.ui.canvas import SHORT_SIDE
 from thirteen.ui.scene import backdrop, same_press
@@ -192,6 +193,14 @@ class StatsScene(MenuScene):
     def shown_id(self) -> str:
         """The game whose statistics are on show."""
         return self.tabs[self.tab][0]
+
+    def news(self) -> str:
+        """The open tab's figures, said to a screen reader when they change."""
+        if self.tabs[self.tab] is self.other_tab:
+            return layout_rows_words(self.other_tab[2], self.other_rows())
+        gid, layout, label = self.tabs[self.tab]
+        st = self.app.profile.stats(gid, layout)
+        return stats_words(label, st, win_rate(st), clock_words(st.best_ms) if st.best_ms else "")
 
     def reset(self) -> None:
         """Reset forgets the shown game's statistics, on a second press (not the rest of a

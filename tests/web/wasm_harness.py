@@ -160,8 +160,11 @@ def started(page: Any) -> dict[str, float]:
 
 
 def idle(page: Any) -> None:
-    """Wait until the table has stopped animating and has drawn its last change."""
+    """Wait until the table has stopped animating and has drawn its last change, and
+    the deal's difficulty, worked out in slices, has been said (a test reading the live
+    region then hears only what its own keys bring)."""
     wait_py(page, f"{APP}.scene is {APP}.table and not {APP}.table.anim.active")
+    wait_py(page, f"{APP}.access.grade_due is None")
     wait_py(page, f"not {APP}.scene.dirty")
     page.wait_for_timeout(100)  # the frame is on the canvas; let the compositor show it
 

@@ -145,6 +145,7 @@ def test_the_page_words_and_the_build_settings_must_agree(tmp_path: Path) -> Non
     [
         ("de-DE", "", (1280, 720)),
         ("de-DE", "", (390, 844)),
+        ("de-DE", "", (844, 390)),
         ("en-GB", "de.html", (390, 844)),
         ("en-GB", "", (1280, 720)),
     ],
@@ -186,7 +187,31 @@ def test_the_failure_details_are_in_the_browser_s_or_the_page_s_language(
             assert detail.startswith("could not download")
         box = failure.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size[0]
+        retry = failure.locator("button.retry").bounding_box()  # seen without scrolling
+        assert retry is not None and 0 <= retry["y"] and retry["y"] + retry["height"] <= size[1]
         name = f"failure-{locale}-{path or 'index'}-{size[0]}x{size[1]}.png"
         page.screenshot(path=str(screenshots / name))
     finally:
         context.close()
+
+
+@pytest.mark.browser
+def test_a_language_s_page_starts_offline_after_one_visit(
+    page: Any, context: Any, site: Server, fake_cdn: Server
+) -> None:
+    """The service worker keeps each language's page with the rest: after a visit to
+    the English page, the German one opens (German) and starts with no network."""
+    page.goto(site.url())
+    page.wait_for_function("() => window.thirteenLoader && thirteenLoader.state === 'ready'")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => thirteenLoader.offline === true")
+    site.down = fake_cdn.down = True
+    context.set_offline(True)
+    page.goto(site.url("de.html?game=thirteens&deal=1"))
+    page.wait_for_function("() => window.thirteenLoader && thirteenLoader.state === 'ready'")
+    assert page.evaluate("() => document.documentElement.lang") == "de"
+    assert (
+        page.locator("#thirteen-heading").text_content()
+        == "Thirteen: Patiencen, bei denen 13 zählt"
+    )
+    assert page.problems.errors == []

@@ -1,7 +1,8 @@
 """Build the browser version of Thirteen: `make web`.
 
-Writes build/web/ (the static site: index.html, its stylesheets and scripts, the
-app archive, manifest, service worker, icons) and build/thirteen-itch.zip (the
+Writes build/web/ (the static site: index.html and beside it a page per language,
+de.html, fr.html..., its stylesheets and scripts, the app archive, manifest, service
+worker, icons) and build/thirteen-itch.zip (the
 same files for itch.io), with no network access. Settings are in web/build.toml.
 
 pygbag packs an app folder into APP_DIR/build/web. To keep tests, caches and

@@ -1,6 +1,7 @@
 """axe-core on the page's part for screen readers while the real game (in the WebAssembly
 stand-in of wasm_harness.py, in German) shows each screen reached by keys typed on the
-page's hidden controls: the table, help, statistics, the start screen and settings.
+page's hidden controls (the table, help, statistics, the start screen and settings), and
+the end screen of a deal that has no move.
 
 The harness page is the tests' own (its canvas, no landmark): axe checks the block the
 built page gives it (the live region with what the game said, the keys' description
@@ -10,6 +11,7 @@ parts; the built page's landmark, heading and canvas are test_web_page_access.py
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,7 @@ import pytest
 from axe_audit import axe_script, violations
 from wasm_harness import APP, idle, open_harness, py, started, wait_py
 from wasm_harness import wasm_site as wasm_site  # the fixture
-from webtools import Server
+from webtools import ROOT, Server
 
 pytestmark = pytest.mark.browser
 
@@ -87,6 +89,45 @@ def test_axe_finds_nothing_to_fix_on_the_screens_the_controls_reach(
         check("settings")
         page.screenshot(path=str(screenshots / "wasm-axe-settings-de.png"))
         assert reached == ["table", "help", "stats", "start", "settings"]
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
+def stuck_elevens_deal() -> int:
+    """An Elevens deal with no move at all: the game ends as soon as it is dealt."""
+    game_dir = str(ROOT / "game")
+    if game_dir not in sys.path:
+        sys.path.insert(0, game_dir)
+    import thirteen.games as variants
+
+    return next(
+        deal
+        for deal in range(1, 200)
+        if not variants.GameSetup("elevens", deal=deal).new_game().legal_moves()
+    )
+
+
+def test_axe_finds_nothing_to_fix_on_the_end_screen(
+    browser: Any, wasm_site: tuple[Server, str, str], screenshots: Path
+) -> None:
+    """The end screen, reached with no key at all: an Elevens deal with no move ends at
+    once, and the game says so in the live region."""
+    deal = stuck_elevens_deal()
+    axe = axe_script()
+    page = open_harness(
+        browser,
+        wasm_site,
+        {"viewport": {"width": 390, "height": 844}, "locale": "de-DE"},
+        query=f"?game=elevens&deal={deal}",
+    )
+    try:
+        started(page)
+        wait_py(page, f"{SCENE} == 'EndScene' and not {APP}.scene.dirty", 30_000)
+        page.wait_for_function("() => thirteen_a11y.said > 0")
+        found = [v for v in violations(page, axe, CONTEXT) if v["id"] not in PAGE_RULES]
+        assert found == [], found
+        page.screenshot(path=str(screenshots / "wasm-axe-end-de-390x844.png"))
         assert page.errors == []
     finally:
         page.context.close()

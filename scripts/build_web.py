@@ -1,7 +1,8 @@
 """Build the browser version of Thirteen: `make web`.
 
-Writes build/web/ (the static site: index.html, its stylesheets and scripts, the
-app archive, manifest, service worker, icons) and build/thirteen-itch.zip (the
+Writes build/web/ (the static site: index.html and beside it a page per language,
+de.html, fr.html..., its stylesheets and scripts, the app archive, manifest, service
+worker, icons) and build/thirteen-itch.zip (the
 same files for itch.io), with no network access. Settings are in web/build.toml.
 
 pygbag packs an app folder into APP_DIR/build/web. To keep tests, caches and
@@ -31,6 +32,7 @@ import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # its sibling, imported by path too
 from slim_source import same_code, slim  # noqa: E402
@@ -539,10 +541,67 @@ def render_shot(settings: Settings, arguments: Sequence[str], target: Path) -> N
         raise BuildError(f"{target.name} failed: {(result.stdout + result.stderr).strip()}")
 
 
-def page_meta(settings: Settings, preview_size: tuple[int, int]) -> str:
-    """The description, Open Graph and Twitter tags and the canonical link; the ones that
-    need an absolute address only when the site's base URL is set."""
-    text = html.escape(settings.description)
+@dataclass(frozen=True)
+class PageLanguage:
+    """One language's page of the site: its code, its file (index.html for English, the
+    others CODE.html beside it, so that every address in the page stays the same), its
+    Open Graph locale, and the page's words in it (English where its catalogue lacks
+    one)."""
+
+    code: str
+    file: str
+    locale: str
+    words: dict[str, str]
+
+
+SOURCE_LANGUAGE = "en"
+
+
+def page_languages(settings: Settings) -> list[PageLanguage]:
+    """Every language of the page's words, English first: each gets a page of its own,
+    because search engines and link previews read a page's words without running its
+    scripts."""
+    share = page_share(settings)
+    locales = page_locales(settings)
+    english = share[SOURCE_LANGUAGE]
+    same = {"appDescription": settings.description, "previewAlt": settings.preview_alt}
+    for key, value in same.items():
+        if english.get(key) != value:
+            setting = "description" if key == "appDescription" else "preview_alt"
+            raise BuildError(
+                f"{shown(settings.page_words)}'s {key} must be web/build.toml's {setting} "
+                "word for word (the catalogues translate it for each language's page)"
+            )
+    languages = []
+    for code in [SOURCE_LANGUAGE, *sorted(set(share) - {SOURCE_LANGUAGE})]:
+        if code not in locales:
+            raise BuildError(
+                f"{shown(settings.page_words)}: LOCALES has no Open Graph locale for {code!r}"
+            )
+        file = "index.html" if code == SOURCE_LANGUAGE else f"{code}.html"
+        languages.append(PageLanguage(code, file, locales[code], {**english, **share[code]}))
+    return languages
+
+
+def page_locales(settings: Settings) -> dict[str, str]:
+    """web/page_words.py's LOCALES: language code -> Open Graph locale (en_GB)."""
+    locales = getattr(load_page_words(settings), "LOCALES", None)
+    if not isinstance(locales, dict):
+        raise BuildError(f"{shown(settings.page_words)}: LOCALES must map codes to locales")
+    return {str(code): str(locale) for code, locale in locales.items()}
+
+
+def page_meta(
+    settings: Settings,
+    preview_size: tuple[int, int],
+    language: PageLanguage | None = None,
+    languages: Sequence[PageLanguage] = (),
+) -> str:
+    """The description, Open Graph and Twitter tags, the canonical link and the links to
+    the other languages' pages, in ``language`` (English when None); the ones that need
+    an absolute address only when the site's base URL is set."""
+    words = language.words if language is not None else {}
+    text = html.escape(words.get("appDescription", settings.description))
     title = html.escape(settings.title)
     tags = [
         f'<meta name="description" content="{text}">',
@@ -554,12 +613,29 @@ def page_meta(settings: Settings, preview_size: tuple[int, int]) -> str:
         f'<meta name="twitter:description" content="{text}">',
     ]
     base = settings.base_url
+    if language is not None:
+        tags.append(f'<meta property="og:locale" content="{language.locale}">')
+        tags += [
+            f'<meta property="og:locale:alternate" content="{other.locale}">'
+            for other in languages
+            if other.code != language.code
+        ]
+        # hreflang: every language's page, this one's included, and the English one as
+        # the page for any other language (relative: the pages lie side by side)
+        for other in [*languages, None]:
+            page = other if other is not None else languages[0]
+            href = html.escape(base + ("" if page.file == "index.html" else page.file))
+            tags.append(
+                f'<link rel="alternate" hreflang="{other.code if other else "x-default"}" '
+                f'href="{href or "./"}">'
+            )
     if base:
         image = html.escape(base + settings.preview)
-        alt = html.escape(settings.preview_alt)
+        alt = html.escape(words.get("previewAlt", settings.preview_alt))
+        here = base if language is None or language.file == "index.html" else base + language.file
         tags += [
-            f'<link rel="canonical" href="{html.escape(base)}">',
-            f'<meta property="og:url" content="{html.escape(base)}">',
+            f'<link rel="canonical" href="{html.escape(here)}">',
+            f'<meta property="og:url" content="{html.escape(here)}">',
             f'<meta property="og:image" content="{image}">',
             '<meta property="og:image:type" content="image/png">',
             f'<meta property="og:image:width" content="{preview_size[0]}">',
@@ -574,6 +650,48 @@ def page_meta(settings: Settings, preview_size: tuple[int, int]) -> str:
     return "\n".join(tags)
 
 
+WORDS_ELEMENT = re.compile(
+    r'<(?P<tag>\w+)(?P<attrs>[^>]*\bdata-words="(?P<id>\w+)"[^>]*)>(?P<body>.*?)</(?P=tag)>',
+    re.DOTALL,
+)
+"""An element of the template whose text is a page word (``data-words="id"``)."""
+LABELLED_TAG = re.compile(r'<[^>]*\bdata-words-label="(\w+)"[^>]*>')
+"""A start tag whose aria-label is a page word (``data-words-label="id"``)."""
+FIRST_VISIT_MB = re.compile(r'<span id="first-visit-mb">[^<]*</span>&nbsp;MB')
+
+
+def page_in_language(settings: Settings, text: str, language: PageLanguage) -> str:
+    """index.html's text with its words in ``language`` where a page that runs no script
+    shows them: the ``lang`` attribute, every ``data-words`` element's text (<noscript>
+    too) and ``data-words-label`` aria-label. The loader still picks the words again
+    when the page runs (the English page: in the browser's language)."""
+
+    def word(key: str) -> str:
+        return html.escape(language.words[key].replace("{title}", settings.title), quote=False)
+
+    def element(found: re.Match[str]) -> str:
+        body = word(found["id"])
+        if "data-words-html" in found["attrs"]:
+            mb = FIRST_VISIT_MB.search(found["body"])
+            body = body.replace("{mb}", mb[0] if mb else "")
+        return f"<{found['tag']}{found['attrs']}>{body}</{found['tag']}>"
+
+    def label(found: re.Match[str]) -> str:
+        value = html.escape(language.words[found[1]])
+        return re.sub(r'\baria-label="[^"]*"', lambda _m: f'aria-label="{value}"', found[0])
+
+    text = WORDS_ELEMENT.sub(element, text)
+    text = LABELLED_TAG.sub(label, text)
+    html_tag = re.compile(r'^<html lang="en"', re.MULTILINE)
+    marked = f'<html lang="{language.code}"'
+    if language.code != SOURCE_LANGUAGE:  # the loader keeps this page's language
+        marked += f' data-page-language="{language.code}"'
+    text, count = html_tag.subn(lambda _match: marked, text, count=1)
+    if count != 1:
+        raise BuildError(f'{settings.template.name} must begin with <html lang="en"')
+    return text
+
+
 def png_size(path: Path) -> tuple[int, int]:
     data = path.read_bytes()[:24]
     if data[:8] != b"\x89PNG\r\n\x1a\n":
@@ -586,14 +704,19 @@ def first_visit(settings: Settings, archive_bytes: int) -> dict[str, int]:
     return {**settings.downloads, settings.archive: archive_bytes}
 
 
-def page_words(settings: Settings) -> dict[str, str]:
-    """The page's own words: id -> the English text (web/page_words.py's WORDS)."""
+def load_page_words(settings: Settings) -> ModuleType:
+    """web/page_words.py, imported."""
     spec = importlib.util.spec_from_file_location("thirteen_page_words", settings.page_words)
     if spec is None or spec.loader is None:
         raise BuildError(f"{shown(settings.page_words)} cannot be read")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    words = getattr(module, "WORDS", None)
+    return module
+
+
+def page_words(settings: Settings) -> dict[str, str]:
+    """The page's own words: id -> the English text (web/page_words.py's WORDS)."""
+    words = getattr(load_page_words(settings), "WORDS", None)
     if not isinstance(words, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in words.items()
     ):
@@ -606,12 +729,15 @@ WORD_USES = (
     re.compile(r'\bwords\("(\w+)"'),  # the scripts' calls
     re.compile(r'"@words:(\w+)"'),  # the manifest's values
 )
+BUILD_WORDS = frozenset({"previewAlt"})
+"""Words only the build uses: the preview picture's description in each language's
+link-preview tags (the description itself is the manifest's appDescription)."""
 
 
 def check_page_words_used(settings: Settings, words: dict[str, str]) -> None:
     """The page uses exactly the ids web/page_words.py declares: none missing (it would
     show its id), none left over (the page's share holds only what the page shows)."""
-    used: set[str] = set()
+    used: set[str] = set(BUILD_WORDS)
     for path in (settings.template, *settings.assets, settings.manifest):
         text = path.read_text(encoding="utf-8")
         for pattern in WORD_USES:
@@ -770,14 +896,22 @@ def write_assets(settings: Settings, site: Path) -> dict[str, str]:
     return names
 
 
-def write_meta(settings: Settings, site: Path) -> None:
-    """Fill the template's @meta line of index.html."""
-    page = site / "index.html"
-    tags = page_meta(settings, png_size(site / settings.preview))
-    text, count = META_MARK.subn(lambda _match: tags, page.read_text(encoding="utf-8"))
-    if count != 1:
+def write_pages(settings: Settings, site: Path) -> list[str]:
+    """From index.html with its @meta line: each language's page (index.html in English,
+    CODE.html for the others), with its words, description, link-preview tags and links
+    to the others; return the pages' file names."""
+    source = (site / "index.html").read_text(encoding="utf-8")
+    if len(META_MARK.findall(source)) != 1:
         raise BuildError(f"{settings.template.name}: no single '<!-- @meta: ... -->' line")
-    page.write_text(text, encoding="utf-8")
+    preview = png_size(site / settings.preview)
+    languages = page_languages(settings)
+    for language in languages:
+        tags = page_meta(settings, preview, language, languages)
+        text = META_MARK.sub(lambda _match, tags=tags: tags, source)
+        (site / language.file).write_text(
+            page_in_language(settings, text, language), encoding="utf-8"
+        )
+    return [language.file for language in languages]
 
 
 ART_LICENCE = ROOT / "game" / "thirteen" / "ui" / "art" / "LICENSE.txt"
@@ -805,10 +939,10 @@ def assemble(settings: Settings, pygbag_out: Path, site: Path, build_id: str) ->
     if FONT_LICENCE.is_file():  # the font's licence (SIL OFL 1.1), beside the page too
         shutil.copyfile(FONT_LICENCE, site / "LICENSE-font.txt")
     render_preview(settings, site / settings.preview)
-    write_meta(settings, site)
     write_page_data(settings, site)
     write_pins(settings, site)
     write_assets(settings, site)
+    write_pages(settings, site)  # last: each language's copy of the finished page
     # the preview is for other sites' link cards, the screenshots for an install prompt:
     # the game never needs them offline
     pictures = {settings.preview, *(shot.file for shot in settings.screenshots)}

@@ -56,10 +56,14 @@
   // megabytes.
   const WORDS = built("page-words");
   if (!WORDS.en) WORDS.en = {};
-  /** The first of the browser's languages the page speaks, else English. */
+  /** The language of the page the player opened (de.html is German, whatever the
+   * browser says), else the first of the browser's languages the page speaks, else
+   * English. */
   const language = (() => {
     let wanted = [];
     try { wanted = Array.from(navigator.languages || [navigator.language || ""]); } catch (e) { /* none */ }
+    const own = document.documentElement.dataset.pageLanguage;
+    if (own) wanted.unshift(own);
     for (const tag of wanted) {
       const code = String(tag).toLowerCase().split("-")[0];
       if (WORDS[code]) return code;
@@ -306,7 +310,7 @@
     refused(href) {
       if (loader.wrongFile) return;
       loader.wrongFile = String(href);
-      showFailure(`${href}: not the file this version pins (refused twice)`);
+      showFailure(words("detailRefused", { file: href }));
       const title = document.querySelector("#transfer h1").textContent;
       document.querySelector('#failure [data-words="runtime"]').textContent = words("wrongFile", { title });
       document.querySelector('#failure [data-words="check"]').textContent = words("wrongFileLater", { title });
@@ -345,20 +349,34 @@
     button.addEventListener("click", () => location.reload());
   }
 
-  // ---- the canvas keeps the keyboard ------------------------------------
-  // Once the game runs, the keys it uses (Tab and the arrows move its focus ring,
-  // Space and Enter select, F1 is its help...) must not move the browser's focus
-  // off the canvas or scroll anything: their default actions are cancelled, and
-  // the game (SDL listens on the window) still gets every one. The page's own
-  // buttons (the update notice) keep theirs, and a click anywhere gives the canvas
-  // its focus back (in an iframe too, where it is otherwise lost for good).
+  // ---- the canvas keeps the keyboard, and Tab leaves it ----------------
+  // Once the game runs, the keys it uses (the arrows move its focus ring, Space and
+  // Enter select, F1 is its help...) must not move the browser's focus off the canvas
+  // or scroll anything: their default actions are cancelled, and the game (SDL
+  // listens on the window) still gets every one. Tab and Shift+Tab are the page's:
+  // they move the browser's focus from the canvas to the game's controls and the
+  // page's other parts and back, as on any page, so that the keyboard is never
+  // trapped; the game does not see them (the arrows move its focus ring as Tab did).
+  // F6 is toolbar.js's (to the controls). The page's own buttons keep their keys, and
+  // a click anywhere gives the canvas its focus back (in an iframe too, where it is
+  // otherwise lost for good).
   const GAME_KEYS = new Set([
-    "Tab", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", " ", "Spacebar", "Enter",
+    "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", " ", "Spacebar", "Enter",
     "Backspace", "Escape", "Home", "End", "PageUp", "PageDown", "F1", "/", "'",
   ]);
+  const PAGE_KEYS = new Set(["Tab", "F6"]);
   const ownControl = (target) => Boolean(target && target.closest && target.closest("button, a, input"));
+  for (const type of ["keydown", "keyup"]) {
+    window.addEventListener(type, (event) => {
+      // before SDL's listeners on the window: Tab moves the browser's focus alone,
+      // wherever it is pressed
+      if (loader.state === "ready" && event.key === "Tab") {
+        event.stopImmediatePropagation();
+      }
+    }, true);
+  }
   window.addEventListener("keydown", (event) => {
-    if (loader.state !== "ready" || ownControl(event.target)) return;
+    if (loader.state !== "ready" || ownControl(event.target) || PAGE_KEYS.has(event.key)) return;
     if (event.ctrlKey && event.key !== "z" && event.key !== "Z") return; // the browser's own
     if (event.altKey || event.metaKey) return;
     if (GAME_KEYS.has(event.key)) event.preventDefault();
@@ -388,10 +406,10 @@
   if (performance.setResourceTimingBufferSize) performance.setResourceTimingBufferSize(1000);
 
   if (typeof WebAssembly !== "object") {
-    loader.fail("this browser cannot run WebAssembly");
+    loader.fail(words("detailNoWasm"));
   }
   for (const src of window.thirteenBootErrors || []) {
-    loader.fail("could not download " + src);
+    loader.fail(words("detailDownload", { file: src }));
     diagnose(src);
   }
 
@@ -416,7 +434,7 @@
     if (!target || target === window) return;
     const url = target.src || target.href || "";
     if ((target.tagName === "SCRIPT" || target.tagName === "LINK") && url.startsWith(RUNTIME_BASE)) {
-      loader.fail("could not download " + url);
+      loader.fail(words("detailDownload", { file: url }));
       diagnose(url);
     }
   }, true);
@@ -434,7 +452,7 @@
     }
   };
   const downloadFailed = (href, why) => {
-    if (loader.state === "loading") loader.fail(`could not download ${href} (${why})`);
+    if (loader.state === "loading") loader.fail(`${words("detailDownload", { file: href })} (${why})`);
   };
 
   const open = XMLHttpRequest.prototype.open;
@@ -448,7 +466,7 @@
     }
     const href = critical(url);
     if (href) {
-      this.addEventListener("error", () => downloadFailed(href, "network error"));
+      this.addEventListener("error", () => downloadFailed(href, words("networkError")));
       this.addEventListener("load", () => {
         if (this.status >= 400) downloadFailed(href, "HTTP " + this.status);
       });
@@ -473,7 +491,7 @@
     if (href) {
       pending.then(
         (response) => response.status >= 400 && downloadFailed(href, "HTTP " + response.status),
-        () => downloadFailed(href, "network error"),
+        () => downloadFailed(href, words("networkError")),
       );
     }
     return pending;
@@ -495,7 +513,7 @@
       if (/^Running/.test(text || "")) loader.step("python");
     };
     Module.onAbort = function (what) {
-      loader.fail("the Python runtime stopped: " + what);
+      loader.fail(words("detailStopped", { what }));
     };
   };
 

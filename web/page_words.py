@@ -12,6 +12,13 @@ when one here is not used. The texts are marked ``N_()`` so that ``tests/message
 finds them beside the game's (``tests/test_i18n.py`` then checks every catalogue has
 them, with the same placeholders).
 
+Each language also gets a page of its own (``index.html`` in English, ``de.html``,
+``fr.html`` ...), which the build writes with these words already in place, for
+search engines and link previews, which run no script: its ``lang``, the description
+(``appDescription``, which must equal web/build.toml's ``description``), the Open Graph
+and Twitter tags, the preview's description (``previewAlt``, web/build.toml's
+``preview_alt``), the loading and failure texts and ``<noscript>``.
+
 The manifest's name and description are page words too (``"@words:appName"`` in
 ``web/manifest.webmanifest``): the build writes them, and their translations, into the
 site's manifest.
@@ -66,5 +73,23 @@ WORDS: dict[str, str] = {
         "The site that serves it may have changed or damaged it. Try again later; if it "
         "stays so, {title} needs an update before it can start."
     ),
+    "noscript": N_("{title} needs JavaScript and WebAssembly."),
+    # the failure's details ({file}: an address, {why}: networkError or "HTTP 404",
+    # {what}: the runtime's own words)
+    "detailDownload": N_("could not download {file}"),
+    "networkError": N_("network error"),
+    "detailNoWasm": N_("this browser cannot run WebAssembly"),
+    "detailStopped": N_("the Python runtime stopped: {what}"),
+    "detailRefused": N_("{file}: not the file this version pins (refused twice)"),
+    "previewAlt": N_("Thirteens, deal 1: fifteen cards in a 3x5 grid, the stock and the buttons"),
 }
 """Id (as the page uses it) -> the English text (the key into the catalogues)."""
+
+LOCALES: dict[str, str] = {
+    "en": "en_GB",
+    "de": "de_DE",
+    "fr": "fr_FR",
+    "es": "es_ES",
+    "it": "it_IT",
+}
+"""Language code -> its Open Graph locale (``og:locale``): the game writes British English."""

@@ -7,8 +7,9 @@
  * queued: each button sends its key, and any other key typed while a control has focus
  * (arrows, letters, a name being entered) is sent as it is. The game plays them as
  * pressed keys, on every screen. Keys typed on the controls go no further than them (the
- * canvas's own key listener would see them twice); Tab moves between them; F6 comes here
- * from the canvas.
+ * canvas's own key listener would see them twice); Tab moves between them, and on to
+ * the rest of the page (web/loader.js lets Tab leave the canvas too); F6 comes here from
+ * the canvas.
  */
 (function () {
   const live = document.getElementById("thirteen-live");
@@ -43,6 +44,12 @@
     /** The language the game speaks, for the screen reader's voice. */
     language(code) {
       document.documentElement.lang = String(code);
+    },
+    /** The page's heading (a visually hidden <h1>): the game's name, which the page
+     * gives in its language; the game may name the screen it shows instead. */
+    heading(text) {
+      const heading = document.getElementById("thirteen-heading");
+      if (heading && text) heading.textContent = String(text);
     },
   };
   for (const button of controls.querySelectorAll("button[data-key]")) {

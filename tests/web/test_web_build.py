@@ -43,6 +43,11 @@ SITE_FILES = {
     "loader.js",
     "toolbar.js",
     "records.js",
+    # each other language's page beside index.html (test_web_page_languages.py)
+    "de.html",
+    "es.html",
+    "fr.html",
+    "it.html",
 }
 ART = ROOT / "game" / "thirteen" / "ui" / "art"
 """The court pictures `make art` builds (the site carries their licence when they are)."""
@@ -418,6 +423,7 @@ def test_the_page_s_words_are_the_catalogues_share(pinned_build: dict) -> None:
     used |= set(re.findall(r'\bwords\("(\w+)"', everything))
     manifest = (ROOT / "web" / "manifest.webmanifest").read_text(encoding="utf-8")
     used |= set(re.findall(r'"@words:(\w+)"', manifest))  # the manifest's name and description
+    used |= build_web.BUILD_WORDS  # the link-preview tags' (each language's page)
     assert used == set(words)
     downloads = page_data(page, "page-downloads")
     assert downloads == pinned_build["downloads"]

@@ -983,16 +983,18 @@ def test_new_build_is_offered_and_replaces_old_caches(
         server.close()
 
 
-KEYS = ["Tab", "Tab", "ArrowDown", "ArrowRight", "ArrowUp", "ArrowLeft", "Space", "Enter"]
-KEYS += ["Shift+Tab", "PageDown", "End", "F1", "d", "h"]
+KEYS = ["ArrowDown", "ArrowDown", "ArrowRight", "ArrowUp", "ArrowLeft", "Space", "Enter"]
+KEYS += ["Shift+ArrowLeft", "PageDown", "End", "F1", "d", "h"]
+"""The game's keys (Tab is the page's: test_web_page_access.py)."""
 
 
 def test_the_canvas_keeps_the_keyboard_and_the_game_gets_every_key(
     page: Any, site: Server, screenshots: Path
 ) -> None:
-    """Tab moved the browser's focus from the canvas to the page, so the game lost the
-    keyboard. Real key presses: the focus stays on the canvas, nothing scrolls, no key's
-    default action runs, and the game (listening as SDL does) gets every key."""
+    """The game's keys (arrows, Space, Enter, F1, letters...) must not take the browser's
+    focus off the canvas. Real key presses: the focus stays on the canvas, nothing
+    scrolls, no key's default action runs, and the game (listening as SDL does) gets
+    every key."""
     page.goto(site.url())
     page.wait_for_function(READY)
     page.wait_for_function("() => document.getElementById('transfer').hidden")
@@ -1016,7 +1018,7 @@ def test_the_canvas_keeps_the_keyboard_and_the_game_gets_every_key(
         assert state == ["canvas", 0, 0, True], (key, state)
     game_keys = page.evaluate("() => fakeRuntime.keys")
     names = [part.replace("Space", " ") for key in KEYS for part in key.split("+")]
-    assert game_keys == names  # the game got each one, once (Shift+Tab: Shift, then Tab)
+    assert game_keys == names  # the game got each one, once (Shift+Left: Shift, then Left)
     prevented = page.evaluate("() => keyDefaults")
     assert prevented == [k not in ("Shift", "d", "h") for k in names]  # (no default action)
     page.screenshot(path=str(screenshots / "keys-1280x800.png"))
@@ -1026,7 +1028,7 @@ def test_the_canvas_keeps_the_keyboard_and_the_game_gets_every_key(
     page.wait_for_function(focused, timeout=2_000)
     page.mouse.click(5, 5)  # beside the canvas
     page.wait_for_function(focused, timeout=2_000)
-    page.keyboard.press("Tab")
+    page.keyboard.press("ArrowDown")
     assert page.evaluate("() => document.activeElement.id") == "canvas"
     assert page.problems.errors == []
 

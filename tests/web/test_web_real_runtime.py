@@ -3,8 +3,9 @@
 This is the only test of the page with the runtime it ships with (the page tests use
 a fake one, the WebAssembly test another runtime): it builds the site as `make web`
 does, serves it on 127.0.0.1, waits for the game's first frame, clicks the King of
-Thirteens deal 1 and presses Tab, and checks that the game drew each change and that
-the page and its service worker refused none of the runtime's files. It also downloads
+Thirteens deal 1 and presses an arrow, and checks that the game drew each change, that
+Tab goes to the page's controls and back, and that the page and its service worker
+refused none of the runtime's files. It also downloads
 each runtime file the page counts on, prints its size, SHA-384 and git blob id (and
 writes them to real-runtime.json beside the screenshots), and checks them against what
 web/build.toml records: a recorded hash or exact size must be the file's, an estimated
@@ -195,12 +196,19 @@ def test_the_site_runs_on_pygbag_s_runtime(
         share = differs(king, canvas_png(page, cell))
         assert share > 0.2, f"the King's cell looks the same after the click ({share:.0%})"
         page.screenshot(path=str(screenshots / "real-2-king-removed.png"))
-        # keyboard play: Tab shows the focus ring; the canvas keeps the focus
-        page.keyboard.press("Tab")
+        # keyboard play: an arrow shows the focus ring; the canvas keeps the focus
+        page.keyboard.press("ArrowRight")
         page.wait_for_timeout(600)
-        assert differs(after, settle(page)) > 0, "Tab changed nothing on the table"
+        assert differs(after, settle(page)) > 0, "ArrowRight changed nothing on the table"
         assert page.evaluate("() => document.activeElement.id") == "canvas"
         page.screenshot(path=str(screenshots / "real-3-focus-ring.png"))
+        # Tab is the page's: to the game's controls and back (no keyboard trap)
+        page.keyboard.press("Tab")
+        page.wait_for_timeout(300)
+        assert page.evaluate("() => document.activeElement.id") == "a11y-read"
+        page.keyboard.press("Shift+Tab")
+        page.wait_for_timeout(300)
+        assert page.evaluate("() => document.activeElement.id") == "canvas"
         errors = [e for e in page.problems.errors if "favicon" not in e]
         assert errors == [], errors
         # the service worker stored every runtime file the page fetched: none was refused

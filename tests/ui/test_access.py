@@ -15,12 +15,14 @@ from thirteen.ui.table.places import spot_key
 
 
 class Page:
-    """What web/index.tmpl gives the game: ``take()``, ``say(text)``, ``label()``."""
+    """What web/index.tmpl gives the game: ``take()``, ``say(text)``, ``label()``,
+    ``heading(text)``."""
 
     def __init__(self) -> None:
         self.queue: list[dict] = []
         self.lines: list[str] = []
         self.labels: dict[str, str] = {}
+        self.headings: list[str] = []
 
     def take(self) -> str:
         out, self.queue = json.dumps(self.queue), []
@@ -34,6 +36,9 @@ class Page:
 
     def language(self, code: str) -> None:
         self.labels["lang"] = code
+
+    def heading(self, text: str) -> None:
+        self.headings.append(text)
 
 
 def on_page(make, query: str = "?game=thirteens&deal=1", **settings):
@@ -168,3 +173,37 @@ def test_undo_and_redo_with_nothing_to_do_say_so(make):
         assert press(app, page, "u") == "Nichts rückgängig zu machen."
     finally:
         i18n.set_language(i18n.SOURCE)
+
+
+def test_the_page_s_heading_names_the_game_or_the_screen_in_the_player_s_language(make):
+    app, page = on_page(make)
+    assert page.headings == ["Thirteens 3x5"]
+    press(app, page, "F1")
+    assert page.headings[-1] == "Help"
+    press(app, page, "Escape")
+    assert page.headings[-1] == "Thirteens 3x5"
+    i18n.set_language("de")
+    try:
+        app.step(16)
+        press(app, page, "s")
+        assert page.headings[-1] == "Statistik"
+        count = len(page.headings)
+        app.step(16)
+        assert len(page.headings) == count  # named once per change, not every frame
+    finally:
+        i18n.set_language(i18n.SOURCE)
+
+
+def test_an_older_page_without_a_heading_still_hears_the_game(make):
+    app, page = on_page(make)
+    older = Page()
+    del Page.heading
+    try:
+        app.access = Access(app, older)
+        press(app, older, "t")
+        assert older.lines
+    finally:
+        Page.heading = _heading  # type: ignore[method-assign]  # put back for other tests
+
+
+_heading = Page.heading

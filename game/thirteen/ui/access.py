@@ -61,15 +61,15 @@ FOCUS_KEYS = frozenset({pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOW
 CONTROL_LABELS = {
     "canvas": N_("Thirteen: the card table"),
     "keys": N_(
-        "Arrows or Tab move the focus from card to card, and the game says each card and"
+        "Arrows move the focus from card to card, and the game says each card and"
         " where it lies; Enter or Space selects it, and cards that make a group go. D draws,"
         " T reads the whole table, H gives a hint, U undoes, N deals anew, F1 is help, Escape"
         " goes back. F6 moves to the game's buttons, which send the same keys."
     ),
     "read": N_("Read the table (T)"),
-    "next": N_("Next card (Tab)"),
+    "next": N_("Next card"),
     "select": N_("Select the focused card (Enter)"),
-    "previous": N_("Previous card (Shift+Tab)"),
+    "previous": N_("Previous card"),
     "draw": N_("Draw (D)"),
     "undo": N_("Undo (U)"),
     "redo": N_("Redo (Ctrl+Y)"),
@@ -84,13 +84,24 @@ CONTROL_LABELS = {
 the keys and the hidden controls (by their id after ``a11y-``)."""
 
 SCREEN_WORDS = {
-    "StartScene": N_("Start screen: choose a game and a deal. Tab moves, Enter chooses."),
+    "StartScene": N_("Start screen: choose a game and a deal. Arrows move, Enter chooses."),
     "HelpScene": N_("Help."),
-    "StatsScene": N_("Statistics. Tab moves, Enter chooses, Escape goes back."),
-    "SettingsScene": N_("Settings. Tab moves, Enter changes, Escape goes back."),
+    "StatsScene": N_("Statistics. Arrows move, Enter chooses, Escape goes back."),
+    "SettingsScene": N_("Settings. Arrows move, Enter changes, Escape goes back."),
 }
 """What a screen is, said when it opens (the table, the end screen, help and text entry
 say their own content)."""
+
+SCREEN_HEADINGS = {
+    "StartScene": N_("Menu"),
+    "HelpScene": N_("Help"),
+    "StatsScene": N_("Statistics"),
+    "SettingsScene": N_("Settings"),
+    "CalendarScene": N_("Calendar"),
+    "EndScene": N_("Game over"),
+}
+"""The page's heading on each screen (the table's is the game's name, text entry's its
+title): a screen reader's heading list says where the player is."""
 
 
 def key_event(entry: dict[str, Any]) -> pygame.event.Event | None:
@@ -193,6 +204,7 @@ class Access:
     def _label_controls(self) -> None:
         """The page's words in the player's language, which the page also names (so that
         a screen reader reads them with that language's voice)."""
+        self._seen.pop("heading", None)  # named again in the new language
         try:
             self.page.language(language())
             for name, words in CONTROL_LABELS.items():
@@ -215,6 +227,24 @@ class Access:
             self._watch_table(entered)
         else:
             self._watch_screen(scene, entered)
+        heading = self._heading(scene)
+        if heading and self._changed("heading", heading):
+            try:
+                self.page.heading(heading)
+            except Exception:  # a page without a heading to name: the words are said anyway
+                pass
+
+    def _heading(self, scene: Scene) -> str:
+        """The page's heading for ``scene``, in the player's language."""
+        table = self.app.table
+        if table is not None and scene is table:
+            return titled(table.game)
+        kind = type(scene).__name__
+        if hasattr(scene, "prompt"):  # text entry, known by its prompt (as for its words)
+            asking: Any = scene
+            return str(asking.title)
+        words = SCREEN_HEADINGS.get(kind)
+        return tr(words) if words else ""
 
     def _watch_table(self, entered: bool) -> None:
         table = self.app.table

@@ -212,10 +212,24 @@ def page_window() -> Any:  # pragma: no cover - the browser only
 
 
 def page_languages() -> list[str]:
-    """The browser's preferred languages (``navigator.languages``), [] off the page."""
+    """The languages the player asked for, first first, [] off the page: the language of
+    the page they opened (``de.html`` says German in its ``data-page-language``),
+    then the browser's preferred ones (``navigator.languages``)."""
     window = page_window()
     if window is None:
         return []
+    return _page_own_language(window) + _browser_languages(window)
+
+
+def _page_own_language(window: Any) -> list[str]:
+    try:
+        own = window.document.documentElement.getAttribute("data-page-language")
+    except Exception:  # a page without a document to ask: the browser's languages decide
+        return []
+    return [str(own)] if isinstance(own, str) and own else []
+
+
+def _browser_languages(window: Any) -> list[str]:
     try:
         # joined in the page: a string crosses the bridge alike in pygbag and Pyodide
         return [tag for tag in str(window.navigator.languages.join(",")).split(",") if tag]

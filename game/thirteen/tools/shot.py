@@ -74,6 +74,7 @@ def render_shot(
     felt: str = "green",
     storage: Storage | None = None,
     language: str = "en",
+    touch: bool = False,
 ) -> int:
     """Draw ``scene`` of ``game`` and write it to ``out`` as a PNG, at ``size`` (by default
     the canvas's): laid out on the canvas the game chooses for ``viewport`` (1280x720
@@ -84,7 +85,8 @@ def render_shot(
     statistics and scores come from (an empty one in memory when None); ``back`` and
     ``felt`` name the card back and the table's colour; ``language`` the language its
     words are in (an :data:`~thirteen.core.i18n.LANGUAGES` code); ``high_contrast`` and
-    ``larger_text`` are the display settings, ``left_handed`` the left-handed table.  Scene ``end``
+    ``larger_text`` are the display settings, ``left_handed`` the left-handed table,
+    ``touch``: drawn as after a finger's tap (no keys on the buttons or in the words).  Scene ``end``
     of a game that is not over first plays it to its end (see :func:`next_move_to_end`).
     Returns how many moves that took (0: none were played); raises :class:`ShotError`.
     """
@@ -110,6 +112,7 @@ def render_shot(
     profile.settings.language = language
     profile.settings.left_handed = left_handed
     app = app_module.make_app([], profile, size=canvas)
+    app.keys_seen(not touch)
     table = app.put_on_table(game, deal=False)
     setup = getattr(game, "setup", None)
     if setup is not None:  # the deal's difficulty as the table shows it once worked out

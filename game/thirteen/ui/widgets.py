@@ -25,6 +25,11 @@ def key_words(key: str) -> str:
     return tr(key) if key in KEY_WORDS else key
 
 
+keys_shown = True
+"""Whether buttons show their keys and messages name them: not while a finger was the
+last input (a phone has no keys to press); a key or a mouse brings them back."""
+
+
 @dataclass
 class Button:
     name: str
@@ -63,12 +68,13 @@ class Button:
         pygame.draw.rect(surface, fill, self.rect, border_radius=12)
         pygame.draw.rect(surface, edge, self.rect, width=theme.EDGE_W, border_radius=12)
         size = self.label_size()
-        cy = self.rect.centery - (8 if self.key else 0)
+        key = self.key if keys_shown else ""
+        cy = self.rect.centery - (8 if key else 0)
         theme.blit_text(surface, self.label, size, (self.rect.centerx, cy), colour, "center")
-        if self.key:
+        if key:
             theme.blit_text(
                 surface,
-                self.key,
+                key,
                 20,
                 (self.rect.centerx, self.rect.bottom - 20),
                 hint_colour,

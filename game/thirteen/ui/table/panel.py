@@ -13,7 +13,7 @@ from thirteen.core import i18n
 from thirteen.core.game import Game
 from thirteen.core.i18n import tr
 from thirteen.games import spec_of
-from thirteen.ui import theme
+from thirteen.ui import theme, widgets
 from thirteen.ui.table.words import OUTLOOK_WORDS, end_words, graded_words, round_words, titled
 
 if TYPE_CHECKING:
@@ -113,6 +113,7 @@ def panel_key(table: TableScene, buttons: bool) -> tuple:
         theme.high_contrast,
         theme.text_scale,
         i18n.language(),
+        widgets.keys_shown,
     )
 
 

@@ -88,7 +88,8 @@ def render_shot(
     ``larger_text`` are the display settings, ``left_handed`` the left-handed table,
     ``touch``: drawn as after a finger's tap (no keys on the buttons or in the words).
     Scene ``end`` of a game that is not over first plays it to its end (see
-    :func:`next_move_to_end`).  Returns how many moves that took (0: none were played); raises :class:`ShotError`.
+    :func:`next_move_to_end`).  Returns how many moves that took (0: none were played);
+    raises :class:`ShotError`.
     """
     headless()
     import pygame

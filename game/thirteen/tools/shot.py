@@ -114,6 +114,9 @@ def render_shot(
     profile.settings.left_handed = left_handed
     app = app_module.make_app([], profile, size=canvas)
     app.keys_seen(not touch)
+    if viewport is not None:  # the phone or window the canvas stands for
+        app.display.viewport = viewport
+        app.relayout()
     table = app.put_on_table(game, deal=False)
     setup = getattr(game, "setup", None)
     if setup is not None:  # the deal's difficulty as the table shows it once worked out

@@ -143,7 +143,7 @@ class App:
         contrast = bool(self.setting("high_contrast"))
         repaint = contrast != theme.high_contrast
         resized = theme.set_display(contrast, self.settings.larger_text)
-        resized = theme.set_text_floor(self.screen.get_size()) or resized
+        resized = theme.set_text_floor(self.display.shown_at()) or resized
         scene = getattr(self, "scene", None)  # None while the first scenes are built
         if repaint and scene is not None:
             scene.dirty = True
@@ -157,7 +157,7 @@ class App:
     def relayout(self) -> None:
         """The canvas has a new size: every table lays itself out again (the game, the
         selection and the messages stay); the other screens are shown scaled to fit."""
-        theme.set_text_floor(self.screen.get_size())
+        theme.set_text_floor(self.display.shown_at())
         for scene in {self.table, self.suspended, self.start_scene, self.scene, *self.stack}:
             if scene is not None:
                 scene.relayout()

@@ -104,9 +104,6 @@ text_scale = 1.0
 MIN_TEXT_CSS = 11
 """The smallest type a player is shown, in CSS pixels (its em): smaller does not read
 on a phone held at arm's length."""
-PHONE_CSS_PER_PX = 390 / 720
-"""CSS pixels per canvas pixel on a phone (390 CSS pixels across its short side, which
-the canvas makes 720): what any canvas other than the 1280x720 one is taken to be shown at."""
 min_text_px = 0.0
 """The smallest em any text is set at on the canvas now, in its pixels (see
 :func:`set_text_floor`); 0: none."""
@@ -114,13 +111,12 @@ min_type_size = 0
 """The smallest size a font is opened at for that em."""
 
 
-def set_text_floor(canvas: tuple[int, int]) -> bool:
-    """Keep text at least :data:`MIN_TEXT_CSS` on a canvas of this size: the 1280x720 one
-    is shown at about its size, any other (a phone's) at :data:`PHONE_CSS_PER_PX`; whether
-    the floor changed (the screens then lay themselves out again)."""
+def set_text_floor(per_px: float) -> bool:
+    """Keep text at least :data:`MIN_TEXT_CSS` on a canvas shown at ``per_px`` CSS pixels
+    per pixel (a phone shows its canvas at about half size); whether the floor changed
+    (the screens then lay themselves out again)."""
     global min_text_px, min_type_size
-    per_px = 1.0 if canvas == (1280, 720) else PHONE_CSS_PER_PX
-    floor = MIN_TEXT_CSS / per_px
+    floor = MIN_TEXT_CSS / min(1.0, per_px)  # shown larger: 11 pixels still
     if floor == min_text_px:
         return False
     min_text_px, size = floor, math.floor(floor)

@@ -27,7 +27,7 @@ from thirteen.core.i18n import tr
 from thirteen.core.moves import Draw, Recycle
 from thirteen.core.spec import DrawPileView, GridView, PilesView, ReservePilesView, TableKind
 from thirteen.games import spec_of
-from thirteen.ui import HEIGHT, WIDTH
+from thirteen.ui import HEIGHT, WIDTH, theme
 from thirteen.ui.spots import SpotKind, Zone
 
 MIN_TARGET = 80
@@ -109,11 +109,12 @@ class Frame:
             return out
         rows = (len(TABLE_BUTTONS) + 1) // 2
         top = self.panel.bottom - 12 - rows * BUTTON_H - (rows - 1) * BUTTON_GAP
+        bw = max(BUTTON_W, (self.panel.w - 24 - BUTTON_GAP) // 2)  # a wider panel: wider
         for n, name in enumerate(TABLE_BUTTONS):
             column = 1 - n % 2 if self.left_handed else n % 2  # mirrored: outer column first
-            x = self.panel.x + 12 + column * (BUTTON_W + BUTTON_GAP)
+            x = self.panel.x + 12 + column * (bw + BUTTON_GAP)
             y = top + (n // 2) * (BUTTON_H + BUTTON_GAP)
-            out[name] = pygame.Rect(x, y, BUTTON_W, BUTTON_H)
+            out[name] = pygame.Rect(x, y, bw, BUTTON_H)
         return out
 
     def chrome(self) -> list[pygame.Rect]:
@@ -130,10 +131,11 @@ def frame_for(size: tuple[int, int], left_handed: bool = False) -> Frame:
         bar = pygame.Rect(0, h - BUTTON_BAR_H, w, BUTTON_BAR_H)
         table = pygame.Rect(0, BAR_H, w, bar.top - BAR_H)
         return Frame(size, table, panel, bar, left_handed)
+    # wider where the smallest type is lifted (a phone: see theme.set_text_floor)
+    pw = max(PANEL_W, round(PANEL_W * theme.min_type_size / 22))
     if left_handed:
-        table, panel = pygame.Rect(PANEL_W, 0, w - PANEL_W, h), pygame.Rect(0, 0, PANEL_W, h)
-        return Frame(size, table, panel, None, True)
-    return Frame(size, pygame.Rect(0, 0, w - PANEL_W, h), pygame.Rect(w - PANEL_W, 0, PANEL_W, h))
+        return Frame(size, pygame.Rect(pw, 0, w - pw, h), pygame.Rect(0, 0, pw, h), None, True)
+    return Frame(size, pygame.Rect(0, 0, w - pw, h), pygame.Rect(w - pw, 0, pw, h))
 
 
 LANDSCAPE = frame_for((WIDTH, HEIGHT))

@@ -131,8 +131,7 @@ def frame_for(size: tuple[int, int], left_handed: bool = False) -> Frame:
         bar = pygame.Rect(0, h - BUTTON_BAR_H, w, BUTTON_BAR_H)
         table = pygame.Rect(0, BAR_H, w, bar.top - BAR_H)
         return Frame(size, table, panel, bar, left_handed)
-    # wider where the smallest type is lifted (a phone: see theme.set_text_floor)
-    pw = max(PANEL_W, round(PANEL_W * theme.min_type_size / 22))
+    pw = max(PANEL_W, round(PANEL_W * theme.min_type_size / 22))  # wider for lifted type
     if left_handed:
         return Frame(size, pygame.Rect(pw, 0, w - pw, h), pygame.Rect(0, 0, pw, h), None, True)
     return Frame(size, pygame.Rect(0, 0, w - pw, h), pygame.Rect(w - pw, 0, pw, h))
@@ -396,13 +395,15 @@ def pyramid_metrics(frame: Frame) -> tuple[float, int, int, int, int]:
     """(scale, card w, card h, pitch x, pitch y) of the pyramid in ``frame``: full size
     where it fits, smaller on a narrow table, and upright as wide as the canvas allows."""
     table = frame.table
-    if frame.portrait:
-        scale = min((table.w - 12) / (7 * PYR_W * UPRIGHT_PITCH), table.h / (4 * PYR_H))
-    else:
-        scale = min(1.0, (table.w - 20) / PYRAMID_SPAN, table.h / 720)
+    if frame.portrait:  # rows as far apart as the height allows (half a card at least)
+        wide = (table.w - 12) / (7 * PYR_W * UPRIGHT_PITCH) * PYR_H  # the width's card height
+        room = table.h - 124  # above it, the piles' gap and their captions under them
+        rows = min(UPRIGHT_ROWS, max(0.5, (room / wide - 2) / 6))
+        h = min(wide, room / (6 * rows + 2))
+        w = round(h * PYR_W / PYR_H)
+        return h / PYR_H, w, round(h), round(w * UPRIGHT_PITCH), round(h * rows)
+    scale = min(1.0, (table.w - 20) / PYRAMID_SPAN, table.h / 720)
     w, h = round(PYR_W * scale), round(PYR_H * scale)
-    if frame.portrait:  # rows further apart: the height to spare shows more of each card
-        return scale, w, h, round(w * UPRIGHT_PITCH), round(h * UPRIGHT_ROWS)
     return scale, w, h, round(PYR_DX * scale), round(PYR_DY * scale)
 
 

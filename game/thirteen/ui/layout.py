@@ -383,9 +383,9 @@ height to spare shows more of each covered card) as shares of a card."""
 
 def upright_piles(frame: Frame, bottom: int, w: int, h: int) -> tuple[pygame.Rect, pygame.Rect]:
     """Upright, the draw pile and the waste side by side under the pyramid's ``bottom``,
-    in the middle of the height left over their captions (two lines)."""
+    in the middle of the height left over their captions (two lines) and a message's veil."""
     table = frame.table
-    top = bottom + max(20, (table.bottom - bottom - 2 * CAPTION_GAP - 60 - h) // 2)
+    top = bottom + max(20, (table.bottom - bottom - 2 * CAPTION_GAP - 150 - h) // 2)
     gap = max(80, (table.w - 2 * w) // 4)
     draw = pygame.Rect(table.centerx - gap // 2 - w, top, w, h)
     return draw, pygame.Rect(table.centerx + gap // 2, top, w, h)
@@ -397,7 +397,7 @@ def pyramid_metrics(frame: Frame) -> tuple[float, int, int, int, int]:
     table = frame.table
     if frame.portrait:  # rows as far apart as the height allows (half a card at least)
         wide = (table.w - 12) / (7 * PYR_W * UPRIGHT_PITCH) * PYR_H  # the width's card height
-        room = table.h - 124  # above it, the piles' gap and their captions under them
+        room = table.h - 214  # above it, the piles' gap, their captions, a message's veil
         rows = min(UPRIGHT_ROWS, max(0.5, (room / wide - 2) / 6))
         h = min(wide, room / (6 * rows + 2))
         w = round(h * PYR_W / PYR_H)

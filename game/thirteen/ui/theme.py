@@ -113,14 +113,15 @@ min_type_size = 0
 
 def set_text_floor(per_px: float) -> bool:
     """Keep text at least :data:`MIN_TEXT_CSS` on a canvas shown at ``per_px`` CSS pixels
-    per pixel (a phone shows its canvas at about half size); whether the floor changed
-    (the screens then lay themselves out again)."""
+    per pixel when that is under 1 (a phone shows its canvas at about half size; shown
+    at its size or larger, the sizes asked for are kept); whether the floor changed (the
+    screens then lay themselves out again)."""
     global min_text_px, min_type_size
-    floor = MIN_TEXT_CSS / min(1.0, per_px)  # shown larger: 11 pixels still
+    floor = MIN_TEXT_CSS / per_px if per_px < 1 else 0.0
     if floor == min_text_px:
         return False
-    min_text_px, size = floor, math.floor(floor)
-    while em_of(plain_font(size), size) < floor:  # the em is whole pixels, set smaller
+    min_text_px, size = floor, max(1, math.floor(floor))
+    while floor and em_of(plain_font(size), size) < floor:  # the em is whole pixels, set smaller
         size += 1
     min_type_size = size
     return True

@@ -285,3 +285,19 @@ def test_a_winnable_deal_names_same_deal_without_its_key_for_a_finger(make):
         i18n.set_language(language)
         words = verdict_words(game, (WINNABLE,), keys=False) or ""
         assert words and not KEY_REFERENCE.search(words)
+
+
+@pytest.mark.parametrize("viewport", PHONES, ids=lambda v: f"{v[0]}x{v[1]}")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_table_fits_with_the_lifted_type(make, language, viewport):
+    """The table's words at their lifted size still fit their panel, bars and buttons
+    and do not overlap (the checks of :mod:`.test_language_fit`), a long message too."""
+    from .test_language_fit import drawing
+
+    found: list[str] = []
+    for spec in GAMES.values():
+        app = app_at(make, viewport, f"?game={spec.id}&deal=5", language)
+        app.table.outlook = "lost"  # the indicator's longest words
+        app.table.say(i18n.tr("Only the top card of a column can move to an empty column."))
+        found += drawing(app, f"{language} table {spec.id} {viewport}")
+    assert found == [], "\n".join(found)

@@ -123,14 +123,14 @@ def set_text_floor(per_px: float) -> bool:
     min_text_px, size = floor, max(1, math.floor(floor))
     while floor and em_of(plain_font(size), size) < floor:  # the em is whole pixels, set smaller
         size += 1
-    min_type_size = size
+    min_type_size = size if floor else 0
     return True
 
 
 def em_of(font: pygame.font.Font, size: int) -> float:
     """The em of ``font`` set at ``size``, in pixels (the bundled default font is set
-    smaller than the size asked for)."""
-    return float(getattr(font, "point_size", size))
+    smaller than the size asked for); its line's height where a runtime cannot say."""
+    return float(getattr(font, "point_size", 0) or font.get_height() or size)
 
 
 def type_size(size: int) -> int:

@@ -70,7 +70,14 @@ class Button:
         size = self.label_size()
         key = self.key if keys_shown else ""
         cy = self.rect.centery - (8 if key else 0)
-        theme.blit_text(surface, self.label, size, (self.rect.centerx, cy), colour, "center")
+        lines = [self.label]
+        if theme.font(size).size(self.label)[0] > self.rect.w - 8:  # lifted type: two lines
+            lines = theme.wrap(self.label, size, self.rect.w - 12)[:2]
+        pitch = theme.font(size).get_linesize()
+        cy -= (len(lines) - 1) * pitch // 2 + (8 if key and len(lines) > 1 else 0)
+        for n, line in enumerate(lines):
+            where = (self.rect.centerx, cy + n * pitch)
+            theme.blit_text(surface, line, size, where, colour, "center")
         if key:
             theme.blit_text(
                 surface,

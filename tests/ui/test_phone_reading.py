@@ -301,3 +301,23 @@ def test_every_table_fits_with_the_lifted_type(make, language, viewport):
         app.table.say(i18n.tr("Only the top card of a column can move to an empty column."))
         found += drawing(app, f"{language} table {spec.id} {viewport}")
     assert found == [], "\n".join(found)
+
+
+def test_a_long_button_label_takes_two_lines_at_the_lifted_type(make):
+    """A label too wide for its button at the phone's smallest type is set on two lines,
+    both inside the button and apart; one that needs more is drawn whole (and the fit
+    checks catch it) rather than losing words."""
+    app_at(make, (390, 844), "?game=pyramid&deal=5", "es")
+    surface = pygame.Surface((300, 200))
+    button = widgets.Button("copy", pygame.Rect(10, 10, 140, 84), "Copiar enlace", "C")
+    with recording() as drawn:
+        button.draw(surface)
+    rects = {words: rect for _, words, rect in drawn}
+    assert list(rects) == ["Copiar", "enlace", "C"]
+    assert all(button.rect.contains(rect) for rect in rects.values())
+    assert not rects["Copiar"].colliderect(rects["enlace"])
+    assert not rects["enlace"].colliderect(rects["C"])
+    button.label = "Copiar el enlace de esta partida"
+    with recording() as drawn:
+        button.draw(surface)
+    assert [words for _, words, _ in drawn][0] == button.label

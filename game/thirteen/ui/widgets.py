@@ -72,7 +72,8 @@ class Button:
         cy = self.rect.centery - (8 if key else 0)
         lines = [self.label]
         if theme.font(size).size(self.label)[0] > self.rect.w - 8:  # lifted type: two lines
-            lines = theme.wrap(self.label, size, self.rect.w - 12)[:2]
+            wrapped = theme.wrap(self.label, size, self.rect.w - 12)
+            lines = wrapped if len(wrapped) == 2 else lines  # more: shown (and caught) whole
         pitch = theme.font(size).get_linesize()
         cy -= (len(lines) - 1) * pitch // 2 + (8 if key and len(lines) > 1 else 0)
         for n, line in enumerate(lines):

@@ -172,10 +172,10 @@ def _rounds(numbers: list[int]) -> str:
     return tr(listed([str(n) for n in numbers]))
 
 
-def verdict_words(game: Game, verdicts: tuple[str, ...]) -> str | None:
+def verdict_words(game: Game, verdicts: tuple[str, ...], keys: bool = True) -> str | None:
     """One line for the end screen of ``game``, in the player's language, or None when
     there is nothing proven to say (or nothing worth saying: a won Thirteens or Pyramid
-    game)."""
+    game); ``keys``: it may name the keys of buttons (not for a player using a finger)."""
     if not game.is_over:
         return None
     if len(verdicts) > 1:
@@ -204,6 +204,8 @@ def verdict_words(game: Game, verdicts: tuple[str, ...]) -> str | None:
     if game.outcome.value == "won":
         return None
     (verdict,) = verdicts
+    if verdict == WINNABLE and not keys:
+        return tr("This deal can be won: Same deal plays it again.")
     if verdict == WINNABLE:
         return tr("This deal can be won: Same deal (R) plays it again.")
     if verdict == NOT_WINNABLE:

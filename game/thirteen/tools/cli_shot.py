@@ -93,6 +93,9 @@ def register(shot: argparse.ArgumentParser) -> None:
         "--timer", action="store_true", help="the game timer on (the table shows the time)"
     )
     shot.add_argument(
+        "--touch", action="store_true", help="as after a tap: no keys named on buttons or in words"
+    )
+    shot.add_argument(
         "--left-handed", action="store_true", help="the table's panel and buttons mirrored"
     )
     shot.add_argument("--back", default="red", help="the card back (red, blue, green, black)")
@@ -200,6 +203,7 @@ def run(args: argparse.Namespace) -> int:
             felt=args.table_colour,
             storage=storage,
             language=args.language,
+            touch=args.touch,
         )
     except ui_shot.ShotError as exc:
         raise CommandError(str(exc)) from None

@@ -75,6 +75,7 @@ def render_shot(
     felt: str = "green",
     storage: Storage | None = None,
     language: str = "en",
+    touch: bool = False,
 ) -> int:
     """Draw ``scene`` of ``game`` and write it to ``out`` as a PNG, at ``size`` (by default
     the canvas's): laid out on the canvas the game chooses for ``viewport`` (1280x720
@@ -85,10 +86,11 @@ def render_shot(
     statistics and scores come from (an empty one in memory when None); ``back`` and
     ``felt`` name the card back and the table's colour; ``language`` the language its
     words are in (an :data:`~thirteen.core.i18n.LANGUAGES` code); ``high_contrast`` and
-    ``larger_text`` are the display settings, ``left_handed`` the left-handed table.  Scene ``end``
-    of a game that is not over first plays it to its end (see :func:`next_move_to_end`).
+    ``larger_text`` are the display settings, ``left_handed`` the left-handed table,
+    ``timer`` the game timer setting (the table shows the time played), ``touch``: drawn
+    as after a finger's tap (no keys on the buttons or in the words).  Scene ``end`` of
+    a game that is not over first plays it to its end (see :func:`next_move_to_end`).
     Returns how many moves that took (0: none were played); raises :class:`ShotError`.
-    ``timer`` is the game timer setting (the table shows the time played).
     """
     headless()
     import pygame
@@ -113,6 +115,10 @@ def render_shot(
     profile.settings.left_handed = left_handed
     profile.settings.timer = timer  # the game timer: the table shows the time
     app = app_module.make_app([], profile, size=canvas)
+    app.keys_seen(not touch)
+    if viewport is not None:  # the phone or window the canvas stands for
+        app.display.viewport = viewport
+        app.relayout()
     table = app.put_on_table(game, deal=False)
     setup = getattr(game, "setup", None)
     if setup is not None:  # the deal's difficulty as the table shows it once worked out

@@ -26,7 +26,7 @@ from thirteen.games import GameSetup
 from thirteen.records.profile import Profile
 from thirteen.session import share
 from thirteen.session.game_session import Session, Showing
-from thirteen.ui import HEIGHT, WIDTH, theme
+from thirteen.ui import HEIGHT, WIDTH, theme, widgets
 from thirteen.ui.access import Access
 from thirteen.ui.display import Display, page_languages
 from thirteen.ui.events import ControllerReader, PointerReader
@@ -64,6 +64,7 @@ class App:
         self.settings = self.profile.settings
         i18n.set_language(self.language_wanted())
         self.page_prefers = page_preferences()
+        widgets.keys_shown = True  # no finger has touched this app yet
         """What the browser asks of the page: the settings the player has not chosen."""
         self.show_display()
         self.session = Session(self.profile, tell=self._tell, settled=self._refresh_table)
@@ -105,10 +106,10 @@ class App:
             pygame.WINDOWRESTORED: self.exposed,
             pygame.VIDEORESIZE: self.resized,
             pygame.WINDOWSIZECHANGED: self.resized,
-            pygame.FINGERDOWN: self.pointer.finger_down,
+            pygame.FINGERDOWN: self.finger_down,
             pygame.FINGERMOTION: self.pointer.finger_motion,
             pygame.FINGERUP: lambda event: self.pressed(self.pointer.tap(event)),
-            pygame.MOUSEBUTTONDOWN: lambda event: self.pressed(self.pointer.press(event)),
+            pygame.MOUSEBUTTONDOWN: self.clicked,
             pygame.MOUSEMOTION: self.pointer_moved,
             pygame.KEYDOWN: self.key,
             pygame.CONTROLLERDEVICEADDED: self.pads.added,
@@ -142,6 +143,7 @@ class App:
         contrast = bool(self.setting("high_contrast"))
         repaint = contrast != theme.high_contrast
         resized = theme.set_display(contrast, self.settings.larger_text)
+        resized = theme.set_text_floor(self.display.shown_at()) or resized
         scene = getattr(self, "scene", None)  # None while the first scenes are built
         if repaint and scene is not None:
             scene.dirty = True
@@ -155,6 +157,7 @@ class App:
     def relayout(self) -> None:
         """The canvas has a new size: every table lays itself out again (the game, the
         selection and the messages stay); the other screens are shown scaled to fit."""
+        theme.set_text_floor(self.display.shown_at())
         for scene in {self.table, self.suspended, self.start_scene, self.scene, *self.stack}:
             if scene is not None:
                 scene.relayout()
@@ -407,6 +410,24 @@ class App:
         self.display.resize(*size)
         self.scene.dirty = True
 
+    def keys_seen(self, shown: bool) -> None:
+        """The last input was a key or the mouse (True) or a finger (False): buttons and
+        messages name keys only after a key or the mouse (:data:`.widgets.keys_shown`)."""
+        if widgets.keys_shown != shown:
+            widgets.keys_shown = shown
+            self.scene.dirty = True
+
+    def finger_down(self, event: pygame.event.Event) -> None:
+        self.keys_seen(False)
+        self.pointer.finger_down(event)
+
+    def clicked(self, event: pygame.event.Event) -> None:
+        """A mouse button: a real press (not the echo of a touch) brings the keys back."""
+        press = self.pointer.press(event)
+        if press is not None:
+            self.keys_seen(True)
+        self.pressed(press)
+
     def pressed(self, press: pygame.event.Event | None) -> None:
         """A press on the scene (a click or a tap; None: none, an echo or a swipe)."""
         if press is not None:
@@ -416,6 +437,7 @@ class App:
     def pointer_moved(self, event: pygame.event.Event) -> None:
         motion = self.pointer.motion(event)
         if motion is not None:
+            self.keys_seen(True)
             self.scene.handle(motion)
 
     def key(self, event: pygame.event.Event) -> None:
@@ -423,6 +445,7 @@ class App:
         fills the screen with the desktop window, or brings it back; the others go to the
         scene."""
         self.gesture()
+        self.keys_seen(True)
         if event.key == pygame.K_F1 and self.opens_help():
             self.open(SceneName.HELP)
             return

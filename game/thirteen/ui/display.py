@@ -44,6 +44,9 @@ class Display:
         """Whether the desktop window fills the screen (F11 switches, see
         :meth:`toggle_fullscreen`)."""
         self._since_poll = 0.0
+        self.viewport: tuple[int, int] | None = None
+        """The page's viewport in CSS pixels (the browser), or the one a headless canvas
+        stands for (a test or a screenshot of a phone); None: not known."""
         self.window: pygame.Surface
         """What the player sees: the desktop window, else the canvas itself."""
         self.canvas: pygame.Surface
@@ -55,7 +58,8 @@ class Display:
             self.canvas = SharpCanvas(canvas_size(*window), self.window)
             self._scale_canvas()
         elif kind == "page":
-            self.window = self.canvas = self._page_mode(canvas_size(*_viewport()))
+            self.viewport = _viewport()
+            self.window = self.canvas = self._page_mode(canvas_size(*self.viewport))
         else:
             self.window = self.canvas = pygame.display.set_mode(size or (WIDTH, HEIGHT))
 
@@ -68,6 +72,15 @@ class Display:
     @property
     def size(self) -> tuple[int, int]:
         return self.canvas.get_size()
+
+    def shown_at(self) -> float:
+        """CSS (or screen) pixels per canvas pixel: how large the player sees the canvas,
+        for the smallest type (see :func:`.theme.set_text_floor`)."""
+        if self.kind == "window":
+            return _fit(self.canvas.get_size(), self.window.get_size())[0]
+        if self.viewport is None:
+            return 1.0
+        return _fit(self.canvas.get_size(), self.viewport)[0]
 
     def resize(self, width: int, height: int) -> None:
         """The window (or, headless, the canvas) is now ``width`` x ``height``; a headless
@@ -87,6 +100,7 @@ class Display:
                 return
             shape = (sides[0], sides[1])
         else:
+            self.viewport = (width, height)
             shape = canvas_size(width, height)
         if shape != self.canvas.get_size():
             if self.kind == "page":

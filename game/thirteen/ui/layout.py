@@ -27,7 +27,7 @@ from thirteen.core.i18n import tr
 from thirteen.core.moves import Draw, Recycle
 from thirteen.core.spec import DrawPileView, GridView, PilesView, ReservePilesView, TableKind
 from thirteen.games import spec_of
-from thirteen.ui import HEIGHT, WIDTH
+from thirteen.ui import HEIGHT, WIDTH, theme
 from thirteen.ui.spots import SpotKind, Zone
 
 MIN_TARGET = 80
@@ -109,11 +109,12 @@ class Frame:
             return out
         rows = (len(TABLE_BUTTONS) + 1) // 2
         top = self.panel.bottom - 12 - rows * BUTTON_H - (rows - 1) * BUTTON_GAP
+        bw = max(BUTTON_W, (self.panel.w - 24 - BUTTON_GAP) // 2)  # a wider panel: wider
         for n, name in enumerate(TABLE_BUTTONS):
             column = 1 - n % 2 if self.left_handed else n % 2  # mirrored: outer column first
-            x = self.panel.x + 12 + column * (BUTTON_W + BUTTON_GAP)
+            x = self.panel.x + 12 + column * (bw + BUTTON_GAP)
             y = top + (n // 2) * (BUTTON_H + BUTTON_GAP)
-            out[name] = pygame.Rect(x, y, BUTTON_W, BUTTON_H)
+            out[name] = pygame.Rect(x, y, bw, BUTTON_H)
         return out
 
     def chrome(self) -> list[pygame.Rect]:
@@ -130,10 +131,10 @@ def frame_for(size: tuple[int, int], left_handed: bool = False) -> Frame:
         bar = pygame.Rect(0, h - BUTTON_BAR_H, w, BUTTON_BAR_H)
         table = pygame.Rect(0, BAR_H, w, bar.top - BAR_H)
         return Frame(size, table, panel, bar, left_handed)
+    pw = max(PANEL_W, round(PANEL_W * theme.min_type_size / 22))  # wider for lifted type
     if left_handed:
-        table, panel = pygame.Rect(PANEL_W, 0, w - PANEL_W, h), pygame.Rect(0, 0, PANEL_W, h)
-        return Frame(size, table, panel, None, True)
-    return Frame(size, pygame.Rect(0, 0, w - PANEL_W, h), pygame.Rect(w - PANEL_W, 0, PANEL_W, h))
+        return Frame(size, pygame.Rect(pw, 0, w - pw, h), pygame.Rect(0, 0, pw, h), None, True)
+    return Frame(size, pygame.Rect(0, 0, w - pw, h), pygame.Rect(w - pw, 0, pw, h))
 
 
 LANDSCAPE = frame_for((WIDTH, HEIGHT))
@@ -262,10 +263,12 @@ def thirteens_metrics(
     w = int(h * 0.714)
     px = int(min(cell_w, w + 40))
     py = int(min(cell_h, h + 12))
-    if frame.portrait and widest > highest and rows > 1:
-        # upright, the width allows larger cards than the height: let each row cover
-        # the foot of the one above a little (its rank and suit still show)
-        tall = int(min(widest, region.h / (1 + (rows - 1) * 0.92)))
+    if (frame.portrait or frame.size != (WIDTH, HEIGHT)) and widest > highest and rows > 1:
+        # upright, or sideways on a phone (shown at half size), the width allows larger
+        # cards than the height: let each row cover the foot of the one above a little
+        # (upright its rank and suit still show; sideways the card is still drawn whole)
+        share = 0.92 if frame.portrait else FULL_FACE
+        tall = int(min(widest, region.h / (1 + (rows - 1) * share), h * 2))
         if tall > h:
             h, w = tall, int(tall * 0.714)
             px = int(min(cell_w, w + 24))
@@ -373,14 +376,33 @@ PYRAMID_SPAN = PILE_X + PYR_W + 20 + 7 * PYR_DX
 """How wide a pyramid table sideways is at full size: the piles' column and seven cards."""
 
 
+UPRIGHT_PITCH, UPRIGHT_ROWS = 1.03, 0.85
+"""Upright, a pyramid's pitch across (its bottom row nearly edge to edge) and down (the
+height to spare shows more of each covered card) as shares of a card."""
+
+
+def upright_piles(frame: Frame, bottom: int, w: int, h: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """Upright, the draw pile and the waste side by side under the pyramid's ``bottom``,
+    in the middle of the height left over their captions (two lines) and a message's veil."""
+    table = frame.table
+    top = bottom + max(20, (table.bottom - bottom - 2 * CAPTION_GAP - 150 - h) // 2)
+    gap = max(80, (table.w - 2 * w) // 4)
+    draw = pygame.Rect(table.centerx - gap // 2 - w, top, w, h)
+    return draw, pygame.Rect(table.centerx + gap // 2, top, w, h)
+
+
 def pyramid_metrics(frame: Frame) -> tuple[float, int, int, int, int]:
     """(scale, card w, card h, pitch x, pitch y) of the pyramid in ``frame``: full size
     where it fits, smaller on a narrow table, and upright as wide as the canvas allows."""
     table = frame.table
-    if frame.portrait:
-        scale = min((table.w - 20) / (7 * PYR_DX), (table.h * 0.62) / (6 * PYR_DY + PYR_H))
-    else:
-        scale = min(1.0, (table.w - 20) / PYRAMID_SPAN, table.h / 720)
+    if frame.portrait:  # rows as far apart as the height allows (half a card at least)
+        wide = (table.w - 12) / (7 * PYR_W * UPRIGHT_PITCH) * PYR_H  # the width's card height
+        room = table.h - 214  # above it, the piles' gap, their captions, a message's veil
+        rows = min(UPRIGHT_ROWS, max(0.5, (room / wide - 2) / 6))
+        h = min(wide, room / (6 * rows + 2))
+        w = round(h * PYR_W / PYR_H)
+        return h / PYR_H, w, round(h), round(w * UPRIGHT_PITCH), round(h * rows)
+    scale = min(1.0, (table.w - 20) / PYRAMID_SPAN, table.h / 720)
     w, h = round(PYR_W * scale), round(PYR_H * scale)
     return scale, w, h, round(PYR_DX * scale), round(PYR_DY * scale)
 
@@ -406,10 +428,7 @@ def pyramid_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
             Spot(SpotKind.CARD, rect, rect.copy(), card, Zone.PYRAMID, free=free, index=index)
         )
     if frame.portrait:  # side by side under the pyramid, towards the thumbs
-        below = y0 + 6 * dy + ch
-        top = (below + table.bottom - ch - 80) // 2
-        draw = pygame.Rect(table.centerx - cw - 40, top, cw, ch)
-        waste = pygame.Rect(table.centerx + 40, top, cw, ch)
+        draw, waste = upright_piles(frame, y0 + 6 * dy + ch, cw, ch)
     else:
         draw = pygame.Rect(table.x + round(PILE_X * scale), y0 + round(10 * scale), cw, ch)
         waste = pygame.Rect(draw.x, draw.bottom + round(80 * scale), cw, ch)
@@ -511,13 +530,14 @@ RESERVE_GAP = 0.15
 card's width."""
 
 
-def reserve_rows_fit(region: pygame.Rect, piles: int, rows: int) -> int:
-    """The card height at which the pyramid and ``piles`` reserve piles of three, laid
-    in ``rows`` rows under it, fit ``region`` (at most the pyramids' full size)."""
+def reserve_rows_fit(region: pygame.Rect, piles: int, rows: int, step: float = 0.5) -> int:
+    """The card height at which the pyramid (its rows ``step`` card heights apart) and
+    ``piles`` reserve piles of three, laid in ``rows`` rows under it, fit ``region`` (at
+    most the pyramids' full size)."""
     per_row = -(-piles // rows)
-    # heights in card heights: the pyramid 4 (six half-card steps and a card), each row
-    # of piles 1 + 2 * FAN, and a gap of RESERVE_GAP card widths above each row
-    tall = 4 + rows * (1 + 2 * FAN) + rows * RESERVE_GAP * 0.714
+    # heights in card heights: the pyramid six steps and a card, each row of piles
+    # 1 + 2 * FAN, and a gap of RESERVE_GAP card widths above each row
+    tall = 6 * step + 1 + rows * (1 + 2 * FAN) + rows * RESERVE_GAP * 0.714
     wide = max(7 * PYR_DX / PYR_W, per_row + (per_row - 1) * RESERVE_GAP) * 0.714
     return int(min(PYR_H, region.h / tall, region.w / wide))
 
@@ -529,11 +549,14 @@ def pyramid_reserves_geometry(game: Game, frame: Frame = LANDSCAPE) -> Geometry:
     assert isinstance(game, ReservePilesView)  # a pyramid over reserves, as its kind says
     piles = game.reserve_piles()
     table = frame.table
-    region = table.inflate(-24, -24)
-    rows = max((1, 2), key=lambda n: reserve_rows_fit(region, len(piles), n))
-    h = reserve_rows_fit(region, len(piles), rows)
+    # sideways on a phone (shown at half size) the rows overlap as far as a reserve's
+    # cards do, which leaves their corners showing and the cards large enough to read
+    phone = not frame.portrait and frame.size != (WIDTH, HEIGHT)
+    region, step = (table.inflate(-24, -12), FAN) if phone else (table.inflate(-24, -24), 0.5)
+    rows = max((1, 2), key=lambda n: reserve_rows_fit(region, len(piles), n, step))
+    h = reserve_rows_fit(region, len(piles), rows, step)
     w = round(h * 0.714)
-    dx, dy = round(w * PYR_DX / PYR_W), h // 2
+    dx, dy = round(w * PYR_DX / PYR_W), round(h * step)
     fan, gap = round(FAN * h), round(RESERVE_GAP * w)
     per_row = -(-len(piles) // rows)
     spare = region.w - per_row * w

@@ -7,6 +7,7 @@ are kept, up to :data:`TEXT_PIXELS_KEPT` and :data:`FONTS_KEPT`.
 
 from __future__ import annotations
 
+import math
 import re
 import weakref
 from collections.abc import Callable
@@ -101,6 +102,45 @@ text_scale = 1.0
 """Every type size asked for is multiplied by this where the font is chosen."""
 
 
+MIN_TEXT_CSS = 11
+"""The smallest type a player is shown, in CSS pixels (its em): smaller does not read
+on a phone held at arm's length."""
+min_text_px = 0.0
+"""The smallest em any text is set at on the canvas now, in its pixels (see
+:func:`set_text_floor`); 0: none."""
+min_type_size = 0
+"""The smallest size a font is opened at for that em."""
+
+
+def set_text_floor(per_px: float) -> bool:
+    """Keep text at least :data:`MIN_TEXT_CSS` on a canvas shown at ``per_px`` CSS pixels
+    per pixel when that is under 1 (a phone shows its canvas at about half size; shown
+    at its size or larger, the sizes asked for are kept); whether the floor changed (the
+    screens then lay themselves out again)."""
+    global min_text_px, min_type_size
+    floor = MIN_TEXT_CSS / per_px if per_px < 1 else 0.0
+    if floor == min_text_px:
+        return False
+    min_text_px, size = floor, max(1, math.floor(floor))
+    while floor and em_of(plain_font(size), size) < floor:  # the em is whole pixels, set smaller
+        size += 1
+    min_type_size = size if floor else 0
+    return True
+
+
+def em_of(font: pygame.font.Font, size: int) -> float:
+    """The em of ``font`` set at ``size``, in pixels (the bundled default font is set
+    smaller than the size asked for); its line's height where a runtime cannot say."""
+    return float(getattr(font, "point_size", 0) or font.get_height() or size)
+
+
+def type_size(size: int) -> int:
+    """The size a font is opened at for text asked at ``size``: times :data:`text_scale`,
+    and no smaller than its em reaching :data:`min_text_px`."""
+    sized = round(size * text_scale) if text_scale != 1.0 else size
+    return max(sized, min_type_size)
+
+
 def scaled(px: int) -> int:
     """A distance between lines of text, grown with the text (:data:`text_scale`)."""
     return round(px * text_scale) if text_scale != 1.0 else px
@@ -128,7 +168,8 @@ TEXT_PIXELS_KEPT = 4_000_000
 least recently used dropped."""
 
 _TextKey = tuple[str, int, tuple[int, ...]]
-"""The words, the type size and the colour of a rendered text."""
+"""The words, the size its font was opened at (:func:`type_size`) and the colour of a
+rendered text."""
 _fonts: LruCache[int, pygame.font.Font] = LruCache("fonts", FONTS_KEPT)
 _texts: LruCache[_TextKey, pygame.Surface] = LruCache(
     "texts", TEXT_PIXELS_KEPT, lambda surf: max(1, surf.get_width() * surf.get_height())
@@ -141,7 +182,7 @@ be rendered anew at another scale (see :func:`text_at` and :mod:`.crisp`)."""
 def font(size: int) -> pygame.font.Font:
     """The game's font (:mod:`.typeface`: Inter, in the browser build too), ``size``
     scaled by :data:`text_scale` (the larger-text setting)."""
-    return plain_font(round(size * text_scale) if text_scale != 1.0 else size)
+    return plain_font(type_size(size))
 
 
 def plain_font(size: int) -> pygame.font.Font:
@@ -155,10 +196,10 @@ def plain_font(size: int) -> pygame.font.Font:
 
 def text(words: str, size: int, colour: tuple[int, ...] = INK) -> pygame.Surface:
     """Rendered, anti-aliased text, kept (see :data:`TEXT_PIXELS_KEPT`)."""
-    key = (words, size, tuple(colour))
+    key = (words, type_size(size), tuple(colour))
     surf = _texts.get(key)
     if surf is None:
-        surf = _texts.put(key, font(size).render(words, True, colour))
+        surf = _texts.put(key, plain_font(key[1]).render(words, True, colour))
         _text_keys[surf] = key
     return surf
 
@@ -174,7 +215,7 @@ def text_at(surf: pygame.Surface, scale: float) -> pygame.Surface | None:
     if not is_text(surf):
         return None
     words, size, colour = _text_keys[surf]
-    return font(max(1, round(size * scale))).render(words, True, colour)
+    return plain_font(max(1, round(size * scale))).render(words, True, colour)
 
 
 def blit_text(
@@ -198,12 +239,21 @@ recorder: TextRecorder | None = None
 installs one to check that the words fit where they are drawn; None in play."""
 
 
+SizeRecorder = Callable[[pygame.Surface, str, float], None]
+size_recorder: SizeRecorder | None = None
+"""Told of every text drawn (the surface, the words, the em of their type in pixels) when
+a test installs one to check that no text is too small to read; None in play."""
+
+
 def put_text(surface: pygame.Surface, words: str, surf: pygame.Surface, rect: pygame.Rect) -> None:
-    """Blit ``surf``, the rendered ``words``, at ``rect`` (and tell the recorder)."""
+    """Blit ``surf``, the rendered ``words``, at ``rect`` (and tell the recorders)."""
     surface.blit(surf, rect)
     if recorder is not None:
         ink = surf.get_bounding_rect().move(rect.topleft)
         recorder(surface, words, ink)
+    if size_recorder is not None and surf in _text_keys:
+        opened = _text_keys[surf][1]
+        size_recorder(surface, words, em_of(plain_font(opened), opened))
 
 
 def fitting_size(words: str, width: int, largest: int, smallest: int) -> int:

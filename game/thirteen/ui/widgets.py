@@ -25,6 +25,11 @@ def key_words(key: str) -> str:
     return tr(key) if key in KEY_WORDS else key
 
 
+keys_shown = True
+"""Whether buttons show their keys and messages name them: not while a finger was the
+last input (a phone has no keys to press); a key or a mouse brings them back."""
+
+
 @dataclass
 class Button:
     name: str
@@ -63,12 +68,21 @@ class Button:
         pygame.draw.rect(surface, fill, self.rect, border_radius=12)
         pygame.draw.rect(surface, edge, self.rect, width=theme.EDGE_W, border_radius=12)
         size = self.label_size()
-        cy = self.rect.centery - (8 if self.key else 0)
-        theme.blit_text(surface, self.label, size, (self.rect.centerx, cy), colour, "center")
-        if self.key:
+        key = self.key if keys_shown else ""
+        cy = self.rect.centery - (8 if key else 0)
+        lines = [self.label]
+        if theme.font(size).size(self.label)[0] > self.rect.w - 8:  # lifted type: two lines
+            wrapped = theme.wrap(self.label, size, self.rect.w - 12)
+            lines = wrapped if len(wrapped) == 2 else lines  # more: shown (and caught) whole
+        pitch = theme.font(size).get_linesize()
+        cy -= (len(lines) - 1) * pitch // 2 + (8 if key and len(lines) > 1 else 0)
+        for n, line in enumerate(lines):
+            where = (self.rect.centerx, cy + n * pitch)
+            theme.blit_text(surface, line, size, where, colour, "center")
+        if key:
             theme.blit_text(
                 surface,
-                self.key,
+                key,
                 20,
                 (self.rect.centerx, self.rect.bottom - 20),
                 hint_colour,

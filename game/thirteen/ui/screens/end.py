@@ -19,7 +19,7 @@ from thirteen.core.i18n import N_, reason, tr
 from thirteen.games import spec_of
 from thirteen.records.scores import NAME_CHARS, NAME_MAX, deals_label
 from thirteen.session import share
-from thirteen.ui import clipboard, theme
+from thirteen.ui import clipboard, theme, widgets
 from thirteen.ui.layout import PANEL_W
 from thirteen.ui.scene import ARRIVE_MS, backdrop, same_press
 from thirteen.ui.scene_names import SceneName
@@ -312,7 +312,7 @@ class EndScene(MenuScene):
         assert button is not None  # the end screen always has these three
         self.confirm = name
         self.confirm_at = self.app.now_ms
-        if button.key:
+        if button.key and widgets.keys_shown:
             self.message = tr(
                 "Your score is not posted: Post score (P), or {button} ({key}) again to leave it.",
                 button=button.label,
@@ -433,7 +433,7 @@ class EndScene(MenuScene):
                     priority=2,
                 )
             return tr("Could this deal have been won? Thinking...")
-        words = verdict_words(game, verdicts)
+        words = verdict_words(game, verdicts, widgets.keys_shown)
         return tr(words) if words else words
 
     def lines(self) -> list[Line]:

@@ -13,7 +13,7 @@ from thirteen.core import i18n
 from thirteen.core.game import Game
 from thirteen.core.i18n import tr
 from thirteen.games import spec_of
-from thirteen.ui import theme
+from thirteen.ui import theme, widgets
 from thirteen.ui.table.words import OUTLOOK_WORDS, end_words, graded_words, round_words, titled
 
 if TYPE_CHECKING:
@@ -113,6 +113,7 @@ def panel_key(table: TableScene, buttons: bool) -> tuple:
         theme.high_contrast,
         theme.text_scale,
         i18n.language(),
+        widgets.keys_shown,
     )
 
 
@@ -142,8 +143,10 @@ def paint_panel(table: TableScene, surface: pygame.Surface, buttons: bool = True
     y += theme.scaled(46)
     for text, size, colour, height in progress_lines(table):
         size = theme.fitting_size(text, room, size, 14)
-        theme.blit_text(surface, text, size, (x, y), colour)
-        y += theme.scaled(height)
+        lines = theme.wrap(text, size, room)  # two lines where the type has a floor
+        for line in lines:
+            theme.blit_text(surface, line, size, (x, y), colour)
+            y += theme.scaled(height) if len(lines) == 1 else theme.font(size).get_linesize()
     status = status_text(game)
     if status is not None:
         theme.blit_text(
@@ -156,7 +159,7 @@ def paint_panel(table: TableScene, surface: pygame.Surface, buttons: bool = True
         room = min(b.rect.top for b in table.buttons) - 4 - y  # the message above them
         # a long message (a hint's card words, larger text) steps down rather than be cut
         for size in PANEL_MESSAGE_SIZES:
-            pitch = theme.scaled(size - 2)
+            pitch = max(theme.scaled(size - 2), theme.font(size).get_linesize())
             lines = theme.wrap(table.message, size, panel.w - 32)
             if len(lines) * pitch <= room and len(lines) <= PANEL_MESSAGE_LINES:
                 break

@@ -11,6 +11,7 @@ from thirteen.core.i18n import N_, tr
 from thirteen.core.moves import Draw, Move, MoveToEmpty, Recycle
 from thirteen.games import GameSetup, spec_of
 from thirteen.session import share, speech
+from thirteen.ui import widgets
 from thirteen.ui.layout import Spot, TableButton
 from thirteen.ui.spots import SpotKind
 
@@ -165,6 +166,8 @@ def hint_move_words(game: Game, move: Move) -> str:
     a group of Fifteens by its ranks ("Hint: remove Ten, Jack, Queen and King
     together.")."""
     if isinstance(move, Draw):
+        if not widgets.keys_shown:  # a finger's player has no D to press
+            return tr("Hint: {what}.", what=tr(spec_of(game).draw_hint))
         return tr("Hint: {what} (D).", what=tr(spec_of(game).draw_hint))
     if isinstance(move, Recycle):
         return tr("Hint: turn the waste over.")

@@ -47,7 +47,7 @@ The tests compare it against a plain A* (one node per step, every position kept)
 from __future__ import annotations
 
 from thirteen.games.pyramids.bits import KING_INDEX, RawMove, rank_code
-from thirteen.games.pyramids.deal import FULL_PYRAMID, PYRAMID_SIZE, DealKey, PyramidDeal
+from thirteen.games.pyramids.deal import FULL_PYRAMID, DealKey, PyramidDeal
 from thirteen.games.pyramids.shortest_bound import LOST_H, ShortestTables
 from thirteen.search.budget import SearchBudget
 
@@ -183,41 +183,48 @@ def children(
 
 
 def forced(t: ShortestTables, pm: int, sm: int, p: int, kids: list[Child]) -> list[Child] | None:
-    """The one move a shortest line may take first, if any (see the module docstring);
-    an empty list when a remaining card has no partner left (the position is lost)."""
-    free = t.free(pm)
-    prank = t.prank
-    for i in free:
-        if prank[i] == KING_INDEX:
-            return [c for c in kids if c[8] == ("k", t.pcard[i])]
-    left_p = t.present & ~pm
+    """The moves a shortest line may take first when they are few (see the module
+    docstring), or None; an empty list when a remaining card has no partner left (the
+    position is lost)."""
+    king, cands = t.forcing(pm)
+    if king >= 0:
+        return [c for c in kids if c[8] == ("k", t.pcard[king])]
     rest = t.full_stock & ~sm
-    ppart, spart = t.ppart, t.spart
-    n = t.n
-    d = p if p < n else -1
-    w = (rest & ((1 << p) - 1)).bit_length() - 1
-    for i in free:
-        opts = ppart[i] & left_p | (spart[i] & rest) << PYRAMID_SIZE
-        if opts & (opts - 1):
+    # the draw card and the waste top, the draw-pile cards at hand
+    at_hand = 1 << p if p < t.n else 0
+    below = rest & ((1 << p) - 1)
+    if below:
+        at_hand |= 1 << below.bit_length() - 1
+    for i, spart, ppart in cands:
+        stock = spart & rest
+        if stock & ~at_hand:
             continue
-        if not opts:
+        if not (stock or ppart):
             return []
-        y = opts.bit_length() - 1
-        if y < PYRAMID_SIZE:
-            if y not in free:
-                continue
-            partner = t.pcard[y]
-        else:
-            y -= PYRAMID_SIZE
-            if y != d and y != w:
-                continue
-            partner = t.scard[y]
+        # every partner left is at hand: a shortest line pairs the card with one of them,
+        # and that pair can go first
         mine = t.pcard[i]
+        partners = {t.pcard[y] for y in _bits(ppart)} | {t.scard[y] for y in _bits(stock)}
+        got = []
         for c in kids:
             move = c[8]
-            if c[7] == 1 and move[0] == "p" and mine in move[1:] and partner in move[1:]:
-                return [c]
+            if c[7] == 1 and move[0] == "p" and mine in move[1:]:
+                other = move[2] if move[1] == mine else move[1]
+                if other in partners:
+                    got.append(c)
+        if got:
+            return got
     return None
+
+
+def _bits(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask``."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def shortest_search(
@@ -352,6 +359,8 @@ def shortest_search(
             left = full_stock & ~sm
             while True:
                 if d >= 0:
+                    if srank[d] == KING_INDEX:
+                        break  # a King as the draw card goes: drawing it never helps
                     w = d
                     ahead = left >> d + 1
                     d = d + (ahead & -ahead).bit_length() if ahead else -1
@@ -371,7 +380,9 @@ def shortest_search(
                 if d >= 0:
                     rd = srank[d]
                     if rd == KING_INDEX or partners[rd] or w >= 0 and rd + srank[w] == 11:
-                        h = hcheap(pm)
+                        h = hmemo.get(pm)
+                        if h is None:
+                            h = hcheap(pm)
                         f = g + k + h
                         if f > upper:
                             break

@@ -27,11 +27,17 @@ things that make it fast and lean enough for whole decks:
   draw term is worked out when a position comes to the front, and it goes back
   to its place if the term raises it.  Most children are never taken out.
 * **Forced moves.**  A free pyramid King goes first (it must go, and taking it
-  first keeps every later move legal).  A free pyramid card whose only partner
-  left anywhere is available now goes with it at once: a shortest line must
-  pair the two some time, and moving that step first keeps the rest legal (a
-  Draw that would have moved the partner is simply left out).  A remaining
-  card with no partner left proves the position lost.
+  first keeps every later move legal).  A free pyramid card whose partners
+  left anywhere are all available now (free pyramid cards, the draw card, the
+  waste top) goes with one of them at once, and no other move is tried: a
+  shortest line must pair it with one of them some time, and moving that step
+  first keeps the rest legal (a Draw that would have moved the partner is
+  simply left out).  A remaining card with no partner left proves the
+  position lost.
+* **Kings are never drawn.**  A King as the draw card is removed, and the Draws
+  stop there: drawing it instead costs the same step, covers the waste top,
+  and leaves a King that must be removed or turned over again later, so a line
+  that draws it is never shorter than one that removes it.
 
 Memory: a position is one dictionary entry from its key (pyramid mask,
 recycles used, waste and pile ranks in one int) to one int packing its steps
@@ -274,6 +280,7 @@ def shortest_search(
     full_stock = t.full_stock
     turned: dict[int, int] = {}  # reverse_nibbles of the wastes turned over
     hmemo = t.removal_memo
+    cheap: dict[int, int] = {}  # by pyramid mask and draw-pile ranks left
     upper = _F_LEVELS - 1 if known is None else len(known)
     while True:
         ho = occupied[lo]
@@ -380,9 +387,8 @@ def shortest_search(
                 if d >= 0:
                     rd = srank[d]
                     if rd == KING_INDEX or partners[rd] or w >= 0 and rd + srank[w] == 11:
-                        h = hmemo.get(pm)
-                        if h is None:
-                            h = hcheap(pm)
+                        memo_h = hmemo.get(pm)
+                        h = hcheap(pm) if memo_h is None else memo_h
                         f = g + k + h
                         if f > upper:
                             break
@@ -407,13 +413,18 @@ def shortest_search(
                     continue
             if pm2 == full:
                 hk = hq = 0
-            elif not relaxed(pm2, cv2):
-                continue
-            elif hk == UNKNOWN_H:
-                cached = hmemo.get(pm2)
-                hq = hcheap(pm2) if cached is None else cached
             else:
-                hq = hk
+                # the removal bound, or -1 where the relaxation proves the position lost
+                rkey = pm2 | cv2 << 28
+                known_hq = cheap.get(rkey)
+                if known_hq is None:
+                    hq = cheap[rkey] = hcheap(pm2) if relaxed(pm2, cv2) else -1
+                else:
+                    hq = known_hq
+                if hq < 0:
+                    continue
+                if hk != UNKNOWN_H:
+                    hq = hk
             f = g2 + hq
             if f > upper:
                 continue

@@ -188,7 +188,6 @@ class ShortestTables(DealTables):
         rest = self.full_stock & ~sm
         waste = rest & below
         pile = rest & ~below
-        far = 0
         far_bit = 0
         for rmask, k in needs:
             k -= (waste & rmask).bit_count()
@@ -200,13 +199,12 @@ class ShortestTables(DealTables):
                 if not rp:
                     return LOST_H
                 low = rp & -rp
-                pos = (pile & (low - 1)).bit_count()
-                if pos > far:
-                    far = pos
+                if low > far_bit:
                     far_bit = low
+        first = pile & (far_bit - 1) if far_bit else 0
+        far = first.bit_count()
         if not far:
             return steps + fewer
-        first = pile & (far_bit - 1)
         p_all = p_need = 0
         for rmask, partners, need in caps:
             c = (first & rmask).bit_count()

@@ -14,7 +14,13 @@ from thirteen.core.cards import deck_text
 from thirteen.core.deals import deck_for_deal
 from thirteen.games.pyramids.deal_tables import DealTables
 from thirteen.games.pyramids.rules import Pyramid
-from thirteen.games.pyramids.shortest import LOST_H, ShortestTables, children, shortest_search
+from thirteen.games.pyramids.shortest import (
+    LOST_H,
+    ShortestTables,
+    children,
+    key_of,
+    shortest_search,
+)
 from thirteen.games.pyramids.solver import solve_pyramid
 from thirteen.games.pyramids.verdict import verdict_steps
 from thirteen.search.budget import SearchBudget, finish
@@ -159,3 +165,21 @@ def test_shortest_with_a_known_line_keeps_the_length_and_spends_less() -> None:
         exact = SearchBudget(None, None)
         found3, line3 = shortest_search(game.deal, game.pos, exact, known=line)
         assert found3 and line3 == line and exact.nodes <= capped.nodes
+
+
+def test_position_keys_unpack_to_their_parts() -> None:
+    # the search reads a key back as: pyramid mask, recycles used, then the waste's
+    # length in bits and the waste and pile ranks above it (four bits a card)
+    rng = random.Random(7)
+    for _ in range(300):
+        pm = rng.getrandbits(28)
+        u = rng.randint(0, 2)
+        wc = sum(rng.randint(1, 13) << 4 * i for i in range(rng.randint(0, 6)))
+        pc = sum(rng.randint(1, 13) << 4 * i for i in range(rng.randint(0, 6)))
+        key = key_of(pm, u, wc, pc)
+        bits = key >> 30 & 127
+        rest = key >> 37
+        assert (key & (1 << 28) - 1, key >> 28 & 3) == (pm, u)
+        assert (rest & (1 << bits) - 1, rest >> bits) == (wc, pc)
+    # the same ranks split differently between waste and pile are different positions
+    assert key_of(0, 0, 0x21, 0x3) != key_of(0, 0, 0x1, 0x32)

@@ -69,7 +69,7 @@ def test_bench_shortest_prints_both_searches(tmp_path) -> None:
     good = subprocess.run([*base, "--deals", "1,3"], capture_output=True, text=True)
     assert good.returncode == 0, good.stderr
     assert "decks: 2   with a line: 1" in good.stdout
-    assert "positions: 5074 against 5343" in good.stdout
+    assert "positions: 1642 against 1705" in good.stdout
     assert good.stdout.splitlines()[-1] == "lengths that differ: 0"
     (tmp_path / "decks.txt").write_text("Th 2h\n")
     bad = subprocess.run(

@@ -27,11 +27,17 @@ things that make it fast and lean enough for whole decks:
   draw term is worked out when a position comes to the front, and it goes back
   to its place if the term raises it.  Most children are never taken out.
 * **Forced moves.**  A free pyramid King goes first (it must go, and taking it
-  first keeps every later move legal).  A free pyramid card whose only partner
-  left anywhere is available now goes with it at once: a shortest line must
-  pair the two some time, and moving that step first keeps the rest legal (a
-  Draw that would have moved the partner is simply left out).  A remaining
-  card with no partner left proves the position lost.
+  first keeps every later move legal).  A free pyramid card whose partners
+  left anywhere are all available now (free pyramid cards, the draw card, the
+  waste top) goes with one of them at once, and no other move is tried: a
+  shortest line must pair it with one of them some time, and moving that step
+  first keeps the rest legal (a Draw that would have moved the partner is
+  simply left out).  A remaining card with no partner left proves the
+  position lost.
+* **Kings are never drawn.**  A King as the draw card is removed, and the Draws
+  stop there: drawing it instead costs the same step, covers the waste top,
+  and leaves a King that must be removed or turned over again later, so a line
+  that draws it is never shorter than one that removes it.
 
 Memory: a position is one dictionary entry from its key (pyramid mask,
 recycles used, waste and pile ranks in one int) to one int packing its steps
@@ -47,7 +53,7 @@ The tests compare it against a plain A* (one node per step, every position kept)
 from __future__ import annotations
 
 from thirteen.games.pyramids.bits import KING_INDEX, RawMove, rank_code
-from thirteen.games.pyramids.deal import FULL_PYRAMID, PYRAMID_SIZE, DealKey, PyramidDeal
+from thirteen.games.pyramids.deal import FULL_PYRAMID, DealKey, PyramidDeal
 from thirteen.games.pyramids.shortest_bound import LOST_H, ShortestTables
 from thirteen.search.budget import SearchBudget
 
@@ -183,41 +189,48 @@ def children(
 
 
 def forced(t: ShortestTables, pm: int, sm: int, p: int, kids: list[Child]) -> list[Child] | None:
-    """The one move a shortest line may take first, if any (see the module docstring);
-    an empty list when a remaining card has no partner left (the position is lost)."""
-    free = t.free(pm)
-    prank = t.prank
-    for i in free:
-        if prank[i] == KING_INDEX:
-            return [c for c in kids if c[8] == ("k", t.pcard[i])]
-    left_p = t.present & ~pm
+    """The moves a shortest line may take first when they are few (see the module
+    docstring), or None; an empty list when a remaining card has no partner left (the
+    position is lost)."""
+    king, cands = t.forcing(pm)
+    if king >= 0:
+        return [c for c in kids if c[8] == ("k", t.pcard[king])]
     rest = t.full_stock & ~sm
-    ppart, spart = t.ppart, t.spart
-    n = t.n
-    d = p if p < n else -1
-    w = (rest & ((1 << p) - 1)).bit_length() - 1
-    for i in free:
-        opts = ppart[i] & left_p | (spart[i] & rest) << PYRAMID_SIZE
-        if opts & (opts - 1):
+    # the draw card and the waste top, the draw-pile cards at hand
+    at_hand = 1 << p if p < t.n else 0
+    below = rest & ((1 << p) - 1)
+    if below:
+        at_hand |= 1 << below.bit_length() - 1
+    for i, spart, ppart in cands:
+        stock = spart & rest
+        if stock & ~at_hand:
             continue
-        if not opts:
+        if not (stock or ppart):
             return []
-        y = opts.bit_length() - 1
-        if y < PYRAMID_SIZE:
-            if y not in free:
-                continue
-            partner = t.pcard[y]
-        else:
-            y -= PYRAMID_SIZE
-            if y != d and y != w:
-                continue
-            partner = t.scard[y]
+        # every partner left is at hand: a shortest line pairs the card with one of them,
+        # and that pair can go first
         mine = t.pcard[i]
+        partners = {t.pcard[y] for y in _bits(ppart)} | {t.scard[y] for y in _bits(stock)}
+        got = []
         for c in kids:
             move = c[8]
-            if c[7] == 1 and move[0] == "p" and mine in move[1:] and partner in move[1:]:
-                return [c]
+            if c[7] == 1 and move[0] == "p" and mine in move[1:]:
+                other = move[2] if move[1] == mine else move[1]
+                if other in partners:
+                    got.append(c)
+        if got:
+            return got
     return None
+
+
+def _bits(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask``."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def shortest_search(
@@ -267,6 +280,7 @@ def shortest_search(
     full_stock = t.full_stock
     turned: dict[int, int] = {}  # reverse_nibbles of the wastes turned over
     hmemo = t.removal_memo
+    cheap: dict[int, int] = {}  # by pyramid mask and draw-pile ranks left
     upper = _F_LEVELS - 1 if known is None else len(known)
     while True:
         ho = occupied[lo]
@@ -352,6 +366,8 @@ def shortest_search(
             left = full_stock & ~sm
             while True:
                 if d >= 0:
+                    if srank[d] == KING_INDEX:
+                        break  # a King as the draw card goes: drawing it never helps
                     w = d
                     ahead = left >> d + 1
                     d = d + (ahead & -ahead).bit_length() if ahead else -1
@@ -371,7 +387,8 @@ def shortest_search(
                 if d >= 0:
                     rd = srank[d]
                     if rd == KING_INDEX or partners[rd] or w >= 0 and rd + srank[w] == 11:
-                        h = hcheap(pm)
+                        memo_h = hmemo.get(pm)
+                        h = hcheap(pm) if memo_h is None else memo_h
                         f = g + k + h
                         if f > upper:
                             break
@@ -396,13 +413,18 @@ def shortest_search(
                     continue
             if pm2 == full:
                 hk = hq = 0
-            elif not relaxed(pm2, cv2):
-                continue
-            elif hk == UNKNOWN_H:
-                cached = hmemo.get(pm2)
-                hq = hcheap(pm2) if cached is None else cached
             else:
-                hq = hk
+                # the removal bound, or -1 where the relaxation proves the position lost
+                rkey = pm2 | cv2 << 28
+                known_hq = cheap.get(rkey)
+                if known_hq is None:
+                    hq = cheap[rkey] = hcheap(pm2) if relaxed(pm2, cv2) else -1
+                else:
+                    hq = known_hq
+                if hq < 0:
+                    continue
+                if hk != UNKNOWN_H:
+                    hq = hk
             f = g2 + hq
             if f > upper:
                 continue

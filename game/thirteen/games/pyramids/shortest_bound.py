@@ -48,6 +48,7 @@ class ShortestTables(DealTables):
         self._partners: dict[int, tuple[tuple[int, ...], ...]] = {}
         self._pyramid_moves: dict[int, tuple[tuple[int, RawMove], ...]] = {}
         self.removal_memo: dict[int, int] = {}
+        self._forcing: dict[int, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
 
     def class_info(self, pm: int) -> tuple[int, tuple, tuple, int]:
         """Per pyramid mask: (removal steps still needed, needs, caps).
@@ -94,6 +95,27 @@ class ShortestTables(DealTables):
             free = self.free(pm)
             got = tuple(tuple(i for i in free if prank[i] == 11 - r) for r in range(12)) + ((),)
             self._partners[hkey] = got
+        return got
+
+    def forcing(self, pm: int) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+        """What the search's forced moves look at, per pyramid mask: a free King's cell
+        (-1: none), and for each free card whose pyramid partners left are all free, the
+        cell, its draw-pile partners (mask) and its pyramid partners left (mask)."""
+        hkey = pm >> 14 | (pm & 16383) << 14
+        got = self._forcing.get(hkey)
+        if got is None:
+            free = self.free(pm)
+            prank = self.prank
+            kings = [i for i in free if prank[i] == KING_INDEX]
+            free_bits = sum(1 << i for i in free)
+            left = self.present & ~pm
+            cands = []
+            for i in free:
+                pp = self.ppart[i] & left
+                if not pp & ~free_bits:
+                    cands.append((i, self.spart[i], pp))
+            got = (kings[0] if kings else -1, tuple(cands))
+            self._forcing[hkey] = got
         return got
 
     def pyramid_moves(self, pm: int) -> tuple[tuple[int, RawMove], ...]:
@@ -166,7 +188,6 @@ class ShortestTables(DealTables):
         rest = self.full_stock & ~sm
         waste = rest & below
         pile = rest & ~below
-        far = 0
         far_bit = 0
         for rmask, k in needs:
             k -= (waste & rmask).bit_count()
@@ -178,13 +199,12 @@ class ShortestTables(DealTables):
                 if not rp:
                     return LOST_H
                 low = rp & -rp
-                pos = (pile & (low - 1)).bit_count()
-                if pos > far:
-                    far = pos
+                if low > far_bit:
                     far_bit = low
+        first = pile & (far_bit - 1) if far_bit else 0
+        far = first.bit_count()
         if not far:
             return steps + fewer
-        first = pile & (far_bit - 1)
         p_all = p_need = 0
         for rmask, partners, need in caps:
             c = (first & rmask).bit_count()

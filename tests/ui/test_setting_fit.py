@@ -175,8 +175,7 @@ def make_app(make, case: dict, monkeypatch):
         larger_text=case["larger"],
         high_contrast=case["contrast"],
     )
-    app.display.resize(*canvas_size(*case["shape"]))
-    app.relayout()
+    show_as(app, case["shape"])
     setup = getattr(app.game, "setup", None)
     if setup is not None:
         graded(setup)
@@ -184,6 +183,15 @@ def make_app(make, case: dict, monkeypatch):
     if app.table is not None:
         app.table.elapsed_ms = WIDEST_TIME_MS
     return app
+
+
+def show_as(app, shape: tuple[int, int]) -> None:
+    """Lay the app out as a screen of ``shape`` shows it: on the canvas the game picks
+    for it, scaled to the screen (a phone's text is raised to its smallest readable
+    size, which the layouts must make room for)."""
+    app.display.resize(*canvas_size(*shape))
+    app.display.viewport = shape
+    app.relayout()
 
 
 def play_to_end(app) -> None:
@@ -372,8 +380,7 @@ def test_every_panel_fits_in_every_language_with_the_timer_and_the_longest_daily
     timer, with today's longest deal number and its grade."""
     monkeypatch.setattr(share, "today_deal", lambda game_id, day=None: DAILY_DEAL)
     app = make(f"?game=pyramid&deal={DAILY_DEAL}", animations=False, sound=False, language="en")
-    app.display.resize(*canvas_size(*shape))
-    app.relayout()
+    show_as(app, shape)
     found: list[str] = []
     for game_id in GAME_IDS:
         app.put_on_table(GameSetup(game_id, deal=DAILY_DEAL).new_game(), deal=False)
@@ -399,8 +406,7 @@ def test_every_help_page_keeps_its_example_in_every_language(make, shape):
     language and text size: the picture always has a place, on the canvas and clear of
     the text."""
     app = make("?game=pyramid&deal=5", animations=False, sound=False)
-    app.display.resize(*canvas_size(*shape))
-    app.relayout()
+    show_as(app, shape)
     canvas = app.screen.get_rect()
     found: list[str] = []
     for language, larger in itertools.product(LANGUAGES, (False, True)):

@@ -155,12 +155,12 @@ def figure_rows(put, rows: list[tuple[str, str]], end: EndScene, left: int, y: i
     # in two columns each column's values start after its own widest label (at most
     # the usual width), so that a long value keeps clear of the next column
     label_ws = [
-        min(theme.scaled(112), max(theme.font(28).size(label)[0] for label, _ in rows[c::2]))
+        min(theme.scaled(104), max(theme.font(28).size(label)[0] for label, _ in rows[c::2]))
         for c in (0, 1)
     ]
     columns = 2
     for n, (_, value) in enumerate(rows):
-        value_x = label_ws[n % 2] + theme.scaled(8)
+        value_x = label_ws[n % 2] + theme.scaled(16)
         room = (column if n % 2 == 0 else box.right - 20 - start - column) - value_x - 10
         if theme.font(FIGURE_SIZES[0]).size(value)[0] > room:  # it would be set smaller
             columns = 1
@@ -174,7 +174,7 @@ def figure_rows(put, rows: list[tuple[str, str]], end: EndScene, left: int, y: i
         x = start + (n % columns) * column
         yy = y + (n // columns) * pitch
         label_w = label_ws[n % columns]
-        value_x = label_w + (16 if columns == 1 else theme.scaled(8))
+        value_x = label_w + (16 if columns == 1 else theme.scaled(16))
         size = theme.fitting_size(label, label_w, 28, 18)
         put(label, size, theme.INK_DIM, topleft=(x, yy))
         room = (column if columns == 2 and n % 2 == 0 else box.right - 20 - x) - value_x - 10

@@ -265,14 +265,12 @@ class HelpExample:
 
     def caption_fit(self, width: int, room: int) -> tuple[int, list[str]]:
         """The caption's type size and lines: the largest that leaves the example's table
-        half of ``room`` (the picture's height inside its margins), else the largest that
-        fits ``room`` at all (a short picture, larger text), else the smallest."""
-        sizes = range(CAPTION_SIZE, CAPTION_LEAST - 1, -2)
-        for share in (room // 2, room):
-            for size in sizes:
-                lines = self.caption_lines(width, size)
-                if len(lines) * theme.font(size).get_linesize() <= share:
-                    return size, lines
+        half of ``room`` (the picture's height inside its margins), else the smallest (a
+        short picture, larger text: the table keeps what room there is)."""
+        for size in range(CAPTION_SIZE, CAPTION_LEAST, -2):
+            lines = self.caption_lines(width, size)
+            if len(lines) * theme.font(size).get_linesize() <= room // 2:
+                return size, lines
         return CAPTION_LEAST, self.caption_lines(width, CAPTION_LEAST)
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:

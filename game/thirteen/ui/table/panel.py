@@ -210,8 +210,9 @@ def paint_deal_and_clock(
     below = y + max(1, len(lines)) * pitch + DEAL_GAP
     if not clock:
         return below
-    if last + clock_w <= room:  # at the right of the deal's last line
+    if last + clock_w <= room:  # at the right of the deal's last line, taller than it
         top = y + max(0, len(lines) - 1) * pitch
+        below = max(below, top + theme.font(26).get_linesize() + DEAL_GAP // 2)
     elif title.right + theme.font(CLOCK_SMALLEST).size(clock)[0] + 12 <= x + room:
         size = theme.fitting_size(clock, x + room - title.right - 12, 26, CLOCK_SMALLEST)
         top = title.bottom - theme.font(size).get_linesize()  # at the right of the title

@@ -38,6 +38,9 @@ HOLD_END_MS = 2400.0
 """How long the last position stays before the next example starts."""
 
 CAPTION_SIZE = 24
+"""The size of the words under the example, in a picture tall enough for them."""
+CAPTION_LEAST = 16
+"""The smallest the words under the example are set, in a short picture."""
 LABEL_SIZE = 26
 """The size the table's captions ("Draw 3") have on the table, before fitting."""
 BOX = (16, 66, 46)
@@ -252,13 +255,23 @@ class HelpExample:
             self._fitted = (self.index, key, fit(positions, box))
         return self._fitted[2]
 
-    def caption_lines(self, width: int) -> list[str]:
+    def caption_lines(self, width: int, size: int = CAPTION_SIZE) -> list[str]:
         caption = tr(self.spec.examples[self.index].caption)
-        lines = theme.wrap(caption, CAPTION_SIZE, width)
+        lines = theme.wrap(caption, size, width)
         if not self.animate:
             more = self.step < self.last
             lines.append(tr("Click for the next move.") if more else tr("Click again."))
         return lines
+
+    def caption_fit(self, width: int, room: int) -> tuple[int, list[str]]:
+        """The caption's type size and lines: the largest that leaves the example's table
+        half of ``room`` (the picture's height inside its margins), else the smallest (a
+        short picture, larger text: the table keeps what room there is)."""
+        for size in range(CAPTION_SIZE, CAPTION_LEAST, -2):
+            lines = self.caption_lines(width, size)
+            if len(lines) * theme.font(size).get_linesize() <= room // 2:
+                return size, lines
+        return CAPTION_LEAST, self.caption_lines(width, CAPTION_LEAST)
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The example in ``area``: its table, the move about to play ringed, a caption."""
@@ -266,8 +279,8 @@ class HelpExample:
         if not self.examples:
             return
         pad = 14
-        lines = self.caption_lines(area.w - 2 * pad)
-        line_h = CAPTION_SIZE - 2
+        size, lines = self.caption_fit(area.w - 2 * pad, area.h - 2 * pad)
+        line_h = theme.font(size).get_linesize()
         caption_top = area.bottom - pad - len(lines) * line_h
         box = R(
             area.x + pad, area.y + pad + 18, area.w - 2 * pad, caption_top - area.y - 2 * pad - 18
@@ -286,7 +299,7 @@ class HelpExample:
         self.draw_count(surface, area)
         y = caption_top
         for line in lines:
-            theme.blit_text(surface, line, CAPTION_SIZE, (area.centerx, y), theme.INK, "midtop")
+            theme.blit_text(surface, line, size, (area.centerx, y), theme.INK, "midtop")
             y += line_h
 
     def draw_count(self, surface: pygame.Surface, area: pygame.Rect) -> None:

@@ -256,14 +256,28 @@ def put_text(surface: pygame.Surface, words: str, surf: pygame.Surface, rect: py
         size_recorder(surface, words, em_of(plain_font(opened), opened))
 
 
-def fitting_size(words: str, width: int, largest: int, smallest: int) -> int:
+def fitting_size(
+    words: str, width: int, largest: int, smallest: int, height: int | None = None
+) -> int:
     """The largest type size, from ``largest`` down to ``smallest`` in steps of 2, at which
-    ``words`` fit in ``width`` pixels (``smallest`` when none does): a long label or name
-    in a fixed box is set smaller rather than run out of it."""
+    ``words`` fit in ``width`` pixels and, given ``height``, a line of them in ``height``
+    pixels (``smallest`` when none does): a long label or name in a fixed box is set
+    smaller rather than run out of it or over the line under it."""
     size = largest
-    while size > smallest and font(size).size(words)[0] > width:
+    while size > smallest and (
+        font(size).size(words)[0] > width
+        or (height is not None and font(size).get_height() > height)
+    ):
         size -= 2
     return size
+
+
+def line_height(size: int) -> int:
+    """The distance from one line of a paragraph at type ``size`` to the next: the font's
+    own line spacing (its ascent, descent and gap), so that lines of any typeface at any
+    text scale never touch, and a tenth more between them for the eye to follow."""
+    linesize = font(size).get_linesize()
+    return linesize + linesize // 10
 
 
 BREAKS = re.compile(r"[ \t\r\n]+")

@@ -51,14 +51,15 @@ def box_lines(end: EndScene, posting: bool) -> list[Line]:
         title = tr("You won!") if game.outcome.value == "won" else end_words(game)
     put(
         title,
-        theme.fitting_size(title, box.w - 40, 72, 44),
+        theme.fitting_size(title, box.w - 40, 72, 44, height=84 - 18),
         theme.GOLD,
         midtop=(cx, box.y + 18),
     )
     setup = getattr(game, "setup", None)
     spec = spec_of(game)
     sub = f"{titled(game)} \u00b7 {graded_words(setup)}"
-    put(sub, theme.fitting_size(sub, box.w - 40, 30, 20), theme.INK_DIM, midtop=(cx, box.y + 84))
+    sub_size = theme.fitting_size(sub, box.w - 40, 30, 20, height=122 - 84)
+    put(sub, sub_size, theme.INK_DIM, midtop=(cx, box.y + 84))
     if spec.max_score is None:
         progress = game.progress()
         parts = " + ".join(str(s) for s in progress.round_scores)
@@ -73,7 +74,7 @@ def box_lines(end: EndScene, posting: bool) -> list[Line]:
         score = tr(SCORE_WORDS[spec.score_unit], score=game.score, top=spec.max_score)
     put(
         score,
-        theme.fitting_size(score, box.w - 40, 40, 24),
+        theme.fitting_size(score, box.w - 40, 40, 24, height=174 - 122),
         theme.INK,
         midtop=(cx, box.y + 122),
     )
@@ -151,10 +152,15 @@ def figure_rows(put, rows: list[tuple[str, str]], end: EndScene, left: int, y: i
     compact = end.in_grid()
     column = 300 if compact else 420
     start = left + (10 if compact else 60)
-    label_w = theme.scaled(112)
-    value_x = theme.scaled(120)
+    # in two columns each column's values start after its own widest label (at most
+    # the usual width), so that a long value keeps clear of the next column
+    label_ws = [
+        min(theme.scaled(104), max(theme.font(28).size(label)[0] for label, _ in rows[c::2]))
+        for c in (0, 1)
+    ]
     columns = 2
     for n, (_, value) in enumerate(rows):
+        value_x = label_ws[n % 2] + theme.scaled(16)
         room = (column if n % 2 == 0 else box.right - 20 - start - column) - value_x - 10
         if theme.font(FIGURE_SIZES[0]).size(value)[0] > room:  # it would be set smaller
             columns = 1
@@ -162,12 +168,13 @@ def figure_rows(put, rows: list[tuple[str, str]], end: EndScene, left: int, y: i
         columns = 2  # no room for a column of four: two, their values set smaller
     if columns == 1:  # one under another, the values after the widest label
         label_w = max(theme.font(28).size(label)[0] for label, _ in rows)
-        label_w = min(label_w, (box.right - 20 - start) // 2)
-        value_x = label_w + 16
+        label_ws = [min(label_w, (box.right - 20 - start) // 2)] * 2
     pitch = theme.scaled(42)
     for n, (label, value) in enumerate(rows):
         x = start + (n % columns) * column
         yy = y + (n // columns) * pitch
+        label_w = label_ws[n % columns]
+        value_x = label_w + (16 if columns == 1 else theme.scaled(16))
         size = theme.fitting_size(label, label_w, 28, 18)
         put(label, size, theme.INK_DIM, topleft=(x, yy))
         room = (column if columns == 2 and n % 2 == 0 else box.right - 20 - x) - value_x - 10

@@ -227,7 +227,7 @@ class HelpScene(MenuScene):
             for para in help_text(self.tab):
                 wrapped = theme.wrap(para, size, width)
                 out += [(line, 0) for line in wrapped[:-1]] + [(wrapped[-1], 14)]
-            tall = sum(size - 2 + gap for _, gap in out)
+            tall = sum(theme.line_height(size) + gap for _, gap in out)
             if tall <= room:
                 break
         return size, out
@@ -239,7 +239,7 @@ class HelpScene(MenuScene):
         if beside is not None:
             return beside
         size, lines = self.lines()
-        bottom = self.text_top() + sum(size - 2 + gap for _, gap in lines)
+        bottom = self.text_top() + sum(theme.line_height(size) + gap for _, gap in lines)
         pw, ph = self.PICTURE
         pw = max(pw, min(w - 100, self.PICTURE_UNDER))  # as wide as the text, nearly
         ph = min(ph, h - 10 - bottom - 20)  # shorter where the text leaves less room
@@ -254,7 +254,7 @@ class HelpScene(MenuScene):
         size, lines = self.lines()
         for line, gap in lines:
             theme.blit_text(surface, line, size, (x, y), theme.INK)
-            y += size - 2 + gap
+            y += theme.line_height(size) + gap
         picture = self.picture_place()
         if picture is not None:
             self.draw_picture(surface, picture)

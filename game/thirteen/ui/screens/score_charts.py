@@ -45,13 +45,19 @@ def draw_distribution(
 
     Its labels are at least 26 logical pixels (13 CSS pixels on a phone held
     sideways, where the canvas is shown at half size)."""
-    theme.blit_text(
-        surface, tr("Games by score"), 32, (area.x - 40, area.y - 58), theme.INK_DIM, "topleft"
-    )
     axis = theme.INK_DIM
     pygame.draw.line(surface, axis, area.bottomleft, area.bottomright, 2)
     pygame.draw.line(surface, axis, area.bottomleft, area.topleft, 2)
-    theme.blit_text(surface, tr("games"), 26, (area.x - 8, area.y - 4), axis, "bottomright")
+    unit_y = theme.blit_text(
+        surface, tr("games"), 26, (area.x - 8, area.y - 4), axis, "bottomright"
+    )
+    # the heading over the axis' word where the room above the chart holds both lines
+    # (measured in the font), else beside it, over the chart
+    heading = tr("Games by score")
+    over = unit_y.top - theme.font(32).get_height() >= area.y - 58
+    x = area.x - 40 if over else area.x
+    size = theme.fitting_size(heading, area.right - x, 32, 20)
+    theme.blit_text(surface, heading, size, (x, area.y - 58), theme.INK_DIM, "topleft")
     buckets = score_buckets(dist, max(4, area.w // 64), cap)
     if not buckets:
         theme.blit_text(surface, tr("no games yet"), 28, area.center, theme.INK_DIM, "center")
@@ -97,6 +103,10 @@ def draw_distribution(
     )
 
 
+NAME_SMALLEST = 16
+"""The smallest size of a name on a board (ten wide letters beside a wide score)."""
+
+
 def draw_board(
     surface: pygame.Surface,
     title: str,
@@ -115,7 +125,7 @@ def draw_board(
         theme.blit_text(surface, f"{n + 1}.", 28, (x + 30, y), theme.INK_DIM, "topright")
         score = theme.blit_text(surface, str(e.score), 28, (x + 270, y), theme.INK, "topright")
         room = score.left - 12 - (x + 40)  # ten wide letters need a smaller size
-        size = theme.fitting_size(e.name, room, 28, 20)
+        size = theme.fitting_size(e.name, room, 28, NAME_SMALLEST)
         # on the row's baseline, whatever its size
         line = y + theme.font(28).get_ascent() - theme.font(size).get_ascent()
         theme.blit_text(surface, e.name, size, (x + 40, line), theme.INK)

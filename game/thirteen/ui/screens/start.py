@@ -88,6 +88,11 @@ class StartScene(MenuScene):
     HEADS_Y = 122
     GAME_WIDTHS = (130, 100)
     """The narrowest game button, tried in turn: the wider while every group fits its rows."""
+    LIST_TOP = 122
+    """The games list's top where it goes up into the headings' line (the "Game" heading
+    then not shown): under the tagline."""
+    HEADING_SIZE = 30
+    """The type size of the columns' headings, "Game" and "Deal"."""
     HEAD_SIZE = 24
     """The type size of a group's heading, at the left of its games' row."""
     BLURB_Y: int
@@ -126,8 +131,9 @@ class StartScene(MenuScene):
             dw = min(560, room - gw)
             self.GAME_X = (w - gw - gap - dw) // 2
             self.GAME_W, self.DEAL_X, self.DEAL_W = gw, self.GAME_X + gw + gap, dw
-        self.HEADS_Y = self.deal_heads_y = 122
         self.GAME_Y = self.DEAL_Y = 150
+        # the headings' line ends over the columns, however tall larger text sets it
+        self.HEADS_Y = self.deal_heads_y = min(122, self.GAME_Y - 2 - self.heading_height())
         self.pitch = 100
         self.foot_h = 84 if self.classic() else self.compact()
         self.FOOT_Y = h - 116 if self.classic() else h - self.foot_h - 10
@@ -137,7 +143,7 @@ class StartScene(MenuScene):
         end = self.roomiest_blurb_y(bottom) - (10 if self.classic() else 6)
         # the games under the "Game" heading if they fit there, else from its line
         for head in (True, False):
-            top = self.GAME_Y if head else self.HEADS_Y
+            top = self.GAME_Y if head else self.LIST_TOP
             if self.choose_widths(end - top):
                 break
         else:
@@ -238,6 +244,10 @@ class StartScene(MenuScene):
             R(x0 + n * (bw + 10), self.LAYOUT_Y, bw, tall) for n in range(len(layouts))
         ]
         self.BLURB_Y = top - self.blurb_room()
+
+    def heading_height(self) -> int:
+        """The height of a line of the columns' headings ("Game", "Deal")."""
+        return theme.font(self.HEADING_SIZE).get_height()
 
     def blurb_room(self) -> int:
         """The height of the blurb's two lines and the gap under them (the lines grow
@@ -570,8 +580,11 @@ class StartScene(MenuScene):
             "midtop",
         )
         if self.game_head:
-            theme.blit_text(surface, tr("Game"), 30, (self.GAME_X, self.HEADS_Y), theme.INK_DIM)
-        theme.blit_text(surface, tr("Deal"), 30, (self.DEAL_X, self.deal_heads_y), theme.INK_DIM)
+            heading = tr("Game")
+            where = (self.GAME_X, self.HEADS_Y)
+            theme.blit_text(surface, heading, self.HEADING_SIZE, where, theme.INK_DIM)
+        where = (self.DEAL_X, self.deal_heads_y)
+        theme.blit_text(surface, tr("Deal"), self.HEADING_SIZE, where, theme.INK_DIM)
         for words, size, colour, rect in self.text_lines():
             theme.put_text(surface, words, theme.text(words, size, colour), rect)
         self.draw_widgets(surface)

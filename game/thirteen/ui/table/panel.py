@@ -178,6 +178,8 @@ CLOCK_SMALLEST = 20
 """The smallest size of the side panel's clock, set at the right of the title."""
 DEAL_SIZES = (26, 18)
 """The largest and smallest sizes of the side panel's deal line ("Today's deal #..")."""
+DEAL_GAP = 10
+"""Between the side panel's deal line (or the clock under it) and the score's label."""
 
 
 def paint_deal_and_clock(
@@ -207,11 +209,13 @@ def paint_deal_and_clock(
         top = y + n * pitch + ((26 - size) // 2 if len(lines) == 1 else 0)
         theme.blit_text(surface, line, size, (x, top), theme.INK_DIM)
     last = theme.font(size).size(lines[-1])[0] if lines else 0
-    below = y + max(0, len(lines) - 1) * pitch + theme.scaled(34)
+    # what comes next starts a gap under the deal's last line, measured in its font
+    below = y + max(1, len(lines)) * pitch + DEAL_GAP
     if not clock:
         return below
-    if last + clock_w <= room:  # at the right of the deal's last line
+    if last + clock_w <= room:  # at the right of the deal's last line, taller than it
         top = y + max(0, len(lines) - 1) * pitch
+        below = max(below, top + theme.font(26).get_linesize() + DEAL_GAP // 2)
     elif title.right + theme.font(CLOCK_SMALLEST).size(clock)[0] + 12 <= x + room:
         size = theme.fitting_size(clock, x + room - title.right - 12, 26, CLOCK_SMALLEST)
         top = title.bottom - theme.font(size).get_linesize()  # at the right of the title
@@ -219,7 +223,7 @@ def paint_deal_and_clock(
         return below
     else:  # on a line of its own, under the deal's
         top = y + len(lines) * pitch
-        below = top + theme.scaled(34)
+        below = top + theme.font(26).get_linesize() + DEAL_GAP
     theme.blit_text(surface, clock, 26, (x + room - 2, top), theme.INK, "topright")
     return below
 

@@ -75,7 +75,9 @@ class Button:
             wrapped = theme.wrap(self.label, size, self.rect.w - 12)
             lines = wrapped if len(wrapped) == 2 else lines  # more: shown (and caught) whole
         pitch = theme.font(size).get_linesize()
-        cy -= (len(lines) - 1) * pitch // 2 + (8 if key and len(lines) > 1 else 0)
+        if len(lines) > 1:  # centred in the room above the key's letter (or the whole button)
+            room_top, room_bottom = self.rect.top + 4, self.rect.bottom - (32 if key else 4)
+            cy = (room_top + room_bottom) // 2 - (len(lines) - 1) * pitch // 2
         for n, line in enumerate(lines):
             where = (self.rect.centerx, cy + n * pitch)
             theme.blit_text(surface, line, size, where, colour, "center")

@@ -116,6 +116,7 @@ def label_and_note(label: str, note: str, room: int) -> list[StackLine]:
 
 
 def stack_height(lines: list[StackLine]) -> int:
+    """The height of ``lines`` set one under another, each at its font's line height."""
     return sum(theme.font(size).get_linesize() for _, size, _ in lines)
 
 

@@ -96,6 +96,40 @@ class Button:
             )
 
 
+StackLine = tuple[str, int, tuple[int, ...]]
+"""One line of an option's words: (text, size, colour)."""
+STACK_MARGIN = 8
+"""The least room above and below an option's words inside its box."""
+
+
+def label_and_note(label: str, note: str, room: int) -> list[StackLine]:
+    """An option's label and the note under it, as lines that fit ``room``: each set
+    smaller first, then (a long word of a language, a phone's raised text) wrapped."""
+    size = theme.fitting_size(label, room, 32, 22)
+    if theme.font(size).size(label)[0] > room:
+        size = theme.fitting_size(label, room, size, 14)
+    lines: list[StackLine] = [(line, size, theme.INK) for line in theme.wrap(label, size, room)]
+    if note:
+        size = theme.fitting_size(note, room, 22, 16)
+        if theme.font(size).size(note)[0] > room:
+            size = theme.fitting_size(note, room, size, 13)
+        lines += [(line, size, theme.INK_DIM) for line in theme.wrap(note, size, room)]
+    return lines
+
+
+def stack_height(lines: list[StackLine]) -> int:
+    """The height of ``lines`` set one under another, each at its font's line height."""
+    return sum(theme.font(size).get_linesize() for _, size, _ in lines)
+
+
+def draw_stack(surface: pygame.Surface, lines: list[StackLine], x: int, centery: int) -> None:
+    """``lines`` one under another, the whole centred on ``centery``."""
+    y = centery - stack_height(lines) // 2
+    for text, size, colour in lines:
+        theme.blit_text(surface, text, size, (x, y), colour)
+        y += theme.font(size).get_linesize()
+
+
 @dataclass
 class Checkbox:
     name: str
@@ -106,6 +140,14 @@ class Checkbox:
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.rect.collidepoint(pos)
+
+    def words(self) -> list[StackLine]:
+        """The label and its note, set to the room right of the box."""
+        return label_and_note(self.label, self.note, self.rect.w - 18 - 44 - 18 - 30)
+
+    def needs(self) -> int:
+        """The height its words need, with a margin above and below."""
+        return stack_height(self.words()) + 2 * STACK_MARGIN
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         pygame.draw.rect(surface, theme.OPTION, self.rect, border_radius=12)
@@ -123,18 +165,7 @@ class Checkbox:
             ]
             pygame.draw.lines(surface, (255, 255, 255), False, pts, 5)
         pygame.draw.rect(surface, theme.BUTTON_EDGE, box, width=theme.EDGE_W, border_radius=8)
-        cy = self.rect.centery - (11 if self.note else 0)
-        room = self.rect.right - box.right - 30  # a narrow box sets its words smaller
-        size = theme.fitting_size(self.label, room, 32, 22)
-        if theme.font(size).size(self.label)[0] > room:  # a long word of a language
-            size = theme.fitting_size(self.label, room, size, 14)
-        theme.blit_text(surface, self.label, size, (box.right + 18, cy), theme.INK, "midleft")
-        if self.note:
-            size = theme.fitting_size(self.note, room, 22, 16)
-            if theme.font(size).size(self.note)[0] > room:
-                size = theme.fitting_size(self.note, room, size, 13)
-            where = (box.right + 18, cy + 24)
-            theme.blit_text(surface, self.note, size, where, theme.INK_DIM, "midleft")
+        draw_stack(surface, self.words(), box.right + 18, self.rect.centery)
         if focused:
             pygame.draw.rect(
                 surface, theme.FOCUS, self.rect.inflate(8, 8), width=3, border_radius=15
@@ -174,6 +205,14 @@ class Choice:
         pill = self.pill()
         return pygame.Rect(pill.x, self.rect.y, 52, self.rect.h)
 
+    def words(self) -> list[StackLine]:
+        """The label and its note, set to the room left of the pill."""
+        return label_and_note(self.label, self.note, self.pill().x - self.rect.x - 36)
+
+    def needs(self) -> int:
+        """The height its words need, with a margin above and below."""
+        return stack_height(self.words()) + 2 * STACK_MARGIN
+
     def step(self, backwards: bool = False) -> None:
         self.index = (self.index + (-1 if backwards else 1)) % len(self.values)
 
@@ -182,14 +221,7 @@ class Choice:
         if theme.high_contrast:
             pygame.draw.rect(surface, theme.BUTTON_EDGE, self.rect, width=2, border_radius=12)
         pill = self.pill()
-        room = pill.x - self.rect.x - 36
-        cy = self.rect.centery - (11 if self.note else 0)
-        size = theme.fitting_size(self.label, room, 32, 22)
-        theme.blit_text(surface, self.label, size, (self.rect.x + 18, cy), theme.INK, "midleft")
-        if self.note:
-            note = theme.fitting_size(self.note, room, 22, 16)
-            where = (self.rect.x + 18, cy + 24)
-            theme.blit_text(surface, self.note, note, where, theme.INK_DIM, "midleft")
+        draw_stack(surface, self.words(), self.rect.x + 18, self.rect.centery)
         pygame.draw.rect(surface, theme.BUTTON, pill, border_radius=10)
         pygame.draw.rect(surface, theme.BUTTON_EDGE, pill, width=theme.EDGE_W, border_radius=10)
         shown = self.values[self.index][1]

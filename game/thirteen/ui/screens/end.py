@@ -134,6 +134,8 @@ class EndScene(MenuScene):
             bw, gap = 124, 8
         elif len(named) > 5:  # with Undo
             bw, gap = 136, 11
+        if not self.classic():  # a wide box: wider buttons, room for a phone's raised text
+            bw = max(bw, min(164, (self.BOX.w - 80 - (len(named) - 1) * gap) // len(named)))
         x0 = self.BOX.centerx - (len(named) * bw + (len(named) - 1) * gap) // 2
         w: list = []
         for n, (name, label, key) in enumerate(named):

@@ -94,8 +94,11 @@ def box_lines(end: EndScene, posting: bool) -> list[Line]:
         verdict = end.verdict()
         if verdict:
             size = theme.fitting_size(verdict, box.w - 80, 28, 20)
-            put(verdict, size, theme.INK, topleft=(left, y))
-            y += theme.scaled(40)
+            pitch = theme.font(size).get_linesize()
+            for line in theme.wrap(verdict, size, box.w - 80):  # two lines on a phone
+                put(line, size, theme.INK, topleft=(left, y))
+                y += pitch
+            y += theme.scaled(40) - pitch
         # a deck's link takes three lines; Pyramid 13 keeps two above its score row
         most = 2 if spec.posts_scores else 3
         query = share.share_query(setup)

@@ -54,15 +54,16 @@ class EntryScene(MenuScene):
 
     def build(self) -> None:
         w, h = self.app.screen.get_size()
+        more = self.prompt_drop()  # a prompt on two lines: all below it goes lower
         if self.upright():  # the keys seven to a row, a thumb wide
-            area = R(20, 300, w - 40, min(h - 340, 1000))
+            area = R(20, 300 + more, w - 40, min(h - 340 - more, 1000))
             self.keyboard = Keyboard(area, digits=self.digits, narrow=True)
         elif self.digits:
-            self.keyboard = Keyboard(R((w - 400) // 2, 300, 400, 400), digits=True)
+            self.keyboard = Keyboard(R((w - 400) // 2, 300 + more, 400, 400), digits=True)
         elif self.classic():
-            self.keyboard = Keyboard(R(140, 300, 1000, 400))
+            self.keyboard = Keyboard(R(140, 300 + more, 1000, 400))
         else:  # as wide as the canvas allows, the rows down to its foot (keys 44 CSS px)
-            width, top = min(1100, w - 40), 276 + self.header_drop()
+            width, top = min(1100, w - 40), 276 + self.header_drop() + more
             self.keyboard = Keyboard(R((w - width) // 2, top, width, h - top - 10))
         self.widgets = [back_button(not self.classic())]
         self.dirty = True
@@ -72,6 +73,19 @@ class EntryScene(MenuScene):
         button: upright, and on a narrow canvas where the prompt reaches under it."""
         w, h = self.app.screen.get_size()
         return 30 if w < h or (not self.classic() and w < 1000) else 0
+
+    def prompt_lines(self) -> tuple[list[str], int]:
+        """The prompt's lines and their size: set smaller to fit the canvas's width, and
+        where that is not enough (a phone's raised text) wrapped."""
+        room = self.app.screen.get_width() - 40
+        size = theme.fitting_size(self.prompt, room, 28, 20)
+        return theme.wrap(self.prompt, size, room), size
+
+    def prompt_drop(self) -> int:
+        """How much lower the field, the error and the keys go for a prompt's lines after
+        its first."""
+        lines, size = self.prompt_lines()
+        return (len(lines) - 1) * theme.font(size).get_linesize()
 
     def activate(self, name: str) -> None:
         if name == "back":
@@ -124,8 +138,11 @@ class EntryScene(MenuScene):
         draw_backdrop(surface, self.title)
         middle = surface.get_width() // 2
         top = self.header_drop()
-        size = theme.fitting_size(self.prompt, surface.get_width() - 40, 28, 20)
-        theme.blit_text(surface, self.prompt, size, (middle, 100 + top), theme.INK_DIM, "midtop")
+        lines, size = self.prompt_lines()
+        for n, line in enumerate(lines):
+            where = (middle, 100 + top + n * theme.font(size).get_linesize())
+            theme.blit_text(surface, line, size, where, theme.INK_DIM, "midtop")
+        top += self.prompt_drop()
         field = R(0, 0, 560, 84)
         field.midtop = (middle, 140 + top)
         pygame.draw.rect(surface, (250, 250, 244), field, border_radius=12)

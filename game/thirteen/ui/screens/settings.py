@@ -133,6 +133,9 @@ class SettingsScene(MenuScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.page = 0
+        self.option_h = OPTION_H
+        """The options' height: taller where some option's words need more room (a
+        phone's raised text wraps a note onto two lines)."""
         self.build()
 
     def grid(self) -> tuple[int, int, int, int]:
@@ -142,7 +145,8 @@ class SettingsScene(MenuScene):
         top = 140 if self.classic() else 160 if self.upright() else 130
         # the line saying where settings are kept, and the page buttons
         bottom = h - (120 if self.classic() else 160)
-        rows = max(1, (bottom - top - OPTION_H) // OPTION_PITCH + 1)
+        pitch = self.option_h + OPTION_PITCH - OPTION_H
+        rows = max(1, (bottom - top - self.option_h) // pitch + 1)
         fit = max(1, (w - 40 + 20) // (OPTION_W + 20))
         columns = min(fit, -(-len(self.FIELDS) // rows))
         rows = min(rows, -(-len(self.FIELDS) // columns))
@@ -153,25 +157,36 @@ class SettingsScene(MenuScene):
         columns, rows, _, _ = self.grid()
         return max(1, -(-len(self.FIELDS) // (columns * rows)))
 
+    def make_option(self, field: Field, rect: pygame.Rect) -> Checkbox | Choice:
+        """The switch or the choice of one field, in ``rect``."""
+        name, label, note = field[0], tr(field[1]), tr(field[2])
+        value = self.app.setting(name)  # a switch not chosen shows what is in effect
+        if len(field) > 3:
+            values = tuple(
+                (v, words if words in self.UNTRANSLATED else tr(words)) for v, words in field[3]
+            )
+            index = next((i for i, (v, _) in enumerate(values) if v == value), 0)
+            return Choice(name, rect, label, values, index, note)
+        return Checkbox(name, rect, label, value, note)
+
+    def option_height(self) -> int:
+        """The height every option's box is given: the most any option's words need,
+        and never under :data:`OPTION_H`."""
+        probe = R(0, 0, OPTION_W, OPTION_H)
+        return max(OPTION_H, *(self.make_option(f, probe).needs() for f in self.FIELDS))
+
     def build(self) -> None:
         self.widgets = [back_button(not self.classic())]
+        self.option_h = self.option_height()
+        pitch = self.option_h + OPTION_PITCH - OPTION_H
         columns, rows, left, top = self.grid()
         per_page = columns * rows
         self.page = min(self.page, self.pages() - 1)
         shown = self.FIELDS[self.page * per_page : (self.page + 1) * per_page]
         for n, field in enumerate(shown):
             col, row = divmod(n, rows)
-            rect = R(left + col * (OPTION_W + 20), top + row * OPTION_PITCH, OPTION_W, OPTION_H)
-            name, label, note = field[0], tr(field[1]), tr(field[2])
-            value = self.app.setting(name)  # a switch not chosen shows what is in effect
-            if len(field) > 3:
-                values = tuple(
-                    (v, words if words in self.UNTRANSLATED else tr(words)) for v, words in field[3]
-                )
-                index = next((i for i, (v, _) in enumerate(values) if v == value), 0)
-                self.widgets.append(Choice(name, rect, label, values, index, note))
-            else:
-                self.widgets.append(Checkbox(name, rect, label, value, note))
+            rect = R(left + col * (OPTION_W + 20), top + row * pitch, OPTION_W, self.option_h)
+            self.widgets.append(self.make_option(field, rect))
         if self.pages() > 1:
             w, h = self.app.screen.get_size()
             y = h - 20 - self.touch()
@@ -230,7 +245,7 @@ class SettingsScene(MenuScene):
         }
         words = tr(where.get(kind, where["memory"]))
         _, rows, _, top = self.grid()
-        below = top + (rows - 1) * OPTION_PITCH + OPTION_H
+        below = top + (rows - 1) * (self.option_h + OPTION_PITCH - OPTION_H) + self.option_h
         y = 600 if self.classic() and self.pages() == 1 else below + 20
         size = theme.fitting_size(words, w - 40, 24, 18)
         out = [(words, size, theme.text(words, size).get_rect(midtop=(w // 2, y)))]

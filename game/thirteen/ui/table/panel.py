@@ -141,18 +141,10 @@ def paint_panel(table: TableScene, surface: pygame.Surface, buttons: bool = True
     moves = theme.fitting_size(str(len(game.moves)), room - 120, 48, 30)
     theme.blit_text(surface, str(len(game.moves)), moves, (x + 120, y), theme.INK)
     y += theme.scaled(46)
-    for text, size, colour, height in progress_lines(table):
-        size = theme.fitting_size(text, room, size, 14)
-        lines = theme.wrap(text, size, room)  # two lines where the type has a floor
-        for line in lines:
-            theme.blit_text(surface, line, size, (x, y), colour)
-            y += theme.scaled(height) if len(lines) == 1 else theme.font(size).get_linesize()
-    status = status_text(game)
-    if status is not None:
-        theme.blit_text(
-            surface, status, theme.fitting_size(status, room, 30, 18), (x, y + 4), theme.GOLD
-        )
-        y += theme.scaled(30)
+    limit = min(b.rect.top for b in table.buttons) - 4 if table.buttons else panel.bottom
+    for text, size, colour, pitch, top in stacked_progress(table, room, y, limit):
+        theme.blit_text(surface, text, size, (x, top), colour)
+        y = top + pitch
     table.message_over_table = False
     if table.message:
         y += 8
@@ -172,6 +164,51 @@ def paint_panel(table: TableScene, surface: pygame.Surface, buttons: bool = True
     if buttons:
         for b in table.buttons:
             b.draw(surface)
+
+
+PROGRESS_SHRINK = (0, 4, 8)
+"""How much smaller the side panel's progress lines are asked for, in turn, until they
+fit above the buttons (larger text, the timer's line and a long deal line leave less)."""
+
+Placed = tuple[str, int, tuple[int, int, int], int, int]
+"""One drawn line of the side panel's progress: (text, size, colour, pitch, top)."""
+
+
+def stacked_progress(table: TableScene, room: int, y: int, limit: int) -> list[Placed]:
+    """The side panel's progress lines and the finished game's word, from ``y`` down: set
+    a little smaller, then without the lesser lines (this round's points, the rounds'
+    scores, the outlook), until they end above ``limit`` (the buttons' top); the first
+    progress line and the finished game's word are always kept."""
+    kept = progress_lines(table)
+    status = status_text(table.game)
+    while True:
+        for shrink in PROGRESS_SHRINK:
+            placed = place_progress(kept, status, room, y, shrink)
+            if not placed or placed[-1][4] + placed[-1][3] <= limit:
+                return placed
+        if len(kept) <= 1:
+            return placed
+        kept = kept[:-1]
+
+
+def place_progress(
+    lines: list[Line], status: str | None, room: int, y: int, shrink: int
+) -> list[Placed]:
+    """Where each of ``lines`` and then the finished game's ``status`` go, each asked
+    ``shrink`` smaller; a line too wide even at its smallest size wraps onto two."""
+    out: list[Placed] = []
+    for text, size, colour, height in lines:
+        size = theme.fitting_size(text, room, size - shrink, 14)
+        parts = theme.wrap(text, size, room)  # two lines where the type has a floor
+        for part in parts:
+            one = theme.scaled(height - shrink)
+            pitch = one if len(parts) == 1 else theme.font(size).get_linesize()
+            out.append((part, size, colour, pitch, y))
+            y += pitch
+    if status is not None:
+        size = theme.fitting_size(status, room, 30 - shrink, 18)
+        out.append((status, size, theme.GOLD, theme.scaled(30 - shrink) - 4, y + 4))
+    return out
 
 
 CLOCK_SMALLEST = 20
@@ -239,24 +276,29 @@ def draw_bars(table: TableScene, surface: pygame.Surface, buttons: bool = True) 
     x = bar.x + 18
     right = bar.right - 18
     theme.blit_text(surface, titled(game), 34, (x, 10), theme.INK)
+    moves_x = right - 90
+    score_x = moves_x - 30
+    score_left = score_x - max(
+        theme.font(44).size(score_text(game))[0], theme.font(22).size(tr("Score"))[0]
+    )
+    y = 76
     setup = getattr(game, "setup", None)
     if setup is not None:
-        sub = graded_words(setup)
-        theme.blit_text(surface, sub, theme.fitting_size(sub, 300, 24, 18), (x, 46), theme.INK_DIM)
-    y = 76
+        y = draw_bar_deal(surface, graded_words(setup), x, score_left - 12 - x)
     lines = progress_lines(table)
     status = status_text(game)
     if status is not None:
         lines = lines[:1] + [(status, 28, theme.GOLD, 28)]
+    lines = lines[: max(1, (bar.bottom - 2 - y) // 28)]  # what fits under the deal's line(s)
+    if status is not None and len(lines) == 1:
+        lines = [(status, 28, theme.GOLD, 28)]  # the finished game's word before its stock
     timer = table.app.settings.timer
     clock = theme.font(26).size(table.time_words())[0] + 12 if timer else 0
-    for text, size, colour, _ in lines[:2]:
+    for text, size, colour, _ in lines:
         room = right - x - clock  # the clock at the right, between the two lines
         size = theme.fitting_size(text, room, min(size, 26), 14)
         theme.blit_text(surface, text, size, (x, y), colour)
         y += 28
-    moves_x = right - 90
-    score_x = moves_x - 30
     theme.blit_text(surface, tr("Moves"), 22, (right, 12), theme.INK_DIM, "topright")
     theme.blit_text(surface, str(len(game.moves)), 44, (right, 36), theme.INK, "topright")
     theme.blit_text(surface, tr("Score"), 22, (score_x, 12), theme.INK_DIM, "topright")
@@ -268,6 +310,21 @@ def draw_bars(table: TableScene, surface: pygame.Surface, buttons: bool = True) 
     if buttons:
         for b in table.buttons:
             b.draw(surface)
+
+
+def draw_bar_deal(surface: pygame.Surface, sub: str, x: int, room: int) -> int:
+    """The upright bar's deal line under the title, in the ``room`` left of the score: set
+    smaller, else (today's ten-digit number and its grade, where the type has a floor)
+    wrapped onto two lines.  Returns the top of what comes under it."""
+    size = theme.fitting_size(sub, room, 24, 18)
+    if theme.font(size).size(sub)[0] <= room:
+        theme.blit_text(surface, sub, size, (x, 46), theme.INK_DIM)
+        return 76
+    pitch = theme.font(size).get_linesize()
+    lines = theme.wrap(sub, size, room)
+    for n, line in enumerate(lines):
+        theme.blit_text(surface, line, size, (x, 46 + n * pitch), theme.INK_DIM)
+    return 46 + len(lines) * pitch + 2
 
 
 def draw_message_veil(

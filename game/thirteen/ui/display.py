@@ -80,7 +80,10 @@ class Display:
             return _fit(self.canvas.get_size(), self.window.get_size())[0]
         if self.viewport is None:
             return 1.0
-        return _fit(self.canvas.get_size(), self.viewport)[0]
+        sides = [window_side(side) for side in self.viewport]
+        if None in sides:  # a page's odd report: the type keeps the sizes asked for
+            return 1.0
+        return _fit(self.canvas.get_size(), (sides[0] or 1, sides[1] or 1))[0]
 
     def resize(self, width: int, height: int) -> None:
         """The window (or, headless, the canvas) is now ``width`` x ``height``; a headless

@@ -112,12 +112,21 @@ min_type_size = 0
 """The smallest size a font is opened at for that em."""
 
 
+LEAST_SHOWN_AT = 0.4
+"""The smallest scale the floor follows (the smallest phones show the canvas at about
+0.45 of its size): a page reporting a smaller box gets this scale's floor, not type
+too large for any layout."""
+
+
 def set_text_floor(per_px: float) -> bool:
     """Keep text at least :data:`MIN_TEXT_CSS` on a canvas shown at ``per_px`` CSS pixels
     per pixel when that is under 1 (a phone shows its canvas at about half size; shown
     at its size or larger, the sizes asked for are kept); whether the floor changed (the
     screens then lay themselves out again)."""
     global min_text_px, min_type_size
+    if not math.isfinite(per_px) or per_px <= 0:  # a page that reports no size: no floor
+        per_px = 1.0
+    per_px = max(per_px, LEAST_SHOWN_AT)
     floor = MIN_TEXT_CSS / per_px if per_px < 1 else 0.0
     if floor == min_text_px:
         return False

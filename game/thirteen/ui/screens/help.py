@@ -222,11 +222,13 @@ class HelpScene(MenuScene):
         room = h - self.text_top() - 20
         if beside is None and self.tab in GAMES:  # the picture under it, however short
             room -= 20 + self.PICTURE_LEAST + 10
-        for size in range(30, 15, -2):  # below 20 only where a long language needs it
+        # below 20 only where a long language needs it; the paragraphs closer together
+        # only where no size fits (a phone's type cannot shrink under its floor)
+        for para_gap, size in [(14, n) for n in range(30, 15, -2)] + [(4, 16)]:
             out: list[tuple[str, int]] = []
             for para in help_text(self.tab):
                 wrapped = theme.wrap(para, size, width)
-                out += [(line, 0) for line in wrapped[:-1]] + [(wrapped[-1], 14)]
+                out += [(line, 0) for line in wrapped[:-1]] + [(wrapped[-1], para_gap)]
             tall = sum(theme.line_height(size) + gap for _, gap in out)
             if tall <= room:
                 break

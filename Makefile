@@ -47,12 +47,12 @@ test: $(STAMP) $(ART)
 	# the layers and the games' independence (pyproject.toml's import-linter contracts)
 	$(VENV)/bin/lint-imports
 	$(PY) -m mypy
-	# the engine and interface tests on the two cores; then the browser tests' two groups
-	# (tests/web/conftest.py) side by side, one test at a time each, each sharing a built
-	# site, its servers and one Chromium (they mostly wait on their pages, and apart from
-	# the engine tests their waits and frame counts keep the processor they need)
+	# the engine and interface tests on the two cores; then the browser tests on two
+	# workers, each sharing a built site, its servers and one Chromium (tests/web/conftest.py;
+	# they mostly wait on their pages, and apart from the engine tests their waits and
+	# frame counts keep the processor they need); worksteal: neither worker idles at the end
 	$(PY) -m pytest -n auto --maxprocesses 2 --ignore=tests/web
-	$(PY) -m pytest -n 2 --dist loadgroup tests/web
+	$(PY) -m pytest -n 2 --dist worksteal tests/web
 
 bench: $(STAMP) $(ART)
 	$(PY) -m thirteen bench

@@ -320,7 +320,7 @@ _redraws = asyncio.ensure_future(_redraw({REDRAWS}))
     )
 
 
-WAKE_IDLE_S = 5
+WAKE_IDLE_S = 3
 """Seconds an idle table's loop wakes are counted."""
 
 
@@ -632,7 +632,7 @@ SESSION_GAMES = (("thirteens", 5), ("pyramid13", 5))
 """The scripted session's games (the stand-in dies 25-50 s after start: kept short)."""
 SESSION_HINTS = 3
 """Hints asked for (by clicking the Hint button) and played, per game."""
-SESSION_IDLE_S = 10
+SESSION_IDLE_S = 4
 """Seconds the idle table's main-thread time is counted after the session."""
 
 
@@ -643,7 +643,7 @@ def test_a_scripted_session_keeps_its_frames_near_the_median_in_webassembly(
     and played, the rest of each game played out, the end screen's verdict, the "can this
     still be won?" indicator on throughout; then an idle table.  Prints the median, 95th
     percentile and maximum of the frames that drew or searched and the main thread's
-    share of an idle 10 s (figures: they depend on the machine)."""
+    share of an idle table's few seconds (figures: they depend on the machine)."""
     page = game_page
     started(page)
     idle(page)

@@ -26,6 +26,31 @@ PATIENT_MS = 600_000.0
 """A solve budget no test machine runs out of (the searches count their own time)."""
 
 
+SOLVED: dict[str, object] = {}
+"""Proven verdicts of the deal searches below, by position (one worker's tests share it)."""
+
+
+@pytest.fixture(autouse=True)
+def _proven_deals_solved_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deal searches (``first_graded_deal``, ``deal_grade``) solve the same positions
+    again and again: once per grade asked for, then once more to check the grade found.
+    A proven verdict does not depend on the budget it was found in, so a search run in
+    one piece reuses it; a search in slices always solves for real (its pauses are what
+    the slice tests check), and so does every first solve of a position."""
+    solve_steps = difficulty.solve_steps
+
+    def once(game, *, budget_ms=None, slice_ms=None):
+        key = game.text()
+        if slice_ms is None and key in SOLVED:
+            return SOLVED[key]
+        result = yield from solve_steps(game, budget_ms=budget_ms, slice_ms=slice_ms)
+        if result.verdict in (WINNABLE, NOT_WINNABLE):
+            SOLVED[key] = result
+        return result
+
+    monkeypatch.setattr(difficulty, "solve_steps", once)
+
+
 def sliced(steps) -> int:
     """Drive ``steps`` to its end; how many times it yielded (paused between slices)."""
     pauses = 0

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -227,11 +228,25 @@ def test_each_deals_row_is_the_solver_and_the_center_player(game, layout) -> Non
     assert sum(figures["grades"].values()) == tally.graded == 3 - figures["unknown"]
 
 
-def test_odds_command_resumes_and_merges_chunks(tmp_path, capsys) -> None:
+def test_odds_command_resumes_and_merges_chunks(tmp_path, capsys, monkeypatch) -> None:
     whole, first, second = (tmp_path / f"{n}.jsonl" for n in ("whole", "a", "b"))
     base = ["odds", "--game", "pyramid", "--budget-ms", "60000", "--quiet", "--json"]
+    # each deal's row is worked out once (the runs below are about the files: chunks,
+    # resuming, merging); the deals each run works out are counted
+    rows: dict[tuple, odds.DealRow] = {}
+    worked: list[int] = []
+    deal_row = odds.deal_row
+
+    def row_once(key: odds.OddsKey, deal: int) -> odds.DealRow:
+        worked.append(deal)
+        if (key, deal) not in rows:
+            rows[key, deal] = deal_row(key, deal)
+        return dataclasses.replace(rows[key, deal])
+
+    monkeypatch.setattr(odds, "deal_row", row_once)
 
     def figures(*args: str) -> dict:
+        worked.clear()
         assert main([*base, *args]) == 0
         out = json.loads(capsys.readouterr().out)
         del out["solve_ms_total"]  # time, not a figure of the deals
@@ -242,6 +257,7 @@ def test_odds_command_resumes_and_merges_chunks(tmp_path, capsys) -> None:
     with whole.open("a") as f:
         f.write('{"deal": 4, "verd')  # a run stopped mid-line
     assert figures("--deals", "1-6", "--out", str(whole)) == at_once  # resumed
+    assert worked == [4, 5, 6]  # only the deals the file did not hold whole
     figures("--deals", "1-2", "--out", str(first))
     figures("--deals", "3-6", "--out", str(second))
     assert main(["odds", "--json", "--merge", str(first), str(second)]) == 0

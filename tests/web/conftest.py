@@ -5,12 +5,13 @@ served from tests/web/fake_cdn, because the real one cannot be reached here.
 Each browser test gets a fresh context, so service workers and caches never
 leak from one test into the next.
 
-Under pytest-xdist (``make test``: two workers, ``--dist worksteal``) each worker builds
-the site, starts its servers and one Chromium once, and takes the tests one after
-another; a worker that runs out steals from the other, so a long test at the end does
-not leave one of them idle.  Both may run the game in WebAssembly at once (each page
-its own context): the tests wait on conditions, not on the clock, and each page's
-Pyodide stays short-lived.
+Under pytest-xdist (``make test``: three workers, ``--dist worksteal``) each worker
+builds the site, starts its servers and one Chromium once, and takes the tests one after
+another; a worker that runs out steals from another, so a long test at the end does
+not leave the others idle.  They mostly wait on their pages, so three workers on two
+cores keep the processor busier than two.  Several may run the game in WebAssembly at
+once (each page in its own context): the tests wait on conditions, not on the clock,
+and each page's Pyodide stays short-lived.
 """
 
 from __future__ import annotations

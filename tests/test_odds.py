@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -24,6 +25,31 @@ SETUPS = [(g, layout) for g, spec in GAMES.items() for layout in (spec.layouts o
 
 PATIENT_MS = 600_000.0
 """A solve budget no test machine runs out of (the searches count their own time)."""
+
+
+SOLVED: dict[str, object] = {}
+"""Proven verdicts of the deal searches below, by position (one worker's tests share it)."""
+
+
+@pytest.fixture(autouse=True)
+def _proven_deals_solved_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deal searches (``first_graded_deal``, ``deal_grade``) solve the same positions
+    again and again: once per grade asked for, then once more to check the grade found.
+    A proven verdict does not depend on the budget it was found in, so a search run in
+    one piece reuses it; a search in slices always solves for real (its pauses are what
+    the slice tests check), and so does every first solve of a position."""
+    solve_steps = difficulty.solve_steps
+
+    def once(game, *, budget_ms=None, slice_ms=None):
+        key = game.text()
+        if slice_ms is None and key in SOLVED:
+            return SOLVED[key]
+        result = yield from solve_steps(game, budget_ms=budget_ms, slice_ms=slice_ms)
+        if result.verdict in (WINNABLE, NOT_WINNABLE):
+            SOLVED[key] = result
+        return result
+
+    monkeypatch.setattr(difficulty, "solve_steps", once)
 
 
 def sliced(steps) -> int:
@@ -202,11 +228,25 @@ def test_each_deals_row_is_the_solver_and_the_center_player(game, layout) -> Non
     assert sum(figures["grades"].values()) == tally.graded == 3 - figures["unknown"]
 
 
-def test_odds_command_resumes_and_merges_chunks(tmp_path, capsys) -> None:
+def test_odds_command_resumes_and_merges_chunks(tmp_path, capsys, monkeypatch) -> None:
     whole, first, second = (tmp_path / f"{n}.jsonl" for n in ("whole", "a", "b"))
     base = ["odds", "--game", "pyramid", "--budget-ms", "60000", "--quiet", "--json"]
+    # each deal's row is worked out once (the runs below are about the files: chunks,
+    # resuming, merging); the deals each run works out are counted
+    rows: dict[tuple, odds.DealRow] = {}
+    worked: list[int] = []
+    deal_row = odds.deal_row
+
+    def row_once(key: odds.OddsKey, deal: int) -> odds.DealRow:
+        worked.append(deal)
+        if (key, deal) not in rows:
+            rows[key, deal] = deal_row(key, deal)
+        return dataclasses.replace(rows[key, deal])
+
+    monkeypatch.setattr(odds, "deal_row", row_once)
 
     def figures(*args: str) -> dict:
+        worked.clear()
         assert main([*base, *args]) == 0
         out = json.loads(capsys.readouterr().out)
         del out["solve_ms_total"]  # time, not a figure of the deals
@@ -217,6 +257,7 @@ def test_odds_command_resumes_and_merges_chunks(tmp_path, capsys) -> None:
     with whole.open("a") as f:
         f.write('{"deal": 4, "verd')  # a run stopped mid-line
     assert figures("--deals", "1-6", "--out", str(whole)) == at_once  # resumed
+    assert worked == [4, 5, 6]  # only the deals the file did not hold whole
     figures("--deals", "1-2", "--out", str(first))
     figures("--deals", "3-6", "--out", str(second))
     assert main(["odds", "--json", "--merge", str(first), str(second)]) == 0

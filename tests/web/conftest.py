@@ -5,11 +5,13 @@ served from tests/web/fake_cdn, because the real one cannot be reached here.
 Each browser test gets a fresh context, so service workers and caches never
 leak from one test into the next.
 
-Under pytest-xdist with ``--dist loadgroup`` (``make test``) the tests here are in two
-groups, each run one test after another on one worker that builds the site, starts its
-servers and one Chromium once: the game in WebAssembly (every file that starts it
-through the harness's site, so that one page at a time runs Pyodide and plays sound)
-and everything else.
+Under pytest-xdist (``make test``: three workers, ``--dist worksteal``) each worker
+builds the site, starts its servers and one Chromium once, and takes the tests one after
+another; a worker that runs out steals from another, so a long test at the end does
+not leave the others idle.  They mostly wait on their pages, so three workers on two
+cores keep the processor busier than two.  Several may run the game in WebAssembly at
+once (each page in its own context): the tests wait on conditions, not on the clock,
+and each page's Pyodide stays short-lived.
 """
 
 from __future__ import annotations
@@ -37,26 +39,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-
-
-WEB = Path(__file__).parent
-
-
-def runs_the_game(path: Path) -> bool:
-    """Whether a test file starts the game in Pyodide (through the harness's site)."""
-    return "wasm_site" in path.read_text(encoding="utf-8")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put every test of this folder in one of the two xdist groups (see the module's
-    docstring)."""
-    wasm: dict[Path, bool] = {}
-    for item in items:
-        if WEB in item.path.parents:
-            if item.path not in wasm:
-                wasm[item.path] = runs_the_game(item.path)
-            group = "browser-wasm" if wasm[item.path] else "browser-page"
-            item.add_marker(pytest.mark.xdist_group(group))
 
 
 build_web = load_script("build_web")

@@ -828,15 +828,18 @@ def page_words_json(site: Server) -> str:
 def test_loading_screen_shows_progress(
     browser: Any, site: Server, fake_cdn: Server, screenshots: Path
 ) -> None:
-    """The loading screen while main.data trickles in, on a wide window and on a phone."""
-    fake_cdn.slow["/cdn/0.9.3/cpython312/main.data"] = 1_000  # 20 s: it stays loading
-    site.slow["/thirteen.apk"] = 20_000  # the game's archive too (0.6 MB: half a minute)
-    for width, height in ((1280, 720), (390, 844)):
-        context = browser.new_context(viewport={"width": width, "height": height})
-        try:
-            page = context.new_page()
+    """The loading screen while main.data trickles in, on a wide window and on a phone
+    (both pages at once: each waits on its own downloads)."""
+    fake_cdn.slow["/cdn/0.9.3/cpython312/main.data"] = 4_000  # 5 s before the bar moves on
+    site.slow["/thirteen.apk"] = 20_000  # the game's archive (0.6 MB: half a minute): loading
+    shapes = ((1280, 720), (390, 844))
+    contexts = [browser.new_context(viewport={"width": w, "height": h}) for w, h in shapes]
+    try:
+        pages = [context.new_page() for context in contexts]
+        for page in pages:
             page.problems = Problems(page)
             page.goto(site.url())
+        for (width, height), page in zip(shapes, pages, strict=True):
             page.wait_for_function(
                 "() => document.getElementById('loader-progress').value > 6"
                 " && document.getElementById('loader-status').innerText.includes(' MB')"
@@ -849,7 +852,8 @@ def test_loading_screen_shows_progress(
             assert page.evaluate("() => thirteenLoader.state") == "loading"
             page.screenshot(path=str(screenshots / f"loading-{width}x{height}.png"))
             assert page.problems.errors == []
-        finally:
+    finally:
+        for context in contexts:
             context.close()
 
 
@@ -891,7 +895,7 @@ def test_the_loading_bar_counts_bytes_received_of_every_runtime_file(
     slow = {
         "/cdn/0.9.3/cpython312/main.data": (fake_cdn, 8_000),  # bytes per second
         "/cdn/0.9.3/cpython312/main.wasm": (fake_cdn, 16_000),
-        "/thirteen.apk": (site, 64_000),
+        "/thirteen.apk": (site, 128_000),
     }
     for path, (server, rate) in slow.items():
         server.slow[path] = rate

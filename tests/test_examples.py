@@ -7,6 +7,7 @@ import dataclasses
 
 import pytest
 
+from example_replays import check_example_replays
 from thirteen.core.cards import deck_text
 from thirteen.core.deals import decks_for_deal_n
 from thirteen.core.examples import ExampleError, replay
@@ -30,17 +31,7 @@ def test_the_first_games_declare_a_move_and_their_rule():
 
 @pytest.mark.parametrize(("game_id", "n"), EXAMPLES)
 def test_the_example_replays_legally(game_id, n):
-    spec = game_spec(game_id)
-    example = spec.examples[n]
-    steps = replay(spec, example)
-    assert example.caption.strip() and example.moves
-    assert len(steps) == len(example.moves) + 1
-    assert [s.effect.move.text() for s in steps[1:]] == [
-        steps[0].position.parse_move(m).text() for m in example.moves
-    ]
-    for before, after in zip(steps, steps[1:], strict=False):
-        assert before.position.key != after.position.key  # each move changes the table
-        assert not before.position.is_over
+    check_example_replays(game_id, n)
 
 
 def test_an_illegal_example_is_refused_naming_its_move():

@@ -12,12 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from messages import PAGE_WORDS, Catalogues, catalogues, every_marked_text
+from catalogue_checks import (
+    OTHER,
+    check_catalogue_well_formed,
+    check_every_marked_text_has,
+    check_no_text_built_before_translation,
+    check_placeholders_match,
+    check_shared_texts_alike,
+)
+from messages import PAGE_WORDS, Catalogues, catalogues
 from thirteen.core import i18n
 from thirteen.core.i18n import Message, message, message_n, tr, tr_n
 from thirteen.games import GAMES
-
-OTHER = [code for code in i18n.LANGUAGES if code != i18n.SOURCE]
 
 
 @pytest.fixture(autouse=True)
@@ -27,15 +33,12 @@ def _english_after():
 
 
 def test_no_text_is_built_in_code_before_translation():
-    _, problems = every_marked_text()
-    assert problems == []
+    check_no_text_built_before_translation()
 
 
 @pytest.mark.parametrize("code", OTHER)
 def test_every_marked_text_has_this_language(code):
-    for folder in catalogues():
-        lacking = folder.lacking(code)
-        assert lacking == [], f"{folder.shown()}/{code}.json lacks {len(lacking)}: {lacking[:10]}"
+    check_every_marked_text_has(code)
 
 
 def page_words() -> dict[str, str]:
@@ -63,41 +66,18 @@ def test_every_page_word_has_this_language(code):
 
 @pytest.mark.parametrize("code", OTHER)
 def test_placeholders_match(code):
-    texts, _ = every_marked_text()
-    for key, entry in i18n.catalogue(code).items():
-        plural = texts[key].plural if key in texts else None
-        english = {key} | ({plural} if plural else set())
-        wanted = set().union(*(i18n.placeholders(t) for t in english))
-        forms = entry if isinstance(entry, list) else [entry]
-        if key in texts:
-            assert isinstance(entry, list) == (texts[key].plural is not None), key
-        for form in forms:
-            assert i18n.placeholders(form) == wanted, (code, key, form)
+    check_placeholders_match(code)
 
 
 @pytest.mark.parametrize("code", OTHER)
 def test_catalogue_is_well_formed_and_not_stale(code):
-    for folder in catalogues():
-        raw = folder.path(code).read_text(encoding="utf-8")
-        data = json.loads(raw)
-        assert data["language"] == code
-        # one canonical form (sorted keys, two-space indent), so that changes merge cleanly
-        assert raw == json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-        stale = folder.stale(code)
-        assert stale == [], f"{folder.shown()}/{code}.json holds texts not its own: {stale[:10]}"
-        for key, entry in data["messages"].items():
-            forms = entry if isinstance(entry, list) else [entry]
-            assert all(isinstance(f, str) and f.strip() for f in forms), (code, key)
+    check_catalogue_well_formed(code)
 
 
 @pytest.mark.parametrize("code", OTHER)
 def test_a_text_two_games_hold_is_translated_alike(code):
     """Two games' folders may both hold a text (a group's name): the same translation."""
-    seen: dict[str, tuple[str, str | list[str]]] = {}
-    for folder in catalogues():
-        for key, entry in folder.messages(code).items():
-            first = seen.setdefault(key, (folder.shown(), entry))
-            assert first[1] == entry, (code, key, first[0], folder.shown())
+    check_shared_texts_alike(code)
 
 
 def test_each_game_s_words_are_in_its_own_folder():

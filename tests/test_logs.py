@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from finished_games import finished
-from test_storage import FakeWindow
+from storage_fakes import FakeWindow
 from thirteen.games import GameSetup
 from thirteen.records.logs import LOG_MOST, played_in
 from thirteen.records.profile import Profile

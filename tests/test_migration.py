@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from test_storage import FakeWindow
+from storage_fakes import FakeWindow
 from thirteen.core.game import Outcome
 from thirteen.games import GAMES, GameSetup
 from thirteen.records.database import DatabaseStorage

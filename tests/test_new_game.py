@@ -14,9 +14,16 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-import test_examples
-import test_i18n
+from catalogue_checks import (
+    OTHER,
+    check_catalogue_well_formed,
+    check_every_marked_text_has,
+    check_no_text_built_before_translation,
+    check_placeholders_match,
+    check_shared_texts_alike,
+)
 from conformance import CHECKS, MOVES, games_of
+from example_replays import check_example_replays
 from messages import catalogues
 from thirteen.advice.hints import Basis, Hint, hint_for
 from thirteen.advice.solving import NOT_WINNABLE, solve
@@ -73,7 +80,7 @@ def test_tens_solver_plugs_into_the_one_adapter():
 
 @pytest.mark.parametrize("n", range(len(TENS.examples)))
 def test_tens_examples_replay_legally(n):
-    test_examples.test_the_example_replays_legally("tens", n)
+    check_example_replays("tens", n)
 
 
 def test_tens_words_are_in_its_own_folder():
@@ -86,14 +93,14 @@ def test_tens_words_are_in_its_own_folder():
     assert i18n.catalogue("de")[TENS.title] == "Zehner"
 
 
-@pytest.mark.parametrize("code", test_i18n.OTHER)
+@pytest.mark.parametrize("code", OTHER)
 def test_tens_words_are_in_every_language(code):
     """The catalogue suites, which now include the folder of Tens."""
-    test_i18n.test_no_text_is_built_in_code_before_translation()
-    test_i18n.test_every_marked_text_has_this_language(code)
-    test_i18n.test_placeholders_match(code)
-    test_i18n.test_catalogue_is_well_formed_and_not_stale(code)
-    test_i18n.test_a_text_two_games_hold_is_translated_alike(code)
+    check_no_text_built_before_translation()
+    check_every_marked_text_has(code)
+    check_placeholders_match(code)
+    check_catalogue_well_formed(code)
+    check_shared_texts_alike(code)
 
 
 def test_show_plays_tens(tmp_path: Path):

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from finished_games import finished
-from test_storage import BlockedWindow, FakeLocalStorage, FakeWindow
+from storage_fakes import BlockedWindow, FakeLocalStorage, FakeWindow
 from thirteen.core.cards import deck_text
 from thirteen.core.game import Game, Outcome
 from thirteen.games import GameSetup

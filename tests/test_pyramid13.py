@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from golden import regen
-from test_pyramid import deck_from, moves_text, win_deck
+from pyramid_decks import deck_from, moves_text, win_deck
 from thirteen.core.cards import NotationError, deck_text
 from thirteen.core.deals import decks_for_deal_n
 from thirteen.core.game import IllegalMoveError, Outcome

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from test_session import Page, played
-from test_storage import FakeWindow
+from session_pages import Page, played
+from storage_fakes import FakeWindow
 from thirteen.games import GameSetup
 from thirteen.records.database import DatabaseStorage
 from thirteen.records.profile import Profile

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import SimpleNamespace
 
 import pytest
 
+from session_pages import Page, Table, played
 from thirteen.advice import winnable
-from thirteen.core.game import Game, Outcome
+from thirteen.core.game import Outcome
 from thirteen.games import GameSetup
 from thirteen.records.database import DatabaseStorage
 from thirteen.records.profile import Profile
@@ -31,77 +31,6 @@ P13 = GameSetup("pyramid13", deal=5)
 
 PYRAMID, PYRAMID13, THIRTEENS = "game/pyramid", "game/pyramid13", "game/thirteens/3x5"
 """The save slots of the games the tests play (Thirteens: its default layout)."""
-
-
-@dataclass
-class Table:
-    """The table's part, as the interface plays it: each move saved, the end counted
-    once (``recorded``), the ending move taken back through the session."""
-
-    session: Session
-    game: Game
-    recorded: bool = False
-    detached: bool = False
-
-    def play(self, n: int = 1) -> Table:
-        for _ in range(n):
-            moves = self.game.legal_moves()
-            if not moves:
-                break
-            self.game.play(moves[0])
-            self.session.save_game(self)
-            if self.game.is_over and not self.recorded:
-                self.recorded = True
-                self.session.record_result(self)
-        return self
-
-    def play_out(self) -> Table:
-        while not self.game.is_over:
-            self.play()
-        return self
-
-    def undo(self) -> None:
-        if self.game.is_over:
-            assert self.session.can_take_back(self)
-            self.session.take_back(self)
-            self.recorded = False
-        self.game.undo()
-        self.session.save_game(self)
-
-
-class Page:
-    """One tab: a session over its own profile on the shared storage, what it told, and
-    how often it said a score was settled."""
-
-    def __init__(self, storage, query_setup: GameSetup | None = None, **settings) -> None:
-        self.profile = Profile(storage)
-        for name, value in settings.items():
-            setattr(self.profile.settings, name, value)
-        self.told: list[str] = []
-        self.settled = 0
-        self.session = Session(
-            self.profile,
-            tell=lambda message, ms: self.told.append(message),
-            settled=self._settled,
-        )
-        self.shown = self.session.open(query_setup, [])
-        self.table: Table | None = None
-        if self.shown.game is not None:
-            self.table = Table(self.session, self.shown.game, recorded=self.shown.game.is_over)
-
-    def _settled(self) -> None:
-        self.settled += 1
-
-    def new_game(self, setup: GameSetup) -> Showing:
-        """As the App does: the games on hand given up, then what the session shows."""
-        shown = self.session.new_game(setup, self.table)
-        assert shown.game is not None
-        self.table = Table(self.session, shown.game, recorded=shown.game.is_over)
-        return shown
-
-
-def played(storage, game_id: str = "thirteens", layout: str | None = "3x5") -> int:
-    return Profile(storage).stats(game_id, layout).played
 
 
 # -- counting a result once ------------------------------------------------------

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections import deque
 
 import pytest
 
+from pyramid_positions import bfs_shortest, random_small, replays_to_win, small_position
 from pyramid_reference import classic_verdict, last_pass_verdict, late_ok, stack_ok
 from thirteen.core.cards import card_text, cards_compact, make_card, parse_cards
 from thirteen.core.deals import deck_for_deal
-from thirteen.core.game import Outcome
 from thirteen.core.moves import Draw, Recycle
 from thirteen.games.pyramids.baseline import baseline_solve_pyramid
 from thirteen.games.pyramids.deal import PyramidDeal
@@ -22,38 +21,6 @@ from thirteen.search.budget import SearchBudget
 from thirteen.search.result import NOT_WINNABLE, UNKNOWN, WINNABLE
 
 # -- helpers ---------------------------------------------------------------
-
-
-def small_position(bottom: list[int], stock: list[int], recycles_left: int = 2) -> Pyramid:
-    """A classic position whose pyramid keeps only its lowest rows (the rest already gone)."""
-    rows: list[str] = []
-    cells = list(bottom)
-    for r in range(6, -1, -1):
-        take, cells = (cells[-(r + 1) :], cells[: -(r + 1)]) if cells else ([], [])
-        rows.append(cards_compact(take) if take else "--" * (r + 1))
-    rows.reverse()
-    draw = cards_compact(stock) or "-"
-    return Pyramid.from_text(f"pyramid {'/'.join(rows)} {draw} - {recycles_left}")
-
-
-def bfs_shortest(game: Pyramid) -> int | None:
-    """Fewest steps to a cleared pyramid, by breadth-first search over the engine's own rules."""
-    deal = game.deal
-    start = game.pos
-    if deal.cleared(start):
-        return 0
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        key = queue.popleft()
-        for move in deal.moves(key):
-            child = deal.apply(key, move)
-            if child not in dist:
-                dist[child] = dist[key] + 1
-                if deal.cleared(child):
-                    return dist[child]
-                queue.append(child)
-    return None
 
 
 def exhaustive_points(deal: PyramidDeal, bonus: int) -> int:
@@ -72,27 +39,6 @@ def exhaustive_points(deal: PyramidDeal, bonus: int) -> int:
                 seen.add(child)
                 stack.append(child)
     return best
-
-
-def random_small(rng: random.Random, rows: int, extra: int, recycles_left: int) -> Pyramid:
-    """The lowest ``rows`` rows of a pyramid; the draw pile holds a partner for most cards.
-
-    Purely random small positions are almost never winnable, so partners are
-    put in the pile on purpose (three in four), plus ``extra`` random cards.
-    """
-    cells = sum(range(8 - rows, 8))
-    pyramid = rng.sample(range(52), cells)
-    pool = [c for c in range(52) if c not in pyramid]
-    stock: list[int] = []
-    for c in pyramid:
-        partners = [p for p in pool if (p >> 2) + (c >> 2) == 11]
-        if partners and rng.random() < 0.75:
-            pick = rng.choice(partners)
-            pool.remove(pick)
-            stock.append(pick)
-    stock += rng.sample(pool, extra)
-    rng.shuffle(stock)
-    return small_position(pyramid, stock, recycles_left)
 
 
 def play_random(game: Pyramid, rng: random.Random, count: int) -> None:
@@ -119,12 +65,6 @@ def one_pass_verdict(p13: Pyramid13, expected: str, label: str) -> str:
         p13.play_all(result.moves)
         assert p13.deal.cleared(p13.pos)
     return result.verdict
-
-
-def replays_to_win(game: Pyramid, moves) -> bool:
-    replay = game.copy()
-    replay.play_all(moves)
-    return replay.outcome is Outcome.WON
 
 
 def clears_its_pyramid(game: Pyramid13, moves) -> bool:

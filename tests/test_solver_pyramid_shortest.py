@@ -8,8 +8,8 @@ import subprocess
 import sys
 from collections import deque
 
+from pyramid_positions import bfs_shortest, random_small, replays_to_win
 from pyramid_reference import shortest_reference
-from test_solver_pyramid import bfs_shortest, random_small, replays_to_win
 from thirteen.core.cards import deck_text
 from thirteen.core.deals import deck_for_deal
 from thirteen.games.pyramids.deal_tables import DealTables

@@ -8,7 +8,7 @@ import random
 import subprocess
 import sys
 
-from test_solver_pyramid import random_small
+from pyramid_positions import random_small
 from thirteen.core.deals import deck_for_deal
 from thirteen.games.pyramids.rules import Pyramid
 from thirteen.games.pyramids.shortest import shortest_search

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from test_solver_pyramid import bfs_shortest, random_small, replays_to_win, small_position
+from pyramid_positions import bfs_shortest, random_small, replays_to_win, small_position
 from thirteen.core.deals import deck_for_deal
 from thirteen.core.moves import Draw
 from thirteen.games.pyramids.bits import KING_INDEX, to_move

@@ -1,6 +1,9 @@
 """What the fit checks of the settings players turn on share: the all-pairs list of
 combinations, and the widest figures a screen can be asked to show (a daily deal's
-longest number, each game's widest score, the longest time, the fullest statistics)."""
+longest number, each game's widest score, the longest time, the fullest statistics).
+And what every fit check shares: the languages swept, an app at a canvas size in a
+language, and what does not fit in a drawing of the scene on show (each text inside the
+canvas and the widget or box it touches, no two overlapping)."""
 
 from __future__ import annotations
 
@@ -8,10 +11,25 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 
+import pygame
+
 from thirteen.core.deals import MAX_DEAL
 from thirteen.core.game import Outcome
+from thirteen.core.i18n import tr
 from thirteen.games import GAMES, spec_of
 from thirteen.records.stats import Stats
+from thirteen.tools.shot import next_move_to_end
+from thirteen.ui.canvas import canvas_size
+from thirteen.ui.scene_names import SceneName
+from thirteen.ui.screens.end import EndScene
+from thirteen.ui.screens.entry import NAME_PROMPT, EntryScene
+from thirteen.ui.screens.help import HelpScene
+from thirteen.ui.screens.settings import SettingsScene
+from thirteen.ui.screens.stats import StatsScene
+from thirteen.ui.table.scene import TableScene
+from thirteen.ui.widgets import Choice
+
+from .helpers import Drawn, recording
 
 WIDEST_TIME_MS = 10 * 3600 * 1000 - 1
 """The widest clock a game shows ('9:59:59')."""
@@ -100,3 +118,139 @@ def show_widest(game, won: bool) -> None:
 
 DAILY_DEAL = MAX_DEAL
 """The longest deal number, shown as today's deal ('Today's deal #2147483647')."""
+
+
+LANGUAGES = ["de", "fr", "es", "it"]
+"""German first: it is usually the longest."""
+
+
+def boxes_of(app) -> list[pygame.Rect]:
+    """The widgets and boxes on show whose words must stay inside them."""
+    scene = app.scene
+    out: list[pygame.Rect] = []
+    if isinstance(scene, TableScene):
+        out += [b.rect for b in scene.buttons]
+        frame = scene.frame
+        out += [frame.panel] + ([frame.bar] if frame.bar is not None else [])
+        if scene.message and not frame.portrait:
+            pass  # the panel holds it
+        return out
+    for w in getattr(scene, "widgets", []):
+        out.append(w.rect)
+        if isinstance(w, Choice):
+            out.append(w.pill())
+    if isinstance(scene, EndScene):
+        out.append(scene.BOX)
+    if isinstance(scene, HelpScene) and scene.picture_place() is not None:
+        out.append(scene.picture_place())
+    return out
+
+
+def problems(app, drawn: Drawn, what: str) -> list[str]:
+    """What does not fit in one drawing of the scene on show."""
+    out: list[str] = []
+    screen = app.screen
+    boxes = boxes_of(app)
+    by_surface: dict[int, Drawn] = {}
+    for item in drawn:
+        by_surface.setdefault(id(item[0]), []).append(item)
+    for items in by_surface.values():
+        bounds = items[0][0].get_rect()
+        for n, (surface, words, rect) in enumerate(items):
+            if not bounds.contains(rect):
+                out.append(f"{what}: {words!r} {rect} runs off {bounds.size}")
+            if surface is screen:
+                for box in boxes:
+                    if rect.colliderect(box) and not box.contains(rect):
+                        out.append(f"{what}: {words!r} {rect} runs out of {box}")
+            for _, other, other_rect in items[n + 1 :]:
+                if rect.colliderect(other_rect):
+                    out.append(f"{what}: {words!r} {rect} overlaps {other!r} {other_rect}")
+    return out
+
+
+def drawing(app, what: str) -> list[str]:
+    """Draw the scene on show twice (the first may take a picture of the table behind
+    it) and check the second."""
+    app.draw()
+    if app.tasks.busy():  # a search the screen started (the end screen's verdict)
+        app.tasks.finish_all()
+        app.draw()
+    with recording() as drawn:
+        app.draw()
+    assert drawn, f"{what}: no text drawn"
+    return problems(app, drawn, what)
+
+
+def app_at(make, size, query: str = "", language: str = "de"):
+    app = make(query, language=language, animations=False, timer=True, sound=False)
+    app.display.resize(*size)
+    app.relayout()
+    return app
+
+
+def long_message() -> str:
+    return tr(
+        "Give up your {game} game in progress? It will count as a loss: press {button} again.",
+        game=tr(next(iter(GAMES.values())).title),
+        button=tr("Play a new deal"),
+    )
+
+
+def check_every_screen_fits(make, language: str, viewport) -> None:
+    """The start screen (with a game to resume and a long notice), every help tab, every
+    statistics tab and its reset question, every settings page and the name entry, in
+    ``language`` on the canvas ``viewport`` gives: nothing that does not fit."""
+    size = canvas_size(*viewport)
+    found: list[str] = []
+    app = app_at(make, size, "?game=pyramid13&deal=5", language)
+    app.go_start()  # with a game to resume
+    app.start_scene.message = long_message()
+    found += drawing(app, f"{language} start {size}")
+    app.open(SceneName.HELP)
+    help_scene = app.scene
+    for key, _ in [(k, None) for k in (*GAMES, "keys")]:
+        help_scene.activate(f"tab:{key}")
+        found += drawing(app, f"{language} help {key} {size}")
+    app.back()
+    app.open(SceneName.STATS)
+    stats = app.scene
+    assert isinstance(stats, StatsScene)
+    for n in range(len(stats.tabs)):
+        stats.activate(f"tab:{n}")
+        found += drawing(app, f"{language} stats {n} {size}")
+    stats.activate("reset")  # its question under the figures
+    found += drawing(app, f"{language} stats reset {size}")
+    app.back()
+    app.open(SceneName.SETTINGS)
+    settings = app.scene
+    assert isinstance(settings, SettingsScene)
+    for page in range(settings.pages()):
+        found += drawing(app, f"{language} settings page {page + 1} {size}")
+        settings.activate("page:1")
+    app.back()
+    title = tr("Post your score: {score}", score=123)
+    app.push(EntryScene(app, title, tr(NAME_PROMPT), lambda text: None, "Lucky 13"))
+    app.scene.error = tr("Only letters A-Z, digits, spaces, '-', '_' and '.'.")
+    found += drawing(app, f"{language} entry {size}")
+    assert found == [], "\n".join(found)
+
+
+def check_end_screen_fits(make, language: str, viewport, game_id: str) -> None:
+    """A finished game's end screen, with its statistics, verdict, link and (Pyramid 13)
+    Post score; and the question it asks before leaving an unposted score."""
+    size = canvas_size(*viewport)
+    app = app_at(make, size, f"?game={game_id}&deal=5", language)
+    table = app.table
+    seen: set = set()
+    while not table.game.is_over:
+        table.play(next_move_to_end(table.game, seen))
+    table.end_left = None
+    app.open(SceneName.END)
+    end = app.scene
+    assert isinstance(end, EndScene)
+    found = drawing(app, f"{language} end {game_id} {size}")
+    if end.button("menu") is not None and app.session.unposted(app.game):
+        end.ask_to_leave("menu")
+        found += drawing(app, f"{language} end asking {game_id} {size}")
+    assert found == [], "\n".join(found)

@@ -8,6 +8,9 @@ from contextlib import contextmanager
 import pygame
 
 from thirteen.core.cards import parse_card
+from thirteen.games import GAMES
+from thirteen.ui import app as app_module
+from thirteen.ui.table import paint, searches
 
 
 def step(app, n: int = 1) -> None:
@@ -90,3 +93,32 @@ def recording() -> Iterator[Drawn]:
         yield drawn
     finally:
         theme.recorder = None
+
+
+def game_button(app, game_id: str):
+    """The start screen's button of a game, turning the games list's pages to it."""
+    for _ in range(len(GAMES) + 1):
+        found = [w for w in app.start_scene.widgets if w.name == f"game:{game_id}"]
+        if found:
+            return found[0]
+        flip = next(w for w in app.start_scene.widgets if w.name == "games:1")
+        click(app, flip.rect.center)
+    raise AssertionError(f"no page shows game:{game_id}")
+
+
+def settled(app) -> None:
+    """Draw what is pending (the deal's difficulty is worked out a slice a frame, and the
+    table's card faces are rendered ahead a few milliseconds a frame while it is on
+    show), then let the screen stand still past the linger."""
+    step(app)
+    for _ in range(100_000):
+        table = app.table
+        if table is None:
+            break
+        warming = app.scene is table and table.warmed != paint.art_look(table)
+        if searches.graded(table.game) and not warming:
+            break
+        assert app.busy()  # the grade is still being worked out, or faces rendered
+        step(app)
+    app.step(app_module.LINGER_MS)
+    assert not app.busy()

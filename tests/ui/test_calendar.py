@@ -21,7 +21,7 @@ from thirteen.ui.scene_names import SceneName
 from thirteen.ui.screens.calendar import CalendarScene, DayCell
 
 from .helpers import click, press, step
-from .test_access import Page
+from .page_stand_in import Page
 
 TODAY = date(2026, 3, 17)
 """A Tuesday whose Pyramid deal, and the day before's, can be won."""

@@ -22,8 +22,8 @@ from thirteen.ui.canvas import canvas_size
 from thirteen.ui.scene_names import SceneName
 from thirteen.ui.screens.calendar import CalendarScene
 
-from .test_language_fit import drawing
-from .test_shapes import SHAPES, TEXT_SIZES, check_menu
+from .fit_helpers import drawing
+from .shapes import SHAPES, TEXT_SIZES, check_menu
 
 TODAY = date(2026, 8, 29)
 """August 2026 begins on a Saturday: six week rows whichever day a week starts on."""
@@ -99,7 +99,7 @@ def test_the_end_screen_of_a_day_s_deal_offers_the_calendar_and_fits(
     from thirteen.tools.shot import next_move_to_end
     from thirteen.ui.screens.end import EndButton, EndScene
 
-    from .test_shapes import css_scale
+    from .shapes import css_scale
 
     profile = Profile(MemoryStorage())
     profile.daily.clock = lambda: END_DAY

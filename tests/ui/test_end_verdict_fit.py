@@ -12,7 +12,7 @@ from thirteen.core.i18n import tr
 from thirteen.ui import theme
 from thirteen.ui.screens.end import EndScene
 
-from .test_setting_fit import check, make_app, open_scene
+from .fit_cases import check, make_app, open_scene
 
 VERDICTS = (
     "Every round's pyramid could be cleared in its one pass.",

@@ -24,7 +24,7 @@ from thirteen.ui.screens.settings import SettingsScene
 from thirteen.ui.table.scene import TableScene
 
 from .helpers import click, press, step
-from .test_shapes import SHAPES
+from .shapes import SHAPES
 
 
 @pytest.fixture(autouse=True)

@@ -15,10 +15,9 @@ from thirteen.ui.canvas import canvas_size
 from thirteen.ui.screens.end import EndScene
 from thirteen.ui.screens.in_progress import MarkedButton
 
-from .helpers import click, click_card, press, wait
-from .test_language_fit import LANGUAGES, app_at, drawing
-from .test_scenes import game_button
-from .test_shapes import SHAPES
+from .fit_helpers import LANGUAGES, app_at, drawing
+from .helpers import click, click_card, game_button, press, wait
+from .shapes import SHAPES
 
 
 def play_by_clicks(app, n: int) -> None:

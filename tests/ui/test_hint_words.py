@@ -232,7 +232,7 @@ def test_a_hint_on_show_lets_an_idle_table_sleep(make, patient):
     """The hint has no countdown: while it stays, the loop may sleep between inputs."""
     from thirteen.ui import app as app_module
 
-    from .test_idle_loop import settled
+    from .helpers import settled
 
     app = make("?game=thirteens&deal=1")
     settled(app)

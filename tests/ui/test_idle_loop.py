@@ -20,30 +20,11 @@ import pytest
 import thirteen
 from thirteen.ui import app as app_module
 from thirteen.ui import idle
-from thirteen.ui.table import paint, searches
 
-from .helpers import step
+from .helpers import settled, step
 
 KEY = pygame.K_F15
 """A key the game does nothing with, posted to wake the loop."""
-
-
-def settled(app) -> None:
-    """Draw what is pending (the deal's difficulty is worked out a slice a frame, and the
-    table's card faces are rendered ahead a few milliseconds a frame while it is on
-    show), then let the screen stand still past the linger."""
-    step(app)
-    for _ in range(100_000):
-        table = app.table
-        if table is None:
-            break
-        warming = app.scene is table and table.warmed != paint.art_look(table)
-        if searches.graded(table.game) and not warming:
-            break
-        assert app.busy()  # the grade is still being worked out, or faces rendered
-        step(app)
-    app.step(app_module.LINGER_MS)
-    assert not app.busy()
 
 
 def test_an_idle_table_may_sleep(make):

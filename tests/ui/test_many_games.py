@@ -16,8 +16,8 @@ from thirteen.ui.screens.menu import flow
 from thirteen.ui.screens.tabs import NEXT, PREVIOUS, tab_page
 from toy_games.tens import TENS
 
-from . import test_language_fit as fit
-from . import test_shapes as shapes
+from . import fit_helpers as fit
+from . import shapes
 from .helpers import click, step
 
 TOTAL = 12
@@ -112,4 +112,4 @@ def test_every_listing_screen_lays_itself_out_at_every_shape(make, viewport, lar
 @pytest.mark.parametrize("language", fit.LANGUAGES)
 def test_every_listing_screen_fits_every_language(make, language, viewport):
     """The start screen, every help tab, every statistics tab and every settings page."""
-    fit.test_every_screen_fits(make, language, viewport)
+    fit.check_every_screen_fits(make, language, viewport)

@@ -15,10 +15,9 @@ from thirteen.ui.screens.help import HelpScene
 from thirteen.ui.screens.stats import StatsScene
 from toy_games.tens import TENS
 
-from . import test_language_fit as fit
-from . import test_shapes as shapes
-from .helpers import click, step
-from .test_scenes import game_button
+from . import fit_helpers as fit
+from . import shapes
+from .helpers import click, game_button, step
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -73,11 +72,11 @@ def test_the_start_screen_help_and_statistics_show_tens_at_every_shape(make, vie
 @pytest.mark.parametrize("larger", shapes.TEXT_SIZES)
 @pytest.mark.parametrize("viewport", shapes.SHAPES)
 def test_the_table_of_tens_fits_every_shape(make, viewport, larger):
-    shapes.test_the_table_fits_every_shape(make, viewport, "tens", None, larger)
+    shapes.check_table_fits(make, viewport, "tens", None, larger)
 
 
 def test_the_end_screen_of_tens_is_laid_out_upright(make):
-    shapes.test_the_end_screen_is_laid_out_upright(make, "tens")
+    shapes.check_end_screen_upright(make, "tens")
 
 
 @pytest.mark.parametrize("viewport", shapes.SHAPES, ids=lambda v: f"{v[0]}x{v[1]}")
@@ -103,7 +102,7 @@ def test_every_screen_of_tens_fits_every_language(make, language, viewport):
 @pytest.mark.parametrize("viewport", [(1280, 720), (390, 844), (844, 390)])
 @pytest.mark.parametrize("language", fit.LANGUAGES)
 def test_the_end_screen_of_tens_fits_every_language(make, language, viewport):
-    fit.test_the_end_screen_fits(make, language, viewport, "tens")
+    fit.check_end_screen_fits(make, language, viewport, "tens")
 
 
 def test_tens_is_registered_here_only():

@@ -4,7 +4,7 @@ player using a finger is shown no keys to press.
 
 Sizes are what is really drawn: :data:`thirteen.ui.theme.size_recorder` is told the em
 of every text a scene draws, measured in CSS pixels at the scale a phone shows the
-canvas (:func:`.test_shapes.css_scale`)."""
+canvas (:func:`.shapes.css_scale`)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from thirteen.ui.screens.stats import StatsScene
 from thirteen.ui.spots import SpotKind
 
 from .helpers import press, recording, step, think
-from .test_shapes import css_scale
+from .shapes import css_scale
 
 PHONES = [(390, 844), (844, 390)]
 LANGUAGES = ["en", "de", "fr", "es", "it"]
@@ -292,7 +292,7 @@ def test_a_winnable_deal_names_same_deal_without_its_key_for_a_finger(make):
 def test_every_table_fits_with_the_lifted_type(make, language, viewport):
     """The table's words at their lifted size still fit their panel, bars and buttons
     and do not overlap (the checks of :mod:`.test_language_fit`), a long message too."""
-    from .test_language_fit import drawing
+    from .fit_helpers import drawing
 
     found: list[str] = []
     for spec in GAMES.values():

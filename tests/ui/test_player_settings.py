@@ -19,7 +19,7 @@ from thirteen.ui.scene_names import SceneName
 from thirteen.ui.spots import SpotKind, Zone
 
 from .helpers import card_at, click, click_card, press, step
-from .test_shapes import TEXT_SIZES, layouts
+from .shapes import TEXT_SIZES, layouts
 
 PHONE_SHAPES = [(1280, 720), (390, 844), (844, 390)]
 

@@ -14,18 +14,18 @@ from records_pages import FakePage
 from thirteen.records.carry import PageCarrier
 from thirteen.records.profile import Profile
 from thirteen.records.storage import MemoryStorage
+from thirteen.ui.canvas import canvas_size
 from thirteen.ui.scene_names import SceneName
 from thirteen.ui.screens.stats import StatsScene
 from thirteen.ui.screens.stats_records import LOAD, SAVE
 
-from . import test_shapes as shapes
 from .helpers import click, press, step
 
 
 def stats_screen(make, profile: Profile, viewport=(1280, 720)) -> StatsScene:
     app = make("?game=pyramid&deal=1", profile=profile, animations=False)
     if viewport != (1280, 720):
-        app.display.resize(*shapes.canvas_size(*viewport))
+        app.display.resize(*canvas_size(*viewport))
         app.relayout()
     app.open(SceneName.STATS)
     step(app)

@@ -20,6 +20,7 @@ from .helpers import (
     click,
     click_card,
     double_click,
+    game_button,
     press,
     recording,
     step,
@@ -52,17 +53,6 @@ def test_every_scene_draws_and_backs_out(make, name):
     step(app)
     press(app, pygame.K_ESCAPE)
     assert app.scene is app.table
-
-
-def game_button(app, game_id: str):
-    """The start screen's button of a game, turning the games list's pages to it."""
-    for _ in range(len(GAMES) + 1):
-        found = [w for w in app.start_scene.widgets if w.name == f"game:{game_id}"]
-        if found:
-            return found[0]
-        flip = next(w for w in app.start_scene.widgets if w.name == "games:1")
-        click(app, flip.rect.center)
-    raise AssertionError(f"no page shows game:{game_id}")
 
 
 def test_start_screen_starts_each_game(make):

@@ -1,0 +1,72 @@
+"""Small classic Pyramid positions for the solver's tests: a pyramid that keeps only its
+lowest rows, random ones of those made likely to be winnable, the fewest steps to clear
+one by breadth-first search, and whether a line of moves wins."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from thirteen.core.cards import cards_compact
+from thirteen.core.game import Outcome
+from thirteen.games.pyramids.rules import Pyramid
+
+
+def small_position(bottom: list[int], stock: list[int], recycles_left: int = 2) -> Pyramid:
+    """A classic position whose pyramid keeps only its lowest rows (the rest already gone)."""
+    rows: list[str] = []
+    cells = list(bottom)
+    for r in range(6, -1, -1):
+        take, cells = (cells[-(r + 1) :], cells[: -(r + 1)]) if cells else ([], [])
+        rows.append(cards_compact(take) if take else "--" * (r + 1))
+    rows.reverse()
+    draw = cards_compact(stock) or "-"
+    return Pyramid.from_text(f"pyramid {'/'.join(rows)} {draw} - {recycles_left}")
+
+
+def bfs_shortest(game: Pyramid) -> int | None:
+    """Fewest steps to a cleared pyramid, by breadth-first search over the engine's own rules."""
+    deal = game.deal
+    start = game.pos
+    if deal.cleared(start):
+        return 0
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        key = queue.popleft()
+        for move in deal.moves(key):
+            child = deal.apply(key, move)
+            if child not in dist:
+                dist[child] = dist[key] + 1
+                if deal.cleared(child):
+                    return dist[child]
+                queue.append(child)
+    return None
+
+
+def random_small(rng: random.Random, rows: int, extra: int, recycles_left: int) -> Pyramid:
+    """The lowest ``rows`` rows of a pyramid; the draw pile holds a partner for most cards.
+
+    Purely random small positions are almost never winnable, so partners are
+    put in the pile on purpose (three in four), plus ``extra`` random cards.
+    """
+    cells = sum(range(8 - rows, 8))
+    pyramid = rng.sample(range(52), cells)
+    pool = [c for c in range(52) if c not in pyramid]
+    stock: list[int] = []
+    for c in pyramid:
+        partners = [p for p in pool if (p >> 2) + (c >> 2) == 11]
+        if partners and rng.random() < 0.75:
+            pick = rng.choice(partners)
+            pool.remove(pick)
+            stock.append(pick)
+    stock += rng.sample(pool, extra)
+    rng.shuffle(stock)
+    return small_position(pyramid, stock, recycles_left)
+
+
+def replays_to_win(game: Pyramid, moves) -> bool:
+    """The moves, played on a copy of ``game``, win it."""
+    replay = game.copy()
+    replay.play_all(moves)
+    return replay.outcome is Outcome.WON

@@ -56,13 +56,13 @@ test: $(STAMP) $(ART) $(FONT)
 	# the layers and the games' independence (pyproject.toml's import-linter contracts)
 	$(VENV)/bin/lint-imports
 	$(PY) -m mypy
-	# the engine and interface tests on the two cores; then the browser tests on three
-	# workers, each sharing a built site, its servers and one Chromium (tests/web/conftest.py:
-	# they mostly wait on their pages, so three keep the two cores busier than two do, and
-	# apart from the engine tests their waits and frame counts keep the processor they
-	# need); worksteal: no worker idles at the end while another has tests queued
+	# the engine and interface tests on the two cores; then the browser tests on two
+	# workers, each sharing a built site, its servers and one Chromium (tests/web/conftest.py;
+	# a third worker saves about a minute but loads the cores enough to skew the frame counts
+	# the WebAssembly tests compare); worksteal: no worker idles at the end while another
+	# has tests queued
 	$(PY) -m pytest -n auto --maxprocesses 2 --ignore=tests/web
-	$(PY) -m pytest -n 3 --dist worksteal tests/web
+	$(PY) -m pytest -n 2 --dist worksteal tests/web
 
 bench: $(STAMP) $(ART) $(FONT)
 	$(PY) -m thirteen bench

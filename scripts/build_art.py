@@ -23,26 +23,23 @@ pictures: it then draws a framed letter.
 from __future__ import annotations
 
 import argparse
-import base64
 import copy
-import hashlib
 import io
 import json
 import os
 import re
-import shutil
 import struct
-import subprocess
 import sys
 import tarfile
-import tempfile
-import urllib.request
 import xml.etree.ElementTree as ET
 import zlib
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # its sibling, imported by path too
+from npm_package import NpmPackage  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "@letele/playing-cards"
@@ -84,6 +81,11 @@ DROP = {"aria-labelledby", "className", "id_"}
 
 class ArtError(Exception):
     """The package is missing, changed, or could not be converted."""
+
+
+def package() -> NpmPackage:
+    """The package as this module's settings pin it now (tests change them)."""
+    return NpmPackage(PACKAGE, VERSION, INTEGRITY, CACHE, ArtError, "make art")
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:
@@ -419,110 +421,25 @@ def tarball(
     npm: str | None = None,
     download: Callable[[], bytes] | None = None,
 ) -> bytes:
-    """The package's tarball: from the cache, or fetched once (:func:`npm_pack`, or
+    """The package's tarball: from the cache, or fetched once (``npm pack``, or
     :func:`download_from_registry` where npm is not installed) and checked against the
-    pinned integrity.  ``npm`` (the npm command, found on the PATH by default) and
-    ``download`` exist for tests."""
-    name = f"letele-playing-cards-{VERSION}.tgz"
-    cached = cache / name
-    if cached.is_file():
-        data = cached.read_bytes()
-    elif offline:
-        raise ArtError(f"{cached} is missing (run `make art` with the network once)")
-    else:
-        npm = npm if npm is not None else shutil.which("npm")
-        if npm:
-            data = npm_pack(npm)
-        else:
-            data = (download or download_from_registry)()
-    digest = "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
-    if digest != INTEGRITY:
-        raise ArtError(f"{PACKAGE} {VERSION}: the tarball's digest {digest} is not {INTEGRITY}")
-    if not cached.is_file():
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        cached.write_bytes(data)
-    return data
-
-
-def npm_pack(npm: str) -> bytes:
-    """The tarball as ``npm pack`` fetches it: through the registry, proxy and cache of
-    the user's npm configuration."""
-    with tempfile.TemporaryDirectory(prefix="thirteen-art-") as folder:
-        command = [npm, "pack", f"{PACKAGE}@{VERSION}", "--pack-destination", folder]
-        try:
-            subprocess.run(  # in the project, whose own .npmrc npm then reads too
-                [*command, "--ignore-scripts"],
-                cwd=ROOT,
-                check=True,
-                capture_output=True,
-                text=True,
-                timeout=300,
-            )
-        except subprocess.CalledProcessError as error:
-            said = (error.stderr or error.stdout or "").strip().splitlines()[-3:]
-            raise ArtError(f"npm pack {PACKAGE}@{VERSION} failed: {' '.join(said)}") from None
-        except (OSError, subprocess.TimeoutExpired) as error:
-            raise ArtError(f"npm pack {PACKAGE}@{VERSION} failed: {error}") from None
-        packed = sorted(Path(folder).glob("*.tgz"))
-        if len(packed) != 1:
-            raise ArtError(f"npm pack {PACKAGE}@{VERSION} left {len(packed)} tarballs")
-        return packed[0].read_bytes()
+    pinned integrity (:class:`npm_package.NpmPackage`).  ``npm`` and ``download`` exist
+    for tests."""
+    return package().tarball(offline, cache, npm, download or download_from_registry)
 
 
 def npm_registry(
     env: Mapping[str, str] | None = None, project: Path = ROOT, home: Path | None = None
 ) -> str | None:
-    """The registry npm's configuration gives this package, read as npm reads it where
-    npm itself is missing: each setting from the environment (``npm_config_<name>``),
-    else the project's ``.npmrc``, else the user's (``npm_config_userconfig``, else
-    ``~/.npmrc``); the package's scope's registry (``@letele:registry``) before the
-    plain ``registry``.  None when nothing sets one."""
-    env = os.environ if env is None else env
-    from_env = {
-        key.lower().removeprefix("npm_config_"): value.strip()
-        for key, value in env.items()
-        if key.lower().startswith("npm_config_")
-    }
-    home = Path.home() if home is None else home
-    user = Path(from_env["userconfig"]) if from_env.get("userconfig") else home / ".npmrc"
-    settings: dict[str, str] = {}
-    for npmrc in (user, project / ".npmrc"):  # the later one wins
-        try:
-            lines = npmrc.read_text(encoding="utf-8").splitlines()
-        except OSError:
-            continue
-        for line in lines:
-            key, equals, value = line.strip().partition("=")
-            if equals and not key.startswith(("#", ";")):
-                settings[key.strip()] = _expand(value.strip().strip("\"'"), env)
-    settings.update((key, value) for key, value in from_env.items() if value)
-    scope = PACKAGE.partition("/")[0]
-    return settings.get(f"{scope}:registry") or settings.get("registry") or None
-
-
-def _expand(value: str, env: Mapping[str, str]) -> str:
-    """``${NAME}`` replaced by the environment's NAME, as npm reads its ``.npmrc``."""
-    return re.sub(r"\$\{([^}]+)\}", lambda m: env.get(m.group(1), ""), value)
+    """The registry npm's configuration gives this package (``@letele:registry``, else
+    ``registry``), read as npm reads it; None when nothing sets one."""
+    return package().registry(env, project, home)
 
 
 def download_from_registry(registry: str | None = None) -> bytes:
     """The tarball downloaded from the registry npm's configuration names
     (:func:`npm_registry`); for a machine without npm."""
-    registry = registry or npm_registry()
-    if not registry:
-        raise ArtError(
-            f"npm is not installed and npm's configuration names no registry to fetch"
-            f" {PACKAGE} {VERSION} from: install npm, or set npm_config_registry"
-            " (or registry= in ~/.npmrc)"
-        )
-    # a scoped package's tarball is named without its scope on the registry
-    url = f"{registry.rstrip('/')}/{PACKAGE}/-/{PACKAGE.rpartition('/')[2]}-{VERSION}.tgz"
-    request = urllib.request.Request(url, headers={"User-Agent": "thirteen-build-art"})
-    try:
-        with urllib.request.urlopen(request, timeout=60) as answer:
-            return bytes(answer.read())
-    except (OSError, ValueError) as error:
-        raise ArtError(f"could not fetch {PACKAGE} {VERSION} from {url}: {error}") from None
+    return package().download(registry or npm_registry())
 
 
 def package_files(data: bytes) -> tuple[str, str]:

@@ -33,22 +33,18 @@ from __future__ import annotations
 
 import argparse
 import ast
-import base64
-import hashlib
 import io
 import json
-import os
-import re
-import shutil
-import subprocess
 import sys
 import tarfile
 import tempfile
 import unicodedata
-import urllib.request
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # its sibling, imported by path too
+from npm_package import NpmPackage  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game" / "thirteen"
@@ -89,6 +85,11 @@ FreeType adds up the subtables."""
 
 class FontError(Exception):
     """The package is missing, changed, or lacks a character the game draws."""
+
+
+def package() -> NpmPackage:
+    """The package as this module's settings pin it now (tests change them)."""
+    return NpmPackage(PACKAGE, VERSION, INTEGRITY, CACHE, FontError, "make font")
 
 
 # -- what the game draws ------------------------------------------------------------
@@ -349,92 +350,8 @@ def tarball(
 ) -> bytes:
     """The package's tarball: from the cache, or fetched once (``npm pack``, or a
     download from the registry npm's configuration names where npm is not installed)
-    and checked against the pinned integrity."""
-    cached = cache / f"fontsource-inter-{VERSION}.tgz"
-    if cached.is_file():
-        data = cached.read_bytes()
-    elif offline:
-        raise FontError(f"{cached} is missing (run `make font` with the network once)")
-    else:
-        npm = npm if npm is not None else shutil.which("npm")
-        data = npm_pack(npm) if npm else (download or download_from_registry)()
-    digest = "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
-    if digest != INTEGRITY:
-        raise FontError(f"{PACKAGE} {VERSION}: the tarball's digest {digest} is not {INTEGRITY}")
-    if not cached.is_file():
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        cached.write_bytes(data)
-    return data
-
-
-def npm_pack(npm: str) -> bytes:
-    """The tarball as ``npm pack`` fetches it, through the registry, proxy and cache of
-    the user's npm configuration (and the project's ``.npmrc``)."""
-    with tempfile.TemporaryDirectory(prefix="thirteen-font-") as folder:
-        command = [npm, "pack", f"{PACKAGE}@{VERSION}", "--pack-destination", folder]
-        try:
-            subprocess.run(
-                [*command, "--ignore-scripts"],
-                cwd=ROOT,
-                check=True,
-                capture_output=True,
-                text=True,
-                timeout=300,
-            )
-        except subprocess.CalledProcessError as error:
-            said = (error.stderr or error.stdout or "").strip().splitlines()[-3:]
-            raise FontError(f"npm pack {PACKAGE}@{VERSION} failed: {' '.join(said)}") from None
-        except (OSError, subprocess.TimeoutExpired) as error:
-            raise FontError(f"npm pack {PACKAGE}@{VERSION} failed: {error}") from None
-        packed = sorted(Path(folder).glob("*.tgz"))
-        if len(packed) != 1:
-            raise FontError(f"npm pack {PACKAGE}@{VERSION} left {len(packed)} tarballs")
-        return packed[0].read_bytes()
-
-
-def npm_registry(env: Mapping[str, str] | None = None, home: Path | None = None) -> str | None:
-    """The registry npm's configuration gives this package, read as npm reads it: the
-    environment's ``npm_config_*``, else the project's ``.npmrc``, else the user's; the
-    scope's registry (``@fontsource:registry``) before the plain ``registry``."""
-    env = os.environ if env is None else env
-    from_env = {
-        key.lower().removeprefix("npm_config_"): value.strip()
-        for key, value in env.items()
-        if key.lower().startswith("npm_config_")
-    }
-    home = Path.home() if home is None else home
-    user = Path(from_env["userconfig"]) if from_env.get("userconfig") else home / ".npmrc"
-    settings: dict[str, str] = {}
-    for npmrc in (user, ROOT / ".npmrc"):
-        try:
-            lines = npmrc.read_text(encoding="utf-8").splitlines()
-        except OSError:
-            continue
-        for line in lines:
-            key, equals, value = line.strip().partition("=")
-            if equals and not key.startswith(("#", ";")):
-                value = re.sub(r"\$\{([^}]+)\}", lambda m: env.get(m.group(1), ""), value)
-                settings[key.strip()] = value.strip().strip("\"'")
-    settings.update((key, value) for key, value in from_env.items() if value)
-    scope = PACKAGE.partition("/")[0]
-    return settings.get(f"{scope}:registry") or settings.get("registry") or None
-
-
-def download_from_registry() -> bytes:
-    """The tarball from the registry npm's configuration names, without npm."""
-    registry = npm_registry()
-    if not registry:
-        raise FontError(
-            f"npm is not installed and npm's configuration names no registry to fetch"
-            f" {PACKAGE} {VERSION} from: install npm, or set npm_config_registry"
-        )
-    url = f"{registry.rstrip('/')}/{PACKAGE}/-/{PACKAGE.rpartition('/')[2]}-{VERSION}.tgz"
-    request = urllib.request.Request(url, headers={"User-Agent": "thirteen-build-font"})
-    try:
-        with urllib.request.urlopen(request, timeout=60) as answer:
-            return bytes(answer.read())
-    except (OSError, ValueError) as error:
-        raise FontError(f"could not fetch {PACKAGE} {VERSION} from {url}: {error}") from None
+    and checked against the pinned integrity (:class:`npm_package.NpmPackage`)."""
+    return package().tarball(offline, cache, npm, download)
 
 
 def build(out: Path = OUT, offline: bool = False, data: bytes | None = None) -> list[Path]:

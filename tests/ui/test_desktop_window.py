@@ -25,11 +25,18 @@ def need_tools() -> None:
         pytest.skip(f"missing {', '.join(missing)}")
 
 
-def window_properties(display: str, most_s: float = 60.0) -> str:
-    """xprop's WM_CLASS and WM_NAME of the first top-level window that has a class."""
+def window_properties(
+    display: str, game: subprocess.Popen, log: Path, most_s: float = 180.0
+) -> str:
+    """xprop's WM_CLASS and WM_NAME of the first top-level window that has a class; a
+    game that ends first, or shows none for ``most_s`` (a loaded machine), fails the
+    test with what it printed."""
     env = dict(os.environ, DISPLAY=display)
     until = time.monotonic() + most_s
     while time.monotonic() < until:
+        if game.poll() is not None:
+            said = log.read_text(errors="replace")[-2000:]
+            raise AssertionError(f"the game ended ({game.returncode}) with no window:\n{said}")
         tree = subprocess.run(
             ["xwininfo", "-root", "-children"], env=env, capture_output=True, text=True
         ).stdout
@@ -44,7 +51,8 @@ def window_properties(display: str, most_s: float = 60.0) -> str:
                 if "WM_CLASS(STRING)" in props:
                     return props
         time.sleep(0.2)
-    raise AssertionError("no window appeared")
+    said = log.read_text(errors="replace")[-2000:]
+    raise AssertionError(f"no window appeared in {most_s:.0f} s; the game printed:\n{said}")
 
 
 def test_the_window_is_called_thirteen_and_of_class_thirteen(tmp_path):
@@ -62,19 +70,22 @@ def test_the_window_is_called_thirteen_and_of_class_thirteen(tmp_path):
         env = dict(os.environ, DISPLAY=display, PYTHONPATH=str(GAME), XDG_DATA_HOME=str(tmp_path))
         env.pop("SDL_VIDEODRIVER", None)
         env["SDL_AUDIODRIVER"] = "dummy"
-        game = subprocess.Popen(
-            [sys.executable, "-m", "thirteen"],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            props = window_properties(display)
-        finally:
-            game.kill()
-            game.wait()
+        log = tmp_path / "game.log"
+        with log.open("wb") as printed:
+            game = subprocess.Popen(
+                [sys.executable, "-m", "thirteen"], env=env, stdout=printed, stderr=printed
+            )
+            try:
+                props = window_properties(display, game, log)
+            finally:
+                game.kill()
+                game.wait()
     finally:
-        server.kill()
-        server.wait()
+        server.terminate()  # asked to stop, it removes its lock and socket for the next
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
     assert 'WM_CLASS(STRING) = "Thirteen", "Thirteen"' in props
     assert 'WM_NAME(UTF-8) = "Thirteen"' in props or 'WM_NAME(STRING) = "Thirteen"' in props

@@ -17,7 +17,6 @@ from thirteen.core.i18n import tr
 from thirteen.games import GAMES, GameSetup
 from thirteen.session import share
 from thirteen.tools.shot import next_move_to_end
-from thirteen.ui.canvas import canvas_size
 from thirteen.ui.scene_names import SceneName
 from thirteen.ui.screens.end import EndScene
 from thirteen.ui.screens.entry import NAME_PROMPT, EntryScene
@@ -35,7 +34,7 @@ from .fit_helpers import (
     show_widest,
     widest_score,
 )
-from .helpers import Drawn, recording
+from .helpers import Drawn, play_to_end, recording, show_as
 
 ORDINARY_DEAL = 5
 """The deal a case plays when it is not the daily deal."""
@@ -72,24 +71,6 @@ def make_app(make, case: dict, monkeypatch):
     if app.table is not None:
         app.table.elapsed_ms = WIDEST_TIME_MS
     return app
-
-
-def show_as(app, shape: tuple[int, int]) -> None:
-    """Lay the app out as a screen of ``shape`` shows it: on the canvas the game picks
-    for it, scaled to the screen (a phone's text is raised to its smallest readable
-    size, which the layouts must make room for)."""
-    app.display.resize(*canvas_size(*shape))
-    app.display.viewport = shape
-    app.relayout()
-
-
-def play_to_end(app) -> None:
-    """Play the table's game to its end, each move the first legal one that does not
-    come back to a position already seen."""
-    table = app.table
-    seen: set = set()
-    while not table.game.is_over:
-        table.play(next_move_to_end(table.game, seen))
 
 
 @contextmanager

@@ -18,7 +18,6 @@ from thirteen.core.game import Outcome
 from thirteen.core.i18n import tr
 from thirteen.games import GAMES, spec_of
 from thirteen.records.stats import Stats
-from thirteen.tools.shot import next_move_to_end
 from thirteen.ui.canvas import canvas_size
 from thirteen.ui.scene_names import SceneName
 from thirteen.ui.screens.end import EndScene
@@ -29,7 +28,7 @@ from thirteen.ui.screens.stats import StatsScene
 from thirteen.ui.table.scene import TableScene
 from thirteen.ui.widgets import Choice
 
-from .helpers import Drawn, recording
+from .helpers import Drawn, play_to_end, recording
 
 WIDEST_TIME_MS = 10 * 3600 * 1000 - 1
 """The widest clock a game shows ('9:59:59')."""
@@ -241,11 +240,8 @@ def check_end_screen_fits(make, language: str, viewport, game_id: str) -> None:
     Post score; and the question it asks before leaving an unposted score."""
     size = canvas_size(*viewport)
     app = app_at(make, size, f"?game={game_id}&deal=5", language)
-    table = app.table
-    seen: set = set()
-    while not table.game.is_over:
-        table.play(next_move_to_end(table.game, seen))
-    table.end_left = None
+    play_to_end(app)
+    app.table.end_left = None
     app.open(SceneName.END)
     end = app.scene
     assert isinstance(end, EndScene)

@@ -9,7 +9,9 @@ import pygame
 
 from thirteen.core.cards import parse_card
 from thirteen.games import GAMES
+from thirteen.tools.shot import next_move_to_end
 from thirteen.ui import app as app_module
+from thirteen.ui.canvas import canvas_size
 from thirteen.ui.table import paint, searches
 
 
@@ -122,3 +124,21 @@ def settled(app) -> None:
         step(app)
     app.step(app_module.LINGER_MS)
     assert not app.busy()
+
+
+def show_as(app, shape: tuple[int, int]) -> None:
+    """Lay the app out as a screen of ``shape`` shows it: on the canvas the game picks
+    for it, scaled to the screen (a phone's text is raised to its smallest readable
+    size, which the layouts must make room for)."""
+    app.display.resize(*canvas_size(*shape))
+    app.display.viewport = shape
+    app.relayout()
+
+
+def play_to_end(app) -> None:
+    """Play the table's game to its end, each move the first legal one that does not
+    come back to a position already seen."""
+    table = app.table
+    seen: set = set()
+    while not table.game.is_over:
+        table.play(next_move_to_end(table.game, seen))

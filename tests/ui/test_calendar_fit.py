@@ -23,6 +23,7 @@ from thirteen.ui.scene_names import SceneName
 from thirteen.ui.screens.calendar import CalendarScene
 
 from .fit_helpers import drawing
+from .helpers import play_to_end
 from .shapes import SHAPES, TEXT_SIZES, check_menu
 
 TODAY = date(2026, 8, 29)
@@ -96,7 +97,6 @@ def test_the_end_screen_of_a_day_s_deal_offers_the_calendar_and_fits(
     """Calendar among the end screen's buttons (with Undo and Show a win, the most it
     has), every one inside the box and large enough, the text clear of them and fitted;
     K or a press opens the calendar on that game, and Back comes back."""
-    from thirteen.tools.shot import next_move_to_end
     from thirteen.ui.screens.end import EndButton, EndScene
 
     from .shapes import css_scale
@@ -107,10 +107,8 @@ def test_the_end_screen_of_a_day_s_deal_offers_the_calendar_and_fits(
     app = make(query, profile, animations=False, language=language, timer=True)
     app.display.resize(*canvas_size(*viewport))
     app.relayout()
-    table, seen = app.table, set()
-    while not table.game.is_over:
-        table.play(next_move_to_end(table.game, seen))
-    table.end_left = None
+    play_to_end(app)
+    app.table.end_left = None
     app.open(SceneName.END)
     end = app.scene
     assert isinstance(end, EndScene)

@@ -19,7 +19,6 @@ from thirteen.core import i18n
 from thirteen.games import GAMES
 from thirteen.tools.shot import next_move_to_end
 from thirteen.ui import theme, widgets
-from thirteen.ui.canvas import canvas_size
 from thirteen.ui.cards import corner_sizes
 from thirteen.ui.scene_names import SceneName
 from thirteen.ui.screens.end import EndScene
@@ -28,7 +27,7 @@ from thirteen.ui.screens.settings import SettingsScene
 from thirteen.ui.screens.stats import StatsScene
 from thirteen.ui.spots import SpotKind
 
-from .helpers import press, recording, step, think
+from .helpers import play_to_end, press, recording, show_as, step, think
 from .shapes import css_scale
 
 PHONES = [(390, 844), (844, 390)]
@@ -79,13 +78,6 @@ def small(app, viewport, what: str) -> list[str]:
         for words, em in found
         if em * scale < MIN_CSS - 0.05
     ]
-
-
-def show_as(app, viewport) -> None:
-    """Lay the app out on the canvas of a phone's ``viewport``, shown at its CSS size."""
-    app.display.resize(*canvas_size(*viewport))
-    app.display.viewport = viewport
-    app.relayout()
 
 
 def app_at(make, viewport, query: str, language: str):
@@ -152,11 +144,8 @@ def test_no_end_screen_text_is_under_11_css_px(make, viewport, game_id):
     found: list[str] = []
     for language in LANGUAGES:
         app = app_at(make, viewport, f"?game={game_id}&deal=5", language)
-        table = app.table
-        seen: set = set()
-        while not table.game.is_over:
-            table.play(next_move_to_end(table.game, seen))
-        table.end_left = None
+        play_to_end(app)
+        app.table.end_left = None
         app.open(SceneName.END)
         assert isinstance(app.scene, EndScene)
         found += small(app, viewport, f"{language} end {game_id}")

@@ -37,14 +37,14 @@ from thirteen.ui.screens.help import HelpScene
 from thirteen.ui.screens.settings import SettingsScene
 from thirteen.ui.table.panel import draw_panel
 
-from .fit_cases import check, english_left, graded, make_app, open_scene, show_as
+from .fit_cases import check, english_left, graded, make_app, open_scene
 from .fit_helpers import (
     DAILY_DEAL,
     WIDEST_TIME_MS,
     all_pairs,
     problems,
 )
-from .helpers import recording
+from .helpers import recording, show_as
 
 SHAPES = [(1280, 720), (390, 844), (844, 390), (1024, 768), (720, 720)]
 LANGUAGES = ["en", "de", "fr", "es", "it"]

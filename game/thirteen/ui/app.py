@@ -64,8 +64,8 @@ class App:
         self.settings = self.profile.settings
         i18n.set_language(self.language_wanted())
         self.page_prefers = page_preferences()
-        widgets.keys_shown = True  # no finger has touched this app yet
         """What the browser asks of the page: the settings the player has not chosen."""
+        widgets.keys_shown = True  # no finger has touched this app yet
         self.show_display()
         self.session = Session(self.profile, tell=self._tell, settled=self._refresh_table)
         """The rules of the games played here: saving, counting, posting (see :mod:`.session`)."""

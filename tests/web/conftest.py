@@ -1,17 +1,17 @@
 """Fixtures for the web tests: the built site, local servers, headless Chromium.
 
-The site is built once per session (about a second) against a fake runtime CDN
-served from tests/web/fake_cdn, because the real one cannot be reached here.
-Each browser test gets a fresh context, so service workers and caches never
-leak from one test into the next.
+The site is built once per session against a fake runtime CDN served from
+tests/web/fake_cdn, because the real one cannot be reached here.  Each test of the
+page gets a fresh context, so service workers and caches never leak from one test
+into the next.
 
-Under pytest-xdist (``make test``: three workers, ``--dist worksteal``) each worker
+Under pytest-xdist (``make test``: two workers, ``--dist worksteal``) each worker
 builds the site, starts its servers and one Chromium once, and takes the tests one after
 another; a worker that runs out steals from another, so a long test at the end does
-not leave the others idle.  They mostly wait on their pages, so three workers on two
-cores keep the processor busier than two.  Several may run the game in WebAssembly at
-once (each page in its own context): the tests wait on conditions, not on the clock,
-and each page's Pyodide stays short-lived.
+not leave the others idle.  Both may run the game in WebAssembly at once: the tests
+wait on conditions, not on the clock.  The WebAssembly tests' pages open in profiles
+a worker keeps for its session (``harness_browsers``), so Pyodide is compiled once per
+worker rather than once per test.
 """
 
 from __future__ import annotations
@@ -26,19 +26,11 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from webtools import Problems, Server, load_script
+from wasm_harness import HarnessBrowsers, runtime_root
+from webtools import CHROMIUM_ARGS, Problems, Server, load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 FAKE_CDN = Path(__file__).parent / "fake_cdn"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 
 
 build_web = load_script("build_web")
@@ -152,6 +144,28 @@ def browser(chromium_path: str) -> Iterator[Any]:
         )
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="session")
+def wasm_runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str, str]]:
+    """Pyodide and the pygame-ce wheel, served at one address for the worker's session
+    (the WebAssembly tests' pages load them from there); the wheel's served name and
+    Pyodide's version."""
+    root = tmp_path_factory.mktemp("wasm-runtime")
+    served, version = runtime_root(root)
+    server = Server(root)
+    yield server, served, version
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def harness_browsers(
+    browser: Any, chromium_path: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[HarnessBrowsers]:
+    """The Chromium profiles the WebAssembly tests' pages open in (wasm_harness.py)."""
+    kept = HarnessBrowsers(browser, chromium_path, CHROMIUM_ARGS, tmp_path_factory.mktemp("kept"))
+    yield kept
+    kept.close()
 
 
 @pytest.fixture

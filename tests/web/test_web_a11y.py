@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from wasm_harness import APP, GAME, idle, open_harness, py, started
+from wasm_harness import APP, GAME, WasmSite, close_harness, idle, open_harness, py, started
 from wasm_harness import wasm_site as wasm_site  # the fixture
-from webtools import ROOT, Server
+from webtools import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -40,9 +40,9 @@ def engine() -> tuple[Any, Any, Any, Any]:
     return thirteen.games, thirteen.session.speech, solve, Refusal
 
 
-def open_page(browser: Any, site: tuple[Server, str, str], query: str) -> Any:
+def open_page(site: WasmSite, query: str) -> Any:
     """The harness page for ``query`` in a 1280x720 viewport."""
-    return open_harness(browser, site, {"viewport": {"width": 1280, "height": 720}}, query=query)
+    return open_harness(site, {"viewport": {"width": 1280, "height": 720}}, query=query)
 
 
 class Listener:
@@ -121,13 +121,13 @@ def live_region_texts(page: Any) -> list[str]:
 
 
 def test_announcements_of_real_moves_are_in_the_accessibility_tree(
-    browser: Any, wasm_site: tuple[Server, str, str], screenshots: Path
+    wasm_site: WasmSite, screenshots: Path
 ) -> None:
     """F6 goes to the hidden controls; T reads the table, the next-card control moves
     the focus, Enter on the select control removes the King: each is announced, and
     Chromium's accessibility tree holds the words in the polite live region."""
     variants, speech, _, Refusal = engine()
-    page = open_page(browser, wasm_site, "?game=thirteens&deal=1")
+    page = open_page(wasm_site, "?game=thirteens&deal=1")
     try:
         started(page)
         idle(page)
@@ -182,11 +182,11 @@ def test_announcements_of_real_moves_are_in_the_accessibility_tree(
         page.screenshot(path=str(screenshots / "wasm-a11y-controls-upright.png"))
         assert page.errors == []
     finally:
-        page.context.close()
+        close_harness(page, wasm_site)
 
 
 def test_a_whole_thirteens_game_is_won_by_keys_and_announcements_alone(
-    browser: Any, wasm_site: tuple[Server, str, str], screenshots: Path
+    wasm_site: WasmSite, screenshots: Path
 ) -> None:
     """The solver's winning line for a deal, played with keys on the hidden controls
     only: arrows move the focus, read from each announcement, until it names the card
@@ -196,7 +196,7 @@ def test_a_whole_thirteens_game_is_won_by_keys_and_announcements_alone(
     desk = variants.GameSetup("thirteens", deal=WON_DEAL).new_game()
     line = solve(desk.copy(), budget_ms=5000).moves
     assert line and all(m.cards for m in line), "pick a deal won by removals alone"
-    page = open_page(browser, wasm_site, f"?game=thirteens&deal={WON_DEAL}")
+    page = open_page(wasm_site, f"?game=thirteens&deal={WON_DEAL}")
     try:
         started(page)
         idle(page)
@@ -232,4 +232,4 @@ def test_a_whole_thirteens_game_is_won_by_keys_and_announcements_alone(
         page.screenshot(path=str(screenshots / "wasm-a11y-won.png"))
         assert page.errors == []
     finally:
-        page.context.close()
+        close_harness(page, wasm_site)

@@ -21,7 +21,9 @@ from wasm_harness import (
     APP,
     GAME,
     VIEWPORT,
+    WasmSite,
     click_card,
+    close_harness,
     engine,
     idle,
     on_page,
@@ -32,7 +34,6 @@ from wasm_harness import (
     wait_py,
 )
 from wasm_harness import wasm_site as wasm_site  # the fixture
-from webtools import Server
 
 pytestmark = pytest.mark.browser
 
@@ -42,14 +43,14 @@ IDLE_S = 2
 
 
 @pytest.fixture
-def pygbag_page(browser: Any, wasm_site: tuple[Server, str, str], screenshots: Any) -> Any:
+def pygbag_page(wasm_site: WasmSite, screenshots: Any) -> Any:
     """The harness in its pygbag mode, on Thirteens deal 1."""
-    page = open_harness(browser, wasm_site, {"viewport": VIEWPORT}, "&runtime=pygbag")
+    page = open_harness(wasm_site, {"viewport": VIEWPORT}, "&runtime=pygbag")
     try:
         yield page
     finally:
         page.screenshot(path=str(screenshots / "pygbag-mode-last.png"))
-        page.context.close()
+        close_harness(page, wasm_site)
 
 
 def frames_and_passes(page: Any, ms: int) -> tuple[int, int]:

@@ -16,9 +16,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from wasm_harness import APP, VIEWPORT, click_rect, open_harness, py, run, started, wait_py
+from wasm_harness import (
+    APP,
+    VIEWPORT,
+    WasmSite,
+    click_rect,
+    close_harness,
+    open_harness,
+    py,
+    run,
+    started,
+    wait_py,
+)
 from wasm_harness import wasm_site as wasm_site  # the fixture
-from webtools import ROOT, Server
+from webtools import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -50,8 +61,7 @@ def press(page: Any, name: str) -> None:
 
 @pytest.mark.parametrize("runtime", ["pyodide", "pygbag"])
 def test_records_are_downloaded_and_a_picked_file_is_merged_once(
-    browser: Any,
-    wasm_site: tuple[Server, str, str],
+    wasm_site: WasmSite,
     tmp_path: Path,
     screenshots: Path,
     runtime: str,
@@ -60,7 +70,7 @@ def test_records_are_downloaded_and_a_picked_file_is_merged_once(
     where a missing value reads as None)."""
     extra = "&runtime=pygbag" if runtime == "pygbag" else ""
     options = {"viewport": VIEWPORT, "accept_downloads": True}
-    page = open_harness(browser, wasm_site, options, extra)
+    page = open_harness(wasm_site, options, extra)
     try:
         started(page)
         run(page, f"{APP}.profile.logs.add_game('played/pyramid/', 12, True, 3000)")
@@ -99,13 +109,11 @@ def test_records_are_downloaded_and_a_picked_file_is_merged_once(
         assert py(page, f"{APP}.profile.stats('pyramid').won") == 2
         page.screenshot(path=str(screenshots / f"wasm-records-loaded-{runtime}.png"))
     finally:
-        page.context.close()
+        close_harness(page, wasm_site)
 
 
-def test_a_damaged_file_picked_changes_nothing(
-    browser: Any, wasm_site: tuple[Server, str, str], tmp_path: Path
-) -> None:
-    page = open_harness(browser, wasm_site, {"viewport": VIEWPORT})
+def test_a_damaged_file_picked_changes_nothing(wasm_site: WasmSite, tmp_path: Path) -> None:
+    page = open_harness(wasm_site, {"viewport": VIEWPORT})
     try:
         started(page)
         run(
@@ -123,4 +131,4 @@ def test_a_damaged_file_picked_changes_nothing(
         after = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
         assert after == before
     finally:
-        page.context.close()
+        close_harness(page, wasm_site)

@@ -17,8 +17,10 @@ from wasm_harness import (
     APP,
     GAME,
     VIEWPORT,
+    WasmSite,
     click_card,
     click_rect,
+    close_harness,
     engine,
     open_harness,
     py,
@@ -27,7 +29,6 @@ from wasm_harness import (
     wait_py,
 )
 from wasm_harness import wasm_site as wasm_site  # the fixture
-from webtools import Server
 
 pytestmark = pytest.mark.browser
 
@@ -72,9 +73,9 @@ def stored_slots(page: Any) -> dict[str, str]:
 
 
 def test_another_game_and_back_resumes_the_first_with_nothing_lost_in_webassembly(
-    browser: Any, wasm_site: tuple[Server, str, str], screenshots: Path
+    wasm_site: WasmSite, screenshots: Path
 ) -> None:
-    page = open_harness(browser, wasm_site, {"viewport": VIEWPORT})
+    page = open_harness(wasm_site, {"viewport": VIEWPORT})
     try:
         started(page)
         # the first deal's tips off (as a player can set them): a new deal then shows none
@@ -117,4 +118,4 @@ def test_another_game_and_back_resumes_the_first_with_nothing_lost_in_webassembl
         assert page.errors == []
     finally:
         page.screenshot(path=str(screenshots / "wasm-saved-games-last.png"))
-        page.context.close()
+        close_harness(page, wasm_site)

@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from wasm_harness import APP, VIEWPORT, open_harness, py, running, started
+from wasm_harness import APP, VIEWPORT, WasmSite, close_harness, open_harness, py, running, started
 from wasm_harness import wasm_site as wasm_site  # the fixture
-from webtools import Server
 
 pytestmark = pytest.mark.browser
 
@@ -44,12 +43,12 @@ def desktop_pixels(site: Path) -> dict[str, str]:
 
 
 @pytest.fixture
-def art_page(browser: Any, wasm_site: tuple[Server, str, str]) -> Iterator[Any]:
-    page = open_harness(browser, wasm_site, {"viewport": VIEWPORT})
+def art_page(wasm_site: WasmSite) -> Iterator[Any]:
+    page = open_harness(wasm_site, {"viewport": VIEWPORT})
     try:
         yield page
     finally:
-        page.context.close()
+        close_harness(page, wasm_site)
 
 
 def test_the_browser_reads_the_indexed_court_pictures_as_the_desktop_does(

@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from wasm_harness import APP, VIEWPORT, open_harness, py, running, started
+from wasm_harness import APP, VIEWPORT, WasmSite, close_harness, open_harness, py, running, started
 from wasm_harness import wasm_site as wasm_site  # the fixture
-from webtools import Server
 
 pytestmark = pytest.mark.browser
 
@@ -41,12 +40,12 @@ def desktop_widths(size: int) -> dict[str, int]:
 
 
 @pytest.fixture
-def font_page(browser: Any, wasm_site: tuple[Server, str, str]) -> Iterator[Any]:
-    page = open_harness(browser, wasm_site, {"viewport": VIEWPORT})
+def font_page(wasm_site: WasmSite) -> Iterator[Any]:
+    page = open_harness(wasm_site, {"viewport": VIEWPORT})
     try:
         yield page
     finally:
-        page.context.close()
+        close_harness(page, wasm_site)
 
 
 def test_the_browser_sets_the_words_in_the_shipped_font_kerned(font_page: Any) -> None:

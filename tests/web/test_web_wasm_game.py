@@ -35,12 +35,15 @@ from wasm_harness import (
     GAME,
     QUERY,
     VIEWPORT,
+    WasmSite,
     card_rect,
     click_card,
+    close_harness,
     engine,
     idle,
     on_page,
     open_harness,
+    open_tab,
     py,
     run,
     running,
@@ -48,7 +51,7 @@ from wasm_harness import (
     wait_py,
 )
 from wasm_harness import wasm_site as wasm_site  # the fixture
-from webtools import ROOT, Server
+from webtools import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -70,12 +73,12 @@ UPRIGHT = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mob
 @pytest.fixture
 def game_page(
     request: pytest.FixtureRequest,
-    browser: Any,
-    wasm_site: tuple[Server, str, str],
+    wasm_site: WasmSite,
     screenshots: Path,
 ) -> Any:
     """The game's page; a test marked ``@pytest.mark.phone`` gets a phone's context, one
-    marked ``@pytest.mark.media(reduced_motion=..., contrast=...)`` those preferences."""
+    marked ``@pytest.mark.media(reduced_motion=..., contrast=...)`` those preferences, one
+    marked ``@pytest.mark.cold`` a context of its own with nothing cached."""
     phone = request.node.get_closest_marker("phone")
     media = request.node.get_closest_marker("media")  # the page's media preferences
     wanted = media.kwargs if media is not None else {}
@@ -83,12 +86,13 @@ def game_page(
         options = {"viewport": VIEWPORT, **wanted}
     else:
         options = {**(UPRIGHT if "upright" in phone.args else PHONE), **wanted}
-    page = open_harness(browser, wasm_site, options)
+    cold = request.node.get_closest_marker("cold") is not None
+    page = open_harness(wasm_site, options, cold=cold)
     try:
         yield page
     finally:
         page.screenshot(path=str(screenshots / "wasm-last.png"))
-        page.context.close()
+        close_harness(page, wasm_site)
 
 
 def main_thread_share(page: Any, seconds: float) -> float:
@@ -156,6 +160,7 @@ def gone(page: Any, cards: list[str]) -> None:
         assert where is None, f"{card} is still on the table at {where}"
 
 
+@pytest.mark.cold
 def test_game_runs_in_webassembly(game_page: Any, screenshots: Path) -> None:
     page = game_page
     load = started(page)
@@ -495,23 +500,18 @@ def test_a_stored_value_nested_too_deep_is_set_aside_in_webassembly(game_page: A
 
 
 def test_a_link_in_a_second_tab_takes_the_saved_game_over(
-    game_page: Any, wasm_site: tuple[Server, str, str], screenshots: Path
+    game_page: Any, wasm_site: WasmSite, screenshots: Path
 ) -> None:
     """Two tabs on one localStorage: a link opened in the second counts the first
     tab's game as played, once, and puts its own in the save slot; the first tab
     says so without waiting for a move, plays on, and neither writes over that game
     nor counts its own again."""
-    server, served, _ = wasm_site
     page = game_page
     started(page)
     idle(page)
     run(page, f"{APP}.table.play({GAME}.legal_moves()[0])")
     idle(page)
-    other = page.context.new_page()
-    other.errors = []
-    other.on("pageerror", lambda error: other.errors.append(str(error)))
-    other.pyodide_version = page.pyodide_version
-    other.goto(server.url(f"index.html?game=thirteens&deal=2&wheel={served}"))
+    other = open_tab(page, wasm_site, "?game=thirteens&deal=2")
     started(other)
     assert py(other, f"{GAME}.setup.deal") == 2
     assert py(other, f"{APP}.profile.stats('thirteens', '3x5').played") == 1

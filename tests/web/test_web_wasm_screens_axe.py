@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 from axe_audit import axe_script, violations
-from wasm_harness import APP, idle, open_harness, py, started, wait_py
+from wasm_harness import APP, WasmSite, close_harness, idle, open_harness, py, started, wait_py
 from wasm_harness import wasm_site as wasm_site  # the fixture
-from webtools import ROOT, Server
+from webtools import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -42,11 +42,10 @@ def press(page: Any, key: str, scene: str) -> None:
 
 
 def test_axe_finds_nothing_to_fix_on_the_screens_the_controls_reach(
-    browser: Any, wasm_site: tuple[Server, str, str], screenshots: Path
+    wasm_site: WasmSite, screenshots: Path
 ) -> None:
     axe = axe_script()
     page = open_harness(
-        browser,
         wasm_site,
         {"viewport": {"width": 1280, "height": 720}, "locale": "de-DE"},
         query="?game=thirteens&deal=1",
@@ -91,7 +90,7 @@ def test_axe_finds_nothing_to_fix_on_the_screens_the_controls_reach(
         assert reached == ["table", "help", "stats", "start", "settings"]
         assert page.errors == []
     finally:
-        page.context.close()
+        close_harness(page, wasm_site)
 
 
 def stuck_elevens_deal() -> int:
@@ -108,15 +107,12 @@ def stuck_elevens_deal() -> int:
     )
 
 
-def test_axe_finds_nothing_to_fix_on_the_end_screen(
-    browser: Any, wasm_site: tuple[Server, str, str], screenshots: Path
-) -> None:
+def test_axe_finds_nothing_to_fix_on_the_end_screen(wasm_site: WasmSite, screenshots: Path) -> None:
     """The end screen, reached with no key at all: an Elevens deal with no move ends at
     once, and the game says so in the live region."""
     deal = stuck_elevens_deal()
     axe = axe_script()
     page = open_harness(
-        browser,
         wasm_site,
         {"viewport": {"width": 390, "height": 844}, "locale": "de-DE"},
         query=f"?game=elevens&deal={deal}",
@@ -130,4 +126,4 @@ def test_axe_finds_nothing_to_fix_on_the_end_screen(
         page.screenshot(path=str(screenshots / "wasm-axe-end-de-390x844.png"))
         assert page.errors == []
     finally:
-        page.context.close()
+        close_harness(page, wasm_site)

@@ -17,7 +17,7 @@ import re
 import shutil
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from webtools import Server
@@ -76,48 +76,161 @@ def harness_page(site: Path) -> tuple[str, list[str]]:
     return page[:at] + block + page[page.index("-->", at) + 3 :], files
 
 
+class HarnessBrowsers:
+    """Chromium profiles a worker keeps for its whole session, one per set of context
+    options (touch, a phone, a language...), for the harness pages.
+
+    Each test's page still has an origin of its own (its own server), so its storage
+    starts empty; but Pyodide and the wheel come from one address for the session, so a
+    profile's disk caches (HTTP, and V8's compiled WebAssembly) serve the next test's page
+    what the last one compiled.  A browser context made per test keeps none of that: every
+    page would compile Pyodide again."""
+
+    def __init__(self, browser: Any, executable: str, args: list[str], folder: Path) -> None:
+        self.browser = browser
+        """The session's browser, for a page that must start cold (its own context)."""
+        self.executable = executable
+        self.args = args
+        self.folder = folder
+        self.contexts: dict[str, Any] = {}
+
+    def context(self, options: dict[str, Any]) -> Any:
+        """The kept context for these context options, launched the first time."""
+        key = json.dumps(options, sort_keys=True)
+        if key not in self.contexts:
+            self.contexts[key] = self.browser.browser_type.launch_persistent_context(
+                str(self.folder / f"profile-{len(self.contexts)}"),
+                executable_path=self.executable,
+                headless=True,
+                args=self.args,
+                **options,
+            )
+        return self.contexts[key]
+
+    def kept(self, context: Any) -> bool:
+        return any(context is kept for kept in self.contexts.values())
+
+    def close(self) -> None:
+        for context in self.contexts.values():
+            context.close()
+        self.contexts.clear()
+
+
+class WasmSite(NamedTuple):
+    """Where a test's harness page comes from."""
+
+    server: Server
+    """The harness page, the app archive and the stand-in: an origin per test."""
+    wheel: str
+    """The pygame-ce wheel's file name as served."""
+    version: str
+    """Pyodide's version."""
+    runtime: Server
+    """Pyodide and the wheel, at one address for the worker's session."""
+    browsers: HarnessBrowsers
+
+
 @pytest.fixture
-def wasm_site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Server, str, str]]:
-    """A server with the harness, Pyodide, the wheel, the app archive and the pygbag
-    stand-in."""
-    pyodide_dir, wheel = wasm_cache()  # skips before the site is built
+def wasm_site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[WasmSite]:
+    """A server with the harness, the app archive and the pygbag stand-in; Pyodide and the
+    wheel are the session's (``wasm_runtime`` in conftest.py)."""
+    wasm_cache()  # skips before the site is built
+    runtime, served, version = request.getfixturevalue("wasm_runtime")
+    browsers: HarnessBrowsers = request.getfixturevalue("harness_browsers")
     site_build: dict[str, Any] = request.getfixturevalue("site_build")
-    version = json.loads((pyodide_dir / "package.json").read_text())["version"]
     root = tmp_path / "root"
     root.mkdir()
-    (root / "pyodide").symlink_to(pyodide_dir, target_is_directory=True)
-    name, _, tag = wheel.stem.rpartition("-")
-    served = f"{name}-{PYODIDE_TAG}.whl" if tag != PYODIDE_TAG else wheel.name
-    shutil.copyfile(wheel, root / served)
     page, files = harness_page(Path(site_build["site"]))
     (root / "index.html").write_text(page, encoding="utf-8")
     shutil.copyfile(STANDIN, root / STANDIN.name)  # for ?runtime=pygbag
     for name in [*files, "thirteen.apk"]:
         shutil.copyfile(Path(site_build["site"]) / name, root / name)
     server = Server(root)
-    yield server, served, version
+    yield WasmSite(server, served, version, runtime, browsers)
     server.close()
 
 
+def runtime_root(root: Path) -> tuple[str, str]:
+    """Fill ``root`` with Pyodide (linked) and the wheel under Pyodide's platform tag;
+    the wheel's served name and Pyodide's version."""
+    pyodide_dir, wheel = wasm_cache()
+    version = json.loads((pyodide_dir / "package.json").read_text())["version"]
+    (root / "pyodide").symlink_to(pyodide_dir, target_is_directory=True)
+    name, _, tag = wheel.stem.rpartition("-")
+    served = f"{name}-{PYODIDE_TAG}.whl" if tag != PYODIDE_TAG else wheel.name
+    shutil.copyfile(wheel, root / served)
+    return served, version
+
+
+def harness_url(site: WasmSite, query: str = QUERY, extra: str = "") -> str:
+    return site.server.url(
+        f"index.html{query}&wheel={site.wheel}&runtime_at={site.runtime.url()}{extra}"
+    )
+
+
+PAGE_OPTIONS = ("viewport", "reduced_motion", "contrast")
+"""Options a page takes by itself; the others are its context's."""
+FORGOTTEN = "cookies,local_storage,indexeddb,service_workers,cache_storage,file_systems"
+"""What a kept profile forgets of an origin before a test's page opens on it."""
+
+
 def open_harness(
-    browser: Any,
-    site: tuple[Server, str, str],
+    site: WasmSite,
     options: dict[str, Any],
     extra: str = "",
     query: str = QUERY,
+    cold: bool = False,
 ) -> Any:
-    """A new context made with ``options``, on the harness page for ``query`` (the wheel
-    and ``extra`` added to it); the page keeps its uncaught errors in ``page.errors`` and
-    the Pyodide version in ``page.pyodide_version``."""
-    server, served, version = site
-    context = browser.new_context(**options)
-    context.set_default_timeout(30_000)
-    page = context.new_page()
+    """A page with ``options``, on the harness page for ``query`` (``extra`` added to
+    it), in the kept profile for its context options, or with ``cold`` in a new context
+    of its own (nothing cached: a first visit); the page keeps its uncaught errors in
+    ``page.errors`` and the Pyodide version in ``page.pyodide_version``.  Close it with
+    :func:`close_harness`."""
+    if cold:
+        page = site.browsers.browser.new_context(**options).new_page()
+    else:
+        context_options = {k: v for k, v in options.items() if k not in PAGE_OPTIONS}
+        page = site.browsers.context(context_options).new_page()
+        cdp = page.context.new_cdp_session(page)
+        origin = site.server.url().rstrip("/")
+        cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": FORGOTTEN})
+        cdp.detach()
+        if "viewport" in options:
+            page.set_viewport_size(options["viewport"])
+        media = {k: options[k] for k in ("reduced_motion", "contrast") if k in options}
+        if media:
+            page.emulate_media(**media)
+    page.set_default_timeout(30_000)
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.pyodide_version = version
-    page.goto(server.url(f"index.html{query}&wheel={served}{extra}"))
+    page.pyodide_version = site.version
+    page.goto(harness_url(site, query, extra))
     return page
+
+
+def open_tab(page: Any, site: WasmSite, query: str) -> Any:
+    """A second tab beside ``page`` (its context, its size), on the harness for ``query``."""
+    other = page.context.new_page()
+    if page.viewport_size:
+        other.set_viewport_size(page.viewport_size)
+    other.set_default_timeout(30_000)
+    other.errors = []
+    other.on("pageerror", lambda error: other.errors.append(str(error)))
+    other.pyodide_version = page.pyodide_version
+    other.goto(harness_url(site, query))
+    return other
+
+
+def close_harness(page: Any, site: WasmSite) -> None:
+    """Close a test's pages: its own context, or in a kept profile every page the test
+    opened there, and the permissions it granted."""
+    context = page.context
+    if not site.browsers.kept(context):
+        context.close()
+        return
+    for opened in list(context.pages):
+        opened.close()
+    context.clear_permissions()
 
 
 # -- talking to the game in the page -------------------------------------------

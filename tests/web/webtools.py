@@ -11,6 +11,17 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+"""Headless Chromium's switches for every browser test."""
+
 ROOT = Path(__file__).resolve().parents[2]
 READY = "() => window.thirteenLoader && thirteenLoader.state === 'ready'"
 

@@ -95,10 +95,3 @@ def drawn(key: str, target: Path, draw: Callable[[], None]) -> None:
         return
     draw()
     SHOTS[key] = target.read_bytes()
-
-
-def forget() -> None:
-    """Drop what earlier builds left: the next build slims, checks and draws anew."""
-    SLIMMED.clear()
-    IMPORTS.clear()
-    SHOTS.clear()

@@ -35,7 +35,7 @@ from pathlib import Path
 from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # its sibling, imported by path too
-from slim_source import same_code, slim  # noqa: E402
+import build_memo  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -312,6 +312,7 @@ def page_modules(settings: Settings) -> list[str]:
     if not entry.is_file():
         raise BuildError(f"{shown(entry)} is missing: pygbag starts there")
     found: dict[str, Path] = {}
+    files: dict[str, Path | None] = {}  # each module's file, looked up once
     waiting = [(entry.stem, entry)]
     while waiting:
         module, path = waiting.pop()
@@ -321,14 +322,16 @@ def page_modules(settings: Settings) -> list[str]:
         parts = module.split(".")
         package = parts if path.name == "__init__.py" else parts[:-1]
         try:
-            tree = ast.parse(path.read_bytes(), filename=str(path))
+            names = build_memo.imports(path.read_bytes(), str(path), package, _imported_names)
         except SyntaxError as error:
             raise BuildError(f"{shown(path)}: {error}") from error
-        for name in _imported_names(tree, package):
+        for name in sorted(names):
             pieces = name.split(".")
             for depth in range(1, len(pieces) + 1):  # importing a.b.c runs a and a.b too
                 parent = ".".join(pieces[:depth])
-                target = _module_file(source, parent)
+                if parent not in files:
+                    files[parent] = _module_file(source, parent)
+                target = files[parent]
                 if target is not None and parent not in found:
                     waiting.append((parent, target))
     return sorted(p.relative_to(source).as_posix() for p in found.values())
@@ -351,7 +354,8 @@ def package_data(settings: Settings) -> list[str]:
 
 def stage_app(settings: Settings, app_dir: Path) -> list[str]:
     """Copy what the page runs into app_dir (the Python without its docstrings and
-    comments: :mod:`slim_source`); return the copied paths, sorted."""
+    comments: :mod:`slim_source`, each text slimmed once a process: :mod:`build_memo`);
+    return the copied paths, sorted."""
     files = sorted(
         name
         for name in {*page_modules(settings), *package_data(settings)}
@@ -361,9 +365,8 @@ def stage_app(settings: Settings, app_dir: Path) -> list[str]:
         target = app_dir / name
         target.parent.mkdir(parents=True, exist_ok=True)
         if name.endswith(".py"):
-            source = (settings.source_dir / name).read_text(encoding="utf-8")
-            slimmed = slim(source)
-            if not same_code(source, slimmed):
+            slimmed = build_memo.slimmed((settings.source_dir / name).read_text(encoding="utf-8"))
+            if slimmed is None:
                 raise BuildError(f"{name}: its code changed without its docstrings (a bug)")
             target.write_text(slimmed, encoding="utf-8")
         else:
@@ -516,8 +519,15 @@ def render_preview(settings: Settings, target: Path) -> None:
 
 
 def render_shot(settings: Settings, arguments: Sequence[str], target: Path) -> None:
-    """A picture drawn by the game's own `shot` command, headless, into ``target``."""
+    """A picture drawn by the game's own `shot` command, headless, into ``target`` (the
+    same bytes again if an earlier build of this process drew it: :mod:`build_memo`)."""
     target.parent.mkdir(parents=True, exist_ok=True)
+    key = build_memo.shot_key(settings.source_dir, arguments)
+    build_memo.drawn(key, target, lambda: draw_shot(settings, arguments, target))
+
+
+def draw_shot(settings: Settings, arguments: Sequence[str], target: Path) -> None:
+    """Run the game's `shot` command, headless, to draw into ``target``."""
     env = dict(
         os.environ,
         SDL_VIDEODRIVER="dummy",

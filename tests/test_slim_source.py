@@ -1,5 +1,6 @@
 """The browser archive's sources without docstrings and comments (scripts/slim_source.py):
-the same code, every line where it was, strings that look like comments untouched."""
+the same code, every line where it was, strings that look like comments untouched; and
+slimmed once a process for each text (scripts/build_memo.py), a changed text anew."""
 
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load():
-    path = ROOT / "scripts" / "slim_source.py"
-    spec = importlib.util.spec_from_file_location("slim_source", path)
+def _load(name: str = "slim_source"):
+    path = ROOT / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -24,6 +25,7 @@ def _load():
 
 
 slim_source = _load()
+build_memo = _load("build_memo")
 
 SOURCE = '''"""The module's docstring,
 on two lines."""
@@ -74,3 +76,38 @@ def test_every_game_source_slims_to_the_same_code(path):
     assert slim_source.same_code(source, slim)
     assert slim.count("\n") == source.count("\n")
     assert ast.get_docstring(ast.parse(slim)) is None
+
+
+def test_a_text_is_slimmed_and_checked_once_and_a_changed_text_anew(monkeypatch):
+    """The build slims each text once a process: the same text gives the first slimming
+    without slimming or checking again; a changed one, even of the same length and
+    lines, is slimmed and checked again."""
+    slims, checks = [], []
+    monkeypatch.setattr(build_memo, "SLIMMED", {})
+    monkeypatch.setattr(
+        build_memo, "slim", lambda text: slims.append(text) or slim_source.slim(text)
+    )
+    monkeypatch.setattr(
+        build_memo,
+        "same_code",
+        lambda text, slim: checks.append(text) or slim_source.same_code(text, slim),
+    )
+    first = build_memo.slimmed(SOURCE)
+    assert first == slim_source.slim(SOURCE)
+    assert build_memo.slimmed(SOURCE) == first
+    assert (len(slims), len(checks)) == (1, 1)
+    changed = SOURCE.replace("X = 1", "X = 2")
+    assert len(changed) == len(SOURCE)
+    again = build_memo.slimmed(changed)
+    assert "X = 2" in again and "X = 1" not in again
+    assert (len(slims), len(checks)) == (2, 2)
+    assert build_memo.slimmed(SOURCE) == first
+    assert (len(slims), len(checks)) == (2, 2)
+
+
+def test_a_slimming_that_changes_the_code_is_refused_every_time(monkeypatch):
+    monkeypatch.setattr(build_memo, "SLIMMED", {})
+    monkeypatch.setattr(build_memo, "slim", lambda text: text.replace("X = 1", "X = 3"))
+    assert build_memo.slimmed(SOURCE) is None
+    assert build_memo.slimmed(SOURCE) is None
+    assert build_memo.SLIMMED == {}

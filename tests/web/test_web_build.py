@@ -521,9 +521,15 @@ def test_itch_zip_is_the_whole_site(pinned_build: dict) -> None:
         assert bundle.read("thirteen.apk") == site_apk.read_bytes()
 
 
-def test_same_sources_give_the_same_build(pinned_build: dict, tmp_path: Path) -> None:
+def test_same_sources_give_the_same_build(
+    pinned_build: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Every file, the archive and the itch.io zip too: they used to carry the time of
-    the build (zip dates have a 2 s resolution, so the builds are 2 s apart or more)."""
+    the build (zip dates have a 2 s resolution, so the builds are 2 s apart or more).
+    The second build slims, parses and draws afresh, not taking what the first one did
+    as a build within a process does, so that all of it is compared too."""
+    for memo in ("SLIMMED", "IMPORTS", "SHOTS"):
+        monkeypatch.setattr(build_web.build_memo, memo, {})
     time.sleep(max(0.0, pinned_build["finished"] + 2.1 - time.time()))
     again = build_web.build(out=tmp_path / "web", zip_path=tmp_path / "itch.zip")
     assert again["build"] == pinned_build["build"]
@@ -688,6 +694,72 @@ def test_staging_skips_caches_and_tests(tmp_path: Path) -> None:
     settings = dataclasses.replace(build_web.load_settings(), source_dir=source)
     files = build_web.stage_app(settings, tmp_path / "stage")
     assert files == ["main.py", "thirteen/__init__.py", "thirteen/assets/card.png"]
+
+
+def test_staging_slims_a_changed_source_again_and_follows_its_new_imports(
+    tmp_path: Path,
+) -> None:
+    """A build within a process re-uses the slimmed texts and the imports of the sources
+    it has seen, by their contents: a changed source is staged as it is now."""
+    source = tmp_path / "src"
+    (source / "thirteen").mkdir(parents=True)
+    (source / "main.py").write_text("import thirteen\n")
+    (source / "thirteen" / "__init__.py").write_text('"""Doc."""\nX = 1  # one\n')
+    (source / "thirteen" / "extra.py").write_text("Y = 2\n")
+    settings = dataclasses.replace(build_web.load_settings(), source_dir=source)
+    assert build_web.stage_app(settings, tmp_path / "one") == ["main.py", "thirteen/__init__.py"]
+    assert (tmp_path / "one" / "thirteen" / "__init__.py").read_text() == "\nX = 1\n"
+    (source / "thirteen" / "__init__.py").write_text('"""Doc."""\nX = 3  # one\n')
+    assert build_web.stage_app(settings, tmp_path / "two") == ["main.py", "thirteen/__init__.py"]
+    assert (tmp_path / "two" / "thirteen" / "__init__.py").read_text() == "\nX = 3\n"
+    (source / "thirteen" / "__init__.py").write_text("from thirteen import extra\n")
+    files = build_web.stage_app(settings, tmp_path / "three")
+    assert files == ["main.py", "thirteen/__init__.py", "thirteen/extra.py"]
+
+
+FAKE_SHOT = """import sys
+from pathlib import Path
+
+out = Path(sys.argv[sys.argv.index("--out") + 1])
+here = Path(__file__).parent
+with open(here.parent.parent / "drawn.txt", "a") as log:
+    log.write(" ".join(sys.argv[1:]) + "\\n")
+out.write_bytes((here / "picture.txt").read_bytes() + " ".join(sys.argv[2:-2]).encode())
+"""
+"""A stand-in for the game's `shot` command: draws its picture file and its arguments,
+and notes each drawing in drawn.txt beside the game's folder."""
+
+
+def test_a_screenshot_is_drawn_once_a_process_and_again_when_what_draws_it_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Builds within a process take a screenshot drawn earlier only if every file of the
+    game's folder and the arguments are the same; the picture is the same bytes."""
+    monkeypatch.setattr(build_web.build_memo, "SHOTS", {})
+    source = tmp_path / "src"
+    (source / "thirteen").mkdir(parents=True)
+    (source / "thirteen" / "__init__.py").write_text("")
+    (source / "thirteen" / "__main__.py").write_text(FAKE_SHOT)
+    (source / "thirteen" / "picture.txt").write_text("red ")
+    settings = dataclasses.replace(build_web.load_settings(), source_dir=source)
+
+    def drawings() -> int:
+        return len((tmp_path / "drawn.txt").read_text().splitlines())
+
+    build_web.render_shot(settings, ["--game", "a"], tmp_path / "one" / "a.png")
+    build_web.render_shot(settings, ["--game", "a"], tmp_path / "two" / "a.png")
+    assert drawings() == 1
+    assert (tmp_path / "two" / "a.png").read_bytes() == b"red --game a"
+    build_web.render_shot(settings, ["--game", "b"], tmp_path / "two" / "b.png")
+    assert drawings() == 2
+    assert (tmp_path / "two" / "b.png").read_bytes() == b"red --game b"
+    (source / "thirteen" / "picture.txt").write_text("tan ")
+    build_web.render_shot(settings, ["--game", "a"], tmp_path / "three" / "a.png")
+    assert drawings() == 3
+    assert (tmp_path / "three" / "a.png").read_bytes() == b"tan --game a"
+    (source / "thirteen" / "font.txt").write_text("a new file")
+    build_web.render_shot(settings, ["--game", "a"], tmp_path / "four" / "a.png")
+    assert drawings() == 4
 
 
 def test_serve_script_gives_pwa_types(pinned_build: dict) -> None:

@@ -22,6 +22,7 @@ from wasm_harness import (
     GAME,
     VIEWPORT,
     WasmSite,
+    audio_states,
     click_card,
     close_harness,
     engine,
@@ -196,15 +197,7 @@ _aio.sleep = _recorded
     audio = py(page, f"[type({APP}.sounds.resting).__name__, str({APP}.sounds.resting.state)]")
     assert audio == ["BrowserObject", "suspended"]
     assert ["thirteen.ui.sound", "pyodide_js"] in py(page, f"{STANDIN}.refused")
-    # Every state the page's audio passes through is recorded: once resumed, an idle
-    # table may suspend it again before a poll would see it running.
-    page.evaluate(
-        """() => {
-        const audio = Module.SDL2.audioContext;
-        window.audio_states = [];
-        audio.addEventListener("statechange", () => audio_states.push(audio.state));
-    }"""
-    )
+    audio_states(page)
     assert py(page, f"(lambda s: (s.play('select'), s.resting is None)[1])({APP}.sounds)")
     page.wait_for_function("() => audio_states.includes('running')", timeout=10_000)
     assert page.errors == []

@@ -43,6 +43,7 @@ VIEWPORT = {"width": 1024, "height": 576}
 
 APP = "__import__('thirteen.ui.launch').ui.launch.current"
 GAME = f"{APP}.game"
+SOUND = "__import__('thirteen.ui.sound').ui.sound"
 CARD = "__import__('thirteen.core.cards').core.cards.parse_card"
 
 
@@ -280,6 +281,19 @@ def idle(page: Any) -> None:
     wait_py(page, f"{APP}.access.grade_due is None")
     wait_py(page, f"not {APP}.scene.dirty")
     page.wait_for_timeout(100)  # the frame is on the canvas; let the compositor show it
+
+
+def audio_states(page: Any) -> None:
+    """From now on, keep every state the page's audio passes through in the page's
+    ``audio_states``: once resumed, an idle table may suspend it again before a poll
+    would see it running."""
+    run(page, "__import__('js').window.page_audio = " + SOUND + ".page_audio()")
+    page.evaluate(
+        """() => {
+        window.audio_states = [];
+        page_audio.addEventListener("statechange", () => audio_states.push(page_audio.state));
+    }"""
+    )
 
 
 def card_rect(page: Any, card: str) -> list[int]:

@@ -56,9 +56,8 @@ def _proven_deals_solved_once(monkeypatch: pytest.MonkeyPatch) -> None:
             return SOLVED_IN_SLICES[key, slice_ms]
         result = yield from solve_steps(game, budget_ms=budget_ms, slice_ms=slice_ms)
         if result.verdict in (WINNABLE, NOT_WINNABLE):
-            if slice_ms is None:
-                SOLVED[key] = result
-            else:
+            SOLVED[key] = result
+            if slice_ms is not None:
                 SOLVED_IN_SLICES[key, slice_ms] = result
         return result
 

@@ -67,8 +67,10 @@ class ThirteensModel:
         out = {card_text(self.card(x)) for x in cells if king(self.card(x))}
         for a in cells:
             for b in cells:
+                if not a < b:  # each pair once
+                    continue
                 touch = max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
-                if a < b and touch and makes_13(self.card(a), self.card(b)):
+                if touch and makes_13(self.card(a), self.card(b)):
                     out.add(RemovePair(self.card(a), self.card(b)).text())
         return out
 

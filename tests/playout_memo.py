@@ -28,8 +28,9 @@ PlayoutKey = tuple[str, str, int]
 """The game's type, its position text and the generator's state at the playout's start."""
 
 PLAYED: dict[PlayoutKey, tuple[Game, int, int]] = {}
-"""Each playout played so far: its end (a game never played on), the generator's state
-after it and how many moves it made."""
+"""Each playout played so far: its end (a game never played on, without the history of
+its moves: what the grades read of it is its outcome), the generator's state after it and
+how many moves it made."""
 
 counts = {"played": 0, "remembered": 0}
 """How many playouts were played for real and how many were taken from :data:`PLAYED`."""
@@ -51,7 +52,9 @@ def remember_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
             for _ in noisy_moves(game, rng):
                 moves += 1
                 yield
-            PLAYED[key] = (game.copy(), rng.state, moves)
+            end = game.copy()
+            end._undo = []  # the moves' history is not kept (a playout's end is only read)
+            PLAYED[key] = (end, rng.state, moves)
             counts["played"] += 1
             return
         end, state, moves = known

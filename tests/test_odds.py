@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+import playout_memo
 from thirteen.__main__ import main
 from thirteen.advice import difficulty
 from thirteen.advice.difficulty import Grade, Grader, deal_grade, grade_for, settled
@@ -23,12 +24,18 @@ from thirteen.tools.players import center_player
 SETUPS = [(g, layout) for g, spec in GAMES.items() for layout in (spec.layouts or (None,))]
 """Every registered game and every layout it offers."""
 
+PLAYED_FOR_REAL = difficulty.noisy_moves
+"""The playout itself, never a remembered one (``playouts_once`` replaces the module's)."""
+
 PATIENT_MS = 600_000.0
 """A solve budget no test machine runs out of (the searches count their own time)."""
 
 
 SOLVED: dict[str, object] = {}
 """Proven verdicts of the deal searches below, by position (one worker's tests share it)."""
+SOLVED_IN_SLICES: dict[tuple[str, float], object] = {}
+"""Proven verdicts of solves in slices, by position and slice (see ``sliced_solves_once``)."""
+REUSE_SLICED: dict[str, bool] = {"on": False}
 
 
 @pytest.fixture(autouse=True)
@@ -37,19 +44,40 @@ def _proven_deals_solved_once(monkeypatch: pytest.MonkeyPatch) -> None:
     again and again: once per grade asked for, then once more to check the grade found.
     A proven verdict does not depend on the budget it was found in, so a search run in
     one piece reuses it; a search in slices always solves for real (its pauses are what
-    the slice tests check), and so does every first solve of a position."""
+    the slice tests check), and so does every first solve of a position, unless the test
+    asks for ``sliced_solves_once``."""
     solve_steps = difficulty.solve_steps
 
     def once(game, *, budget_ms=None, slice_ms=None):
         key = game.text()
         if slice_ms is None and key in SOLVED:
             return SOLVED[key]
+        if slice_ms is not None and REUSE_SLICED["on"] and (key, slice_ms) in SOLVED_IN_SLICES:
+            return SOLVED_IN_SLICES[key, slice_ms]
         result = yield from solve_steps(game, budget_ms=budget_ms, slice_ms=slice_ms)
         if result.verdict in (WINNABLE, NOT_WINNABLE):
             SOLVED[key] = result
+            if slice_ms is not None:
+                SOLVED_IN_SLICES[key, slice_ms] = result
         return result
 
     monkeypatch.setattr(difficulty, "solve_steps", once)
+
+
+@pytest.fixture
+def sliced_solves_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search in slices asked for each grade in turn solves the same deals in the same
+    slices each time: the first solve in slices of a position is made for real (pausing
+    between its slices), a later one with the same slices reuses its proven verdict."""
+    monkeypatch.setitem(REUSE_SLICED, "on", True)
+
+
+@pytest.fixture
+def playouts_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deal searches below grade the same deals for each grade asked for, in one piece
+    and in slices, and grade the deal found once more: each playout is played once (see
+    ``playout_memo``), the grades still come from the real playouts."""
+    playout_memo.remember_playouts(monkeypatch)
 
 
 def sliced(steps) -> int:
@@ -104,6 +132,7 @@ def test_grade_thresholds() -> None:
     assert settled(5, 80) is None and settled(5, 81) is Grade.MEDIUM
 
 
+@pytest.mark.usefixtures("playouts_once")
 @pytest.mark.parametrize(("game", "layout"), SETUPS)
 def test_each_games_grades_follow_the_solver_and_the_playouts(game, layout) -> None:
     for deal in range(1, 5):
@@ -115,17 +144,34 @@ def test_each_games_grades_follow_the_solver_and_the_playouts(game, layout) -> N
         if not verdict.winnable:
             assert grader.grade is Grade.NOT_WINNABLE and grader.played == 0
             continue
-        # the playouts, all twenty, by hand: the early stop gives the same grade
+        # the playouts, all twenty, by hand (each played here, none remembered): the
+        # early stop gives the same grade
         rng = SplitMix64(difficulty.playout_seed(setup))
         wins = 0
         for _ in range(20):
             game_copy = start.copy()
-            for _ in difficulty.noisy_moves(game_copy, rng):
+            for _ in PLAYED_FOR_REAL(game_copy, rng):
                 pass
             wins += game_copy.outcome is Outcome.WON
         assert grader.grade is grade_for(wins, 20)
         assert grader.played <= 20 and grader.wins <= wins
         assert deal_grade(setup, solve_ms=None, playouts=20) is grader.grade  # the same again
+
+
+@pytest.mark.parametrize("game", ["thirteens", "pyramid", "fifteens"])
+def test_a_remembered_playout_ends_where_playing_it_ends(game, playouts_once) -> None:
+    """``playouts_once`` (the deal searches' tests) changes no playout's end, generator
+    state or count of moves: the first is played, the second remembered."""
+    start = difficulty.graded_start(GameSetup(game, deal=3))
+    seed = difficulty.playout_seed(GameSetup(game, deal=3))
+    ends = []
+    for how in (PLAYED_FOR_REAL, difficulty.noisy_moves, difficulty.noisy_moves):
+        played, rng = start.copy(), SplitMix64(seed)
+        rng.below(7)  # a generator part-way through its playouts
+        moves = sum(1 for _ in how(played, rng))
+        ends.append((played.text(), played.outcome, played.score, rng.state, moves))
+    assert ends[0] == ends[1] == ends[2] and ends[0][-1] > 0
+    assert playout_memo.counts["remembered"] >= 1
 
 
 def test_a_deal_the_solver_cannot_settle_has_no_grade() -> None:
@@ -136,6 +182,7 @@ def test_a_deal_the_solver_cannot_settle_has_no_grade() -> None:
     assert difficulty.grade_words(Grade.NOT_WINNABLE) == "not winnable"
 
 
+@pytest.mark.usefixtures("playouts_once")
 @pytest.mark.parametrize(("game", "layout"), SETUPS)
 def test_first_graded_deal_finds_the_grade_asked_for(game, layout) -> None:
     found = 0
@@ -154,6 +201,7 @@ def test_first_graded_deal_finds_the_grade_asked_for(game, layout) -> None:
         difficulty.first_graded_deal(game, 1, "trivial", layout=layout)
 
 
+@pytest.mark.usefixtures("playouts_once", "sliced_solves_once")
 @pytest.mark.parametrize(("game", "layout"), SETUPS)
 def test_the_graded_deal_search_in_slices_finds_what_it_finds_in_one_piece(game, layout):
     """Sliced or not, the same deal is found (or none): the search looks at its wanted
@@ -203,6 +251,7 @@ def test_a_grade_in_slices_is_the_grade_in_one_piece_and_resumes_where_it_stood(
 
 
 # -- the odds -----------------------------------------------------------------------
+@pytest.mark.usefixtures("playouts_once")
 @pytest.mark.parametrize(("game", "layout"), SETUPS)
 def test_each_deals_row_is_the_solver_and_the_center_player(game, layout) -> None:
     # budgets no machine runs out of, however loaded (the searches stop when done): at

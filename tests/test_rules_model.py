@@ -63,11 +63,14 @@ class ThirteensModel:
         return found
 
     def removals(self) -> set[str]:
-        out = {card_text(self.card(x)) for x in self.cells() if king(self.card(x))}
-        for a in self.cells():
-            for b in self.cells():
+        cells = self.cells()  # (once, not again for each cell)
+        out = {card_text(self.card(x)) for x in cells if king(self.card(x))}
+        for a in cells:
+            for b in cells:
+                if not a < b:  # each pair once
+                    continue
                 touch = max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
-                if a < b and touch and makes_13(self.card(a), self.card(b)):
+                if touch and makes_13(self.card(a), self.card(b)):
                     out.add(RemovePair(self.card(a), self.card(b)).text())
         return out
 
@@ -214,8 +217,9 @@ def test_thirteens_agrees_with_the_rules_model(layout: tuple[int, int]) -> None:
                 assert not removals and legal == set()
                 outcomes.add(Outcome.LOST)
                 break
-            assert legal == removals | model.column_moves()
-            move = line.pop(0) if line else pick(rng, legal, model.column_moves())
+            column_moves = model.column_moves()
+            assert legal == removals | column_moves
+            move = line.pop(0) if line else pick(rng, legal, column_moves)
             game.play(parse_move(move))
             model.play(move)
     # both ends were reached (2x2 games are seldom won; none of these 40 is)
@@ -268,9 +272,10 @@ def test_pyramid13_agrees_with_the_rules_model() -> None:
             line = [m.text() for m in found.moves] if found.verdict == "winnable" else []
             while not (model.cleared or (not model.draw and not model.removals())):
                 assert game.deal_index == index and not game.is_over
-                assert {m.text() for m in game.legal_moves()} == model.moves()
+                moves = model.moves()
+                assert {m.text() for m in game.legal_moves()} == moves
                 assert game.score == sum(scores) + 10 * model.removed
-                move = line.pop(0) if line else pick(rng, model.moves(), {"D"})
+                move = line.pop(0) if line else pick(rng, moves, {"D"})
                 game.play(parse_move(move))
                 model.play(move)
             # the deal ends: 10 a card, +100 for clearing deal 1 or 2, +250 for deal 3
@@ -298,12 +303,13 @@ class NeighbourModel:
 
     def moves(self) -> set[str]:
         out = set()
-        for a in self.cells():
+        cells = self.cells()  # (once, not again for each cell)
+        for a in cells:
             x = self.grid[a[0]][a[1]]
             assert x is not None
             if king(x):
                 out.add(card_text(x))
-            for b in self.cells():
+            for b in cells:
                 y = self.grid[b[0]][b[1]]
                 assert y is not None
                 touch = max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
@@ -513,16 +519,16 @@ def fifteens_groups(cards: list[int]) -> set[str]:
     low = [c for c in cards if rank(c) <= 9]
     out = set()
 
-    def pick(i: int, chosen: list[int]) -> None:  # each low card: in the group or not
-        total = sum(rank(c) for c in chosen)
+    def pick(i: int, chosen: list[int], total: int) -> None:  # each low card: in or not
+        # (``total``: the values of ``chosen`` added up, carried along, not summed again)
         if total == 15 and len(chosen) >= 2:
             out.add("+".join(card_text(c) for c in sorted(chosen)))
         if total >= 15 or i == len(low):
             return
-        pick(i + 1, [*chosen, low[i]])
-        pick(i + 1, chosen)
+        pick(i + 1, [*chosen, low[i]], total + rank(low[i]))
+        pick(i + 1, chosen, total)
 
-    pick(0, [])
+    pick(0, [], 0)
     tens, jacks, queens, kings = ([c for c in cards if rank(c) == r] for r in (10, 11, 12, 13))
     for group in itertools.product(tens, jacks, queens, kings):
         out.add("+".join(card_text(c) for c in sorted(group)))

@@ -99,14 +99,18 @@ def within(budget_ms: float, spent_ms: float) -> bool:
     return spent_ms <= budget_ms + max(0.2 * budget_ms, 5.0)
 
 
-def cpu_ms(call) -> float:
+def cpu_ms(call, budget_ms: float) -> float:
     """The process time ``call()`` takes, in ms (a loaded machine stretches wall time),
-    the less of two runs (one may be charged a collection of the test process's heap)."""
+    the less of two runs (one may be charged a collection of the test process's heap).
+    The second run is made only when the first is not :func:`within` the budget: a
+    first run within it already makes the less of the two within it."""
     spent = []
     for _ in range(2):
         began = time.process_time()
         call()
         spent.append((time.process_time() - began) * 1000)
+        if within(budget_ms, min(spent)):
+            break
     return min(spent)
 
 
@@ -128,10 +132,10 @@ def test_every_search_keeps_to_its_budget(game_id, layout, budget_ms):
         game = new_game(game_id, deal=deal, layout=layout)
         for _ in range(3):  # from the start and a few moves in
             game.legal_moves()  # what the table asked already (the game's own cost)
-            spent = cpu_ms(lambda g=game: solve(g, budget_ms=budget_ms))
+            spent = cpu_ms(lambda g=game: solve(g, budget_ms=budget_ms), budget_ms)
             if not within(budget_ms, spent):
                 over.append(("solve", deal, game.text(), round(spent, 1)))
-            spent = cpu_ms(lambda g=game: hint_for(g, budget_ms=budget_ms, memo={}))
+            spent = cpu_ms(lambda g=game: hint_for(g, budget_ms=budget_ms, memo={}), budget_ms)
             if not within(budget_ms, spent):
                 over.append(("hint", deal, game.text(), round(spent, 1)))
             moves = game.legal_moves()

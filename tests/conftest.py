@@ -11,6 +11,15 @@ os.environ["LANGUAGE"] = "en"
 
 
 @pytest.fixture(autouse=True)
+def _english_first():
+    """Each test starts in English, whatever language the test before it in the same
+    process left in use (a screen shown in German, say)."""
+    from thirteen.core import i18n
+
+    i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
 def _random_deals_per_test(request):
     """Seed the random deals (``random``'s shared generator) from the test's own name:
     a test that deals at random deals the same every run, on any worker and in any

@@ -153,7 +153,7 @@ def wasm_runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Ser
     Pyodide's version."""
     root = tmp_path_factory.mktemp("wasm-runtime")
     served, version = runtime_root(root)
-    server = Server(root)
+    server = Server(root, max_age=86_400)  # never asked again in a session, however long
     yield server, served, version
     server.close()
 

@@ -519,8 +519,12 @@ def test_a_link_in_a_second_tab_takes_the_saved_game_over(
     idle(page)
     run(page, f"{APP}.table.play({GAME}.legal_moves()[0])")
     idle(page)
+    compiled = wasm_site.runtime.requests.count("/pyodide/pyodide.asm.wasm")
+    assert compiled >= 1, "the harness did not load Pyodide from the session's address"
     other = open_tab(page, wasm_site, "?game=thirteens&deal=2")
     started(other)
+    # the second tab's Pyodide came from the profile's cache, not the server again
+    assert wasm_site.runtime.requests.count("/pyodide/pyodide.asm.wasm") == compiled
     assert py(other, f"{GAME}.setup.deal") == 2
     assert py(other, f"{APP}.profile.stats('thirteens', '3x5').played") == 1
 

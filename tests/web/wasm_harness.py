@@ -187,25 +187,33 @@ def open_harness(
     of its own (nothing cached: a first visit); the page keeps its uncaught errors in
     ``page.errors`` and the Pyodide version in ``page.pyodide_version``.  Close it with
     :func:`close_harness`."""
-    if cold:
-        page = site.browsers.browser.new_context(**options).new_page()
-    else:
-        context_options = {k: v for k, v in options.items() if k not in PAGE_OPTIONS}
-        page = site.browsers.context(context_options).new_page()
-        cdp = page.context.new_cdp_session(page)
-        origin = site.server.url().rstrip("/")
-        cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": FORGOTTEN})
-        cdp.detach()
-        if "viewport" in options:
-            page.set_viewport_size(options["viewport"])
-        media = {k: options[k] for k in ("reduced_motion", "contrast") if k in options}
-        if media:
-            page.emulate_media(**media)
+    page = blank_page(site, options, cold)
     page.set_default_timeout(30_000)
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     page.pyodide_version = site.version
     page.goto(harness_url(site, query, extra))
+    return page
+
+
+def blank_page(site: WasmSite, options: dict[str, Any], cold: bool = False) -> Any:
+    """A new page with ``options`` for the test's site, not yet anywhere: in the kept
+    profile for its context options, the site's origin forgotten first (a port used
+    again later in the session must not bring an earlier test's storage back), or with
+    ``cold`` in a new context of its own."""
+    if cold:
+        return site.browsers.browser.new_context(**options).new_page()
+    context_options = {k: v for k, v in options.items() if k not in PAGE_OPTIONS}
+    page = site.browsers.context(context_options).new_page()
+    cdp = page.context.new_cdp_session(page)
+    origin = site.server.url().rstrip("/")
+    cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": FORGOTTEN})
+    cdp.detach()
+    if "viewport" in options:
+        page.set_viewport_size(options["viewport"])
+    media = {k: options[k] for k in ("reduced_motion", "contrast") if k in options}
+    if media:
+        page.emulate_media(**media)
     return page
 
 

@@ -62,7 +62,7 @@ class Server:
     """A static HTTP server on 127.0.0.1 for one folder.
 
     Like GitHub Pages it allows any origin and lets browsers cache for 10
-    minutes. Tests can switch its folder (a new deploy), take it down (every
+    minutes (or ``max_age`` seconds). Tests can switch its folder (a new deploy), take it down (every
     request gets its connection closed, as when a host is unreachable), break
     single paths the same way, make them answer 404, send them slowly
     (``slow[path] = bytes per second``) or with a changed body (``changed[path] =
@@ -70,8 +70,10 @@ class Server:
     ``sent[path]`` counts the bytes of each path's bodies written so far.
     """
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, max_age: int = 600) -> None:
         self.root = root
+        self.max_age = max_age
+        """How long browsers may keep its answers, in seconds."""
         self.down = False
         self.missing: set[str] = set()
         self.broken: set[str] = set()
@@ -144,7 +146,7 @@ class Server:
 
             def end_headers(self) -> None:
                 self.send_header("Access-Control-Allow-Origin", "*")
-                self.send_header("Cache-Control", "max-age=600")
+                self.send_header("Cache-Control", f"max-age={server.max_age}")
                 super().end_headers()
 
             def log_message(self, format: str, *args: Any) -> None:  # noqa: A002

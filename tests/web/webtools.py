@@ -61,12 +61,12 @@ class QuietServer(http.server.ThreadingHTTPServer):
 class Server:
     """A static HTTP server on 127.0.0.1 for one folder.
 
-    Like GitHub Pages it allows any origin and lets browsers cache for 10
-    minutes (or ``max_age`` seconds). Tests can switch its folder (a new deploy), take it down (every
-    request gets its connection closed, as when a host is unreachable), break
-    single paths the same way, make them answer 404, send them slowly
-    (``slow[path] = bytes per second``) or with a changed body (``changed[path] =
-    how many answers``: the file with one byte altered, its size the same).
+    Like GitHub Pages it allows any origin and lets browsers cache for 10 minutes (or
+    ``max_age`` seconds). Tests can switch its folder (a new deploy), take it down (every
+    request gets its connection closed, as when a host is unreachable), break single
+    paths the same way, make them answer 404, send them slowly (``slow[path] = bytes per
+    second``) or with a changed body (``changed[path] = how many answers``: the file with
+    one byte altered, its size the same).
     ``sent[path]`` counts the bytes of each path's bodies written so far.
     """
 

@@ -35,14 +35,6 @@ FAKE_CDN = Path(__file__).parent / "fake_cdn"
 
 build_web = load_script("build_web")
 
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The WebAssembly tests first: they are the longest, and begun first they leave the
-    short page tests to fill both workers at the end instead of one long test keeping
-    one worker busy while the other has nothing left."""
-    items.sort(key=lambda item: "wasm_site" not in getattr(item, "fixturenames", ()))
-
-
 ensure_test_tools = load_script("ensure_test_tools")
 
 

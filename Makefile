@@ -57,10 +57,9 @@ test: $(STAMP) $(ART) $(FONT)
 	$(VENV)/bin/lint-imports
 	$(PY) -m mypy
 	# the engine and interface tests on the two cores; then the browser tests on two
-	# workers, each sharing a built site, its servers and one Chromium (tests/web/conftest.py;
-	# a third worker saves about a minute but loads the cores enough to skew the frame counts
-	# the WebAssembly tests compare); worksteal: no worker idles at the end while another
-	# has tests queued
+	# workers, each sharing a built site, its servers and its Chromium profiles
+	# (tests/web/conftest.py; both cores are busy through the phase, so a third worker
+	# saves little); worksteal: no worker idles at the end while another has tests queued
 	$(PY) -m pytest -n auto --maxprocesses 2 --ignore=tests/web
 	$(PY) -m pytest -n 2 --dist worksteal tests/web
 

@@ -34,7 +34,6 @@ FAKE_CDN = Path(__file__).parent / "fake_cdn"
 
 
 build_web = load_script("build_web")
-
 ensure_test_tools = load_script("ensure_test_tools")
 
 

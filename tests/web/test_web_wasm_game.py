@@ -335,8 +335,9 @@ def test_an_idle_table_sleeps_until_a_click_and_answers_it_at_once_in_webassembl
 ) -> None:
     """On an idle table the loop sleeps until the page sees input (a listener on the
     window ends the sleep), waking otherwise once a second; a click made while it sleeps
-    reaches the game within a few milliseconds.  Prints the wakes, the main thread's
-    share and the click's latency (from the browser's event to the game's handling)."""
+    ends the sleep and is handled in the loop's next pass.  Prints the wakes, the main
+    thread's share and the click's latency (from the browser's event to the game's
+    handling)."""
     page = game_page
     started(page)
     idle(page)

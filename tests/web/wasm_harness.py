@@ -187,7 +187,12 @@ def open_harness(
     of its own (nothing cached: a first visit); the page keeps its uncaught errors in
     ``page.errors`` and the Pyodide version in ``page.pyodide_version``.  Close it with
     :func:`close_harness`."""
-    page = blank_page(site, options, cold)
+    return visit(blank_page(site, options, cold), site, query, extra)
+
+
+def visit(page: Any, site: WasmSite, query: str, extra: str = "") -> Any:
+    """``page``, keeping its uncaught errors and Pyodide's version, gone to the harness
+    for ``query``."""
     page.set_default_timeout(30_000)
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
@@ -222,12 +227,7 @@ def open_tab(page: Any, site: WasmSite, query: str) -> Any:
     other = page.context.new_page()
     if page.viewport_size:
         other.set_viewport_size(page.viewport_size)
-    other.set_default_timeout(30_000)
-    other.errors = []
-    other.on("pageerror", lambda error: other.errors.append(str(error)))
-    other.pyodide_version = page.pyodide_version
-    other.goto(harness_url(site, query))
-    return other
+    return visit(other, site, query)
 
 
 def close_harness(page: Any, site: WasmSite) -> None:

@@ -4,33 +4,21 @@ it looked, and the desktop's large pictures keep full colour."""
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import os
-import sys
 import tarfile
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from script_modules import load_script
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
-ROOT = Path(__file__).resolve().parents[1]
 
-
-def load_build_art():
-    path = ROOT / "scripts" / "build_art.py"
-    spec = importlib.util.spec_from_file_location("thirteen_build_art_palette", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-art = load_build_art()
+art = load_script("build_art")
 
 INKS = [(252, 251, 245), (255, 204, 68), (255, 0, 0), (0, 0, 0), (68, 68, 255)]
 """The design's flat colours: paper, gold, red, black, the frame's blue."""

@@ -7,10 +7,8 @@ The tests of the built file skip where it was not built, except under CI=true (w
 """
 
 import ast
-import importlib.util
 import json
 import os
-import sys
 import unicodedata
 from pathlib import Path
 
@@ -24,20 +22,13 @@ from fontTools.fontBuilder import FontBuilder  # noqa: E402
 from fontTools.pens.ttGlyphPen import TTGlyphPen  # noqa: E402
 from fontTools.ttLib import TTFont  # noqa: E402
 
+from script_modules import load_script  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "game" / "thirteen"
 
 
-def load_build_font():
-    path = ROOT / "scripts" / "build_font.py"
-    spec = importlib.util.spec_from_file_location("thirteen_build_font", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-build_font = load_build_font()
+build_font = load_script("build_font")
 SHIPPED = GAME / "ui" / "font" / build_font.FILE_NAME
 
 

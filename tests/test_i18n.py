@@ -4,7 +4,6 @@ choosing, formatting and counting."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import shutil
@@ -21,6 +20,7 @@ from catalogue_checks import (
     check_shared_texts_alike,
 )
 from messages import PAGE_WORDS, Catalogues, catalogues
+from script_modules import load_module
 from thirteen.core import i18n
 from thirteen.core.i18n import Message, message, message_n, tr, tr_n
 from thirteen.games import GAMES
@@ -43,11 +43,7 @@ def test_every_marked_text_has_this_language(code):
 
 def page_words() -> dict[str, str]:
     """web/page_words.py's WORDS: the browser page's own words, id -> English."""
-    spec = importlib.util.spec_from_file_location("thirteen_page_words", PAGE_WORDS)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.WORDS
+    return load_module(PAGE_WORDS, "thirteen_page_words").WORDS
 
 
 @pytest.mark.parametrize("code", OTHER)

@@ -3,16 +3,13 @@ Babel extracts today, and the game's formatting writes what Babel writes."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
-from pathlib import Path
 
 import pytest
 
+from script_modules import load_script
 from thirteen.core import i18n, numbers
 from thirteen.core.number_formats import NUMBER_FORMATS
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def babel_numbers():
@@ -27,13 +24,7 @@ def babel_numbers():
 
 
 def extractor():
-    spec = importlib.util.spec_from_file_location(
-        "extract_number_formats", ROOT / "scripts" / "extract_number_formats.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("extract_number_formats")
 
 
 def test_the_number_formats_are_what_cldr_says_today():

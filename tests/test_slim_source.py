@@ -5,27 +5,18 @@ slimmed once a process for each text (scripts/build_memo.py), a changed text ane
 from __future__ import annotations
 
 import ast
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 
+from script_modules import load_script
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load(name: str = "slim_source"):
-    path = ROOT / "scripts" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-slim_source = _load()
-build_memo = _load("build_memo")
+# under their own names: build_memo imports slim_source as its sibling, this one
+slim_source = load_script("slim_source", "slim_source")
+build_memo = load_script("build_memo", "build_memo")
 
 SOURCE = '''"""The module's docstring,
 on two lines."""

@@ -4,7 +4,6 @@ integrity checked either way; no registry address written in the repository."""
 
 import base64
 import hashlib
-import importlib.util
 import io
 import json
 import sys
@@ -14,19 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from script_modules import load_script
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def load_build_art():
-    path = ROOT / "scripts" / "build_art.py"
-    spec = importlib.util.spec_from_file_location("thirteen_build_art_fetch", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-art = load_build_art()
+art = load_script("build_art")
 
 
 def package(text: str = "CC0") -> bytes:

@@ -1,15 +1,13 @@
 """Card faces, backs, the court pictures' build (scripts/build_art.py) and what the game
 draws without them; the settings for backs, felts and volume; the win's celebration."""
 
-import importlib.util
 import io
-import sys
 import tarfile
-from pathlib import Path
 
 import pygame
 import pytest
 
+from script_modules import load_script
 from thirteen.core.cards import make_card
 from thirteen.records.profile import Profile
 from thirteen.records.settings import settings_from
@@ -20,19 +18,7 @@ from thirteen.ui.scene_names import SceneName
 
 from .helpers import click, press, step
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def load_build_art():
-    path = ROOT / "scripts" / "build_art.py"
-    spec = importlib.util.spec_from_file_location("thirteen_build_art", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-art = load_build_art()
+art = load_script("build_art")
 
 SYMBOL_JS = """
 const SvgXY = _ref => {

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import http.server
-import importlib.util
 import sys
 import threading
 import time
 from pathlib import Path
-from types import ModuleType
 from typing import Any
+
+from script_modules import load_script as load_script  # the web tests import it from here
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -24,17 +24,6 @@ CHROMIUM_ARGS = [
 
 ROOT = Path(__file__).resolve().parents[2]
 READY = "() => window.thirteenLoader && thirteenLoader.state === 'ready'"
-
-
-def load_script(name: str) -> ModuleType:
-    """Import scripts/<name>.py (the scripts folder is not a package)."""
-    path = ROOT / "scripts" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"thirteen_{name}", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
 
 
 TYPES = {

@@ -10,6 +10,8 @@ from collections import deque
 from thirteen.core.cards import cards_compact
 from thirteen.core.game import Outcome
 from thirteen.games.pyramids.rules import Pyramid
+from thirteen.games.pyramids.solver import solve_pyramid
+from thirteen.search.result import NOT_WINNABLE
 
 
 def small_position(bottom: list[int], stock: list[int], recycles_left: int = 2) -> Pyramid:
@@ -70,3 +72,17 @@ def replays_to_win(game: Pyramid, moves) -> bool:
     replay = game.copy()
     replay.play_all(moves)
     return replay.outcome is Outcome.WON
+
+
+def shortest_agrees_with_bfs(game: Pyramid) -> bool:
+    """The solver's fewest-steps answer for ``game`` is the breadth-first search's: not
+    winnable when it finds no line, else a line of its length that wins; whether there
+    was a line to compare."""
+    best = bfs_shortest(game)
+    result = solve_pyramid(game, shortest=True)
+    if best is None:
+        assert result.verdict == NOT_WINNABLE, game.text()
+        return False
+    assert result.winnable and result.steps == best, game.text()
+    assert replays_to_win(game, result.moves)
+    return True

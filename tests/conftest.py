@@ -13,10 +13,10 @@ os.environ["LANGUAGE"] = "en"
 @pytest.fixture(autouse=True)
 def _english_first():
     """Each test starts in English, whatever language the test before it in the same
-    process left in use (a screen shown in German, say)."""
+    process left in use (a screen shown in German, say): no test resets it after itself."""
     from thirteen.core import i18n
 
-    i18n.set_language("en")
+    i18n.set_language(i18n.SOURCE)
 
 
 @pytest.fixture(autouse=True)

@@ -26,12 +26,6 @@ from thirteen.core.i18n import Message, message, message_n, tr, tr_n
 from thirteen.games import GAMES
 
 
-@pytest.fixture(autouse=True)
-def _english_after():
-    yield
-    i18n.set_language(i18n.SOURCE)
-
-
 def test_no_text_is_built_in_code_before_translation():
     check_no_text_built_before_translation()
 

@@ -18,12 +18,6 @@ from thirteen.records.storage import NAMESPACE
 from thirteen.session.share import parse_link
 
 
-@pytest.fixture(autouse=True)
-def _english_after():
-    yield
-    i18n.set_language(i18n.SOURCE)
-
-
 def test_a_notice_built_of_pieces_reads_in_plain_english() -> None:
     notice = recovered_notice(
         [NAMESPACE + "stats/thirteens/4x4", ""],

@@ -14,12 +14,6 @@ from thirteen.games import GAMES, GameSetup
 from thirteen.session import speech
 
 
-@pytest.fixture(autouse=True)
-def _english_after():
-    yield
-    i18n.set_language(i18n.SOURCE)
-
-
 def game_of(kind: TableKind, deal: int = 1):
     """The first registered game with this kind of table, dealt."""
     spec = next(s for s in GAMES.values() if s.table is kind)

@@ -8,7 +8,6 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 import pygame
-import pytest
 
 from thirteen.advice.solving import solve
 from thirteen.core import i18n
@@ -25,12 +24,6 @@ from .page_stand_in import Page
 
 TODAY = date(2026, 3, 17)
 """A Tuesday whose Pyramid deal, and the day before's, can be won."""
-
-
-@pytest.fixture(autouse=True)
-def _english_after():
-    yield
-    i18n.set_language(i18n.SOURCE)
 
 
 def dated(day: date = TODAY) -> Profile:

@@ -12,7 +12,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from thirteen.core import i18n
 from thirteen.core.game import Outcome
 from thirteen.games import GameSetup
 from thirteen.records.profile import Profile
@@ -28,12 +27,6 @@ from .shapes import SHAPES, TEXT_SIZES, check_menu
 
 TODAY = date(2026, 8, 29)
 """August 2026 begins on a Saturday: six week rows whichever day a week starts on."""
-
-
-@pytest.fixture(autouse=True)
-def _english_after():
-    yield
-    i18n.set_language(i18n.SOURCE)
 
 
 def played_month(profile: Profile) -> None:

@@ -27,9 +27,8 @@ from .shapes import SHAPES
 
 
 @pytest.fixture(autouse=True)
-def _english_after():
+def _no_recorder_after():
     yield
-    i18n.set_language(i18n.SOURCE)
     theme.recorder = None
 
 

@@ -41,9 +41,8 @@ KEY_LABELS = {"N", "R", "U", "H", "F1", "S", "Esc", "Ctrl+Y", "D", "P", "Échap"
 
 
 @pytest.fixture(autouse=True)
-def _english_after():
+def _no_recorder_after():
     yield
-    i18n.set_language(i18n.SOURCE)
     theme.size_recorder = None
 
 

@@ -132,9 +132,8 @@ def test_the_pairwise_rows_cover_every_pair():
 
 
 @pytest.fixture(autouse=True)
-def _english_after():
+def _no_recorder_after():
     yield
-    i18n.set_language(i18n.SOURCE)
     theme.recorder = None
 
 

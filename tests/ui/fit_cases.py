@@ -18,7 +18,6 @@ from thirteen.games import GAMES, GameSetup
 from thirteen.session import share
 from thirteen.tools.shot import next_move_to_end
 from thirteen.ui.scene_names import SceneName
-from thirteen.ui.screens.end import EndScene
 from thirteen.ui.screens.entry import NAME_PROMPT, EntryScene
 from thirteen.ui.screens.help import HelpScene
 from thirteen.ui.screens.stats import StatsScene
@@ -34,7 +33,7 @@ from .fit_helpers import (
     show_widest,
     widest_score,
 )
-from .helpers import Drawn, play_to_end, recording, show_as
+from .helpers import Drawn, open_end_now, play_to_end, recording, show_as
 
 ORDINARY_DEAL = 5
 """The deal a case plays when it is not the daily deal."""
@@ -192,9 +191,7 @@ def open_scene(app, case: dict) -> None:
     elif scene.startswith("end"):
         play_to_end(app)
         show_widest(app.game, won=scene == "end-won")
-        app.table.end_left = None
-        app.open(SceneName.END)
-        assert isinstance(app.scene, EndScene)
+        open_end_now(app)
     elif scene == "settings":
         app.open(SceneName.SETTINGS)
     elif scene == "entry":

@@ -28,7 +28,7 @@ from thirteen.ui.screens.stats import StatsScene
 from thirteen.ui.table.scene import TableScene
 from thirteen.ui.widgets import Choice
 
-from .helpers import Drawn, play_to_end, recording
+from .helpers import Drawn, open_end_now, play_to_end, recording
 
 WIDEST_TIME_MS = 10 * 3600 * 1000 - 1
 """The widest clock a game shows ('9:59:59')."""
@@ -241,10 +241,7 @@ def check_end_screen_fits(make, language: str, viewport, game_id: str) -> None:
     size = canvas_size(*viewport)
     app = app_at(make, size, f"?game={game_id}&deal=5", language)
     play_to_end(app)
-    app.table.end_left = None
-    app.open(SceneName.END)
-    end = app.scene
-    assert isinstance(end, EndScene)
+    end = open_end_now(app)
     found = drawing(app, f"{language} end {game_id} {size}")
     if end.button("menu") is not None and app.session.unposted(app.game):
         end.ask_to_leave("menu")

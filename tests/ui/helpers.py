@@ -12,6 +12,8 @@ from thirteen.games import GAMES
 from thirteen.tools.shot import next_move_to_end
 from thirteen.ui import app as app_module
 from thirteen.ui.canvas import canvas_size
+from thirteen.ui.scene_names import SceneName
+from thirteen.ui.screens.end import EndScene
 from thirteen.ui.table import paint, searches
 
 
@@ -142,3 +144,12 @@ def play_to_end(app) -> None:
     seen: set = set()
     while not table.game.is_over:
         table.play(next_move_to_end(table.game, seen))
+
+
+def open_end_now(app) -> EndScene:
+    """The end screen of the table's finished game, opened at once (not after the table
+    has lingered on the last move), as the player sees it next."""
+    app.table.end_left = None
+    app.open(SceneName.END)
+    assert isinstance(app.scene, EndScene)
+    return app.scene

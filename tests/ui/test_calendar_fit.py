@@ -22,7 +22,7 @@ from thirteen.ui.scene_names import SceneName
 from thirteen.ui.screens.calendar import CalendarScene
 
 from .fit_helpers import drawing
-from .helpers import play_to_end
+from .helpers import open_end_now, play_to_end
 from .shapes import SHAPES, TEXT_SIZES, check_menu
 
 TODAY = date(2026, 8, 29)
@@ -90,7 +90,7 @@ def test_the_end_screen_of_a_day_s_deal_offers_the_calendar_and_fits(
     """Calendar among the end screen's buttons (with Undo and Show a win, the most it
     has), every one inside the box and large enough, the text clear of them and fitted;
     K or a press opens the calendar on that game, and Back comes back."""
-    from thirteen.ui.screens.end import EndButton, EndScene
+    from thirteen.ui.screens.end import EndButton
 
     from .shapes import css_scale
 
@@ -101,10 +101,7 @@ def test_the_end_screen_of_a_day_s_deal_offers_the_calendar_and_fits(
     app.display.resize(*canvas_size(*viewport))
     app.relayout()
     play_to_end(app)
-    app.table.end_left = None
-    app.open(SceneName.END)
-    end = app.scene
-    assert isinstance(end, EndScene)
+    end = open_end_now(app)
     found = drawing(app, f"{language} end {viewport}")
     end.build()  # with Show a win, once the verdict's search found it
     names = [w.name for w in end.widgets]

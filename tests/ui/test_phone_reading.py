@@ -21,13 +21,12 @@ from thirteen.tools.shot import next_move_to_end
 from thirteen.ui import theme, widgets
 from thirteen.ui.cards import corner_sizes
 from thirteen.ui.scene_names import SceneName
-from thirteen.ui.screens.end import EndScene
 from thirteen.ui.screens.entry import NAME_PROMPT, EntryScene
 from thirteen.ui.screens.settings import SettingsScene
 from thirteen.ui.screens.stats import StatsScene
 from thirteen.ui.spots import SpotKind
 
-from .helpers import play_to_end, press, recording, show_as, step, think
+from .helpers import open_end_now, play_to_end, press, recording, show_as, step, think
 from .shapes import css_scale
 
 PHONES = [(390, 844), (844, 390)]
@@ -144,9 +143,7 @@ def test_no_end_screen_text_is_under_11_css_px(make, viewport, game_id):
     for language in LANGUAGES:
         app = app_at(make, viewport, f"?game={game_id}&deal=5", language)
         play_to_end(app)
-        app.table.end_left = None
-        app.open(SceneName.END)
-        assert isinstance(app.scene, EndScene)
+        open_end_now(app)
         found += small(app, viewport, f"{language} end {game_id}")
     assert found == [], "\n".join(found)
 

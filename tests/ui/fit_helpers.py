@@ -7,7 +7,7 @@ canvas and the widget or box it touches, no two overlapping)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from itertools import combinations
 
@@ -196,38 +196,44 @@ def long_message() -> str:
     )
 
 
-def check_every_screen_fits(make, language: str, viewport) -> None:
-    """The start screen (with a game to resume and a long notice), every help tab, every
-    statistics tab and its reset question, every settings page and the name entry, in
-    ``language`` on the canvas ``viewport`` gives: nothing that does not fit."""
-    size = canvas_size(*viewport)
-    found: list[str] = []
-    app = app_at(make, size, "?game=pyramid13&deal=5", language)
-    app.go_start()  # with a game to resume
-    app.start_scene.message = long_message()
-    found += drawing(app, f"{language} start {size}")
+def every_menu_screen(app, notice: str) -> Iterator[str]:
+    """Show in turn the start screen (saying ``notice``), every help tab, every statistics
+    tab and its reset question, and every settings page; the name of each, while shown."""
+    app.go_start()
+    app.start_scene.message = notice
+    yield "start"
     app.open(SceneName.HELP)
-    help_scene = app.scene
-    for key, _ in [(k, None) for k in (*GAMES, "keys")]:
-        help_scene.activate(f"tab:{key}")
-        found += drawing(app, f"{language} help {key} {size}")
+    for key in (*GAMES, "keys"):
+        app.scene.activate(f"tab:{key}")
+        yield f"help {key}"
     app.back()
     app.open(SceneName.STATS)
     stats = app.scene
     assert isinstance(stats, StatsScene)
     for n in range(len(stats.tabs)):
         stats.activate(f"tab:{n}")
-        found += drawing(app, f"{language} stats {n} {size}")
+        yield f"stats {n}"
     stats.activate("reset")  # its question under the figures
-    found += drawing(app, f"{language} stats reset {size}")
+    yield "stats reset"
     app.back()
     app.open(SceneName.SETTINGS)
     settings = app.scene
     assert isinstance(settings, SettingsScene)
     for page in range(settings.pages()):
-        found += drawing(app, f"{language} settings page {page + 1} {size}")
+        yield f"settings page {page + 1}"
         settings.activate("page:1")
     app.back()
+
+
+def check_every_screen_fits(make, language: str, viewport) -> None:
+    """The start screen (with a game to resume and a long notice), every help tab, every
+    statistics tab and its reset question, every settings page and the name entry, in
+    ``language`` on the canvas ``viewport`` gives: nothing that does not fit."""
+    size = canvas_size(*viewport)
+    found: list[str] = []
+    app = app_at(make, size, "?game=pyramid13&deal=5", language)  # with a game to resume
+    for shown in every_menu_screen(app, long_message()):
+        found += drawing(app, f"{language} {shown} {size}")
     title = tr("Post your score: {score}", score=123)
     app.push(EntryScene(app, title, tr(NAME_PROMPT), lambda text: None, "Lucky 13"))
     app.scene.error = tr("Only letters A-Z, digits, spaces, '-', '_' and '.'.")

@@ -22,10 +22,9 @@ from thirteen.ui import theme, widgets
 from thirteen.ui.cards import corner_sizes
 from thirteen.ui.scene_names import SceneName
 from thirteen.ui.screens.entry import NAME_PROMPT, EntryScene
-from thirteen.ui.screens.settings import SettingsScene
-from thirteen.ui.screens.stats import StatsScene
 from thirteen.ui.spots import SpotKind
 
+from .fit_helpers import every_menu_screen, long_message
 from .helpers import open_end_now, play_to_end, press, recording, show_as, step, think
 from .shapes import css_scale
 
@@ -107,27 +106,8 @@ def test_no_table_text_or_card_corner_is_under_11_css_px(make, language, viewpor
 def test_no_screen_text_is_under_11_css_px(make, language, viewport):
     found: list[str] = []
     app = app_at(make, viewport, "?game=pyramid13&deal=5", language)
-    app.go_start()
-    found += small(app, viewport, f"{language} start")
-    app.open(SceneName.HELP)
-    for key in (*GAMES, "keys"):
-        app.scene.activate(f"tab:{key}")
-        found += small(app, viewport, f"{language} help {key}")
-    app.back()
-    app.open(SceneName.STATS)
-    stats = app.scene
-    assert isinstance(stats, StatsScene)
-    for n in range(len(stats.tabs)):
-        stats.activate(f"tab:{n}")
-        found += small(app, viewport, f"{language} stats {n}")
-    app.back()
-    app.open(SceneName.SETTINGS)
-    settings = app.scene
-    assert isinstance(settings, SettingsScene)
-    for page in range(settings.pages()):
-        found += small(app, viewport, f"{language} settings page {page + 1}")
-        settings.activate("page:1")
-    app.back()
+    for shown in every_menu_screen(app, long_message()):
+        found += small(app, viewport, f"{language} {shown}")
     app.push(EntryScene(app, "Post", i18n.tr(NAME_PROMPT), lambda text: None, "Lucky 13"))
     found += small(app, viewport, f"{language} entry")
     app.back()

@@ -61,7 +61,7 @@ TABLE = [0, 0, 1040, 720]
 """The card table left of the side panel (logical pixels)."""
 REDRAWS = 300
 """Frames forced to redraw the whole table for the frame-time median."""
-IDLE_S = 5
+IDLE_S = 2
 """Seconds the idle table's main-thread time is counted, sleeping and not."""
 
 
@@ -647,7 +647,7 @@ SESSION_GAMES = (("thirteens", 5), ("pyramid13", 5))
 """The scripted session's games (the stand-in dies 25-50 s after start: kept short)."""
 SESSION_HINTS = 3
 """Hints asked for (by clicking the Hint button) and played, per game."""
-SESSION_IDLE_S = 4
+SESSION_IDLE_S = 2
 """Seconds the idle table's main-thread time is counted after the session."""
 
 

@@ -121,6 +121,7 @@ def test_axe_finds_nothing_to_fix_on_the_end_screen(wasm_site: WasmSite, screens
         started(page)
         wait_py(page, f"{SCENE} == 'EndScene' and not {APP}.scene.dirty", 30_000)
         page.wait_for_function("() => thirteen_a11y.said > 0")
+        assert page.evaluate("() => document.documentElement.lang") == "de"
         found = [v for v in violations(page, axe, CONTEXT) if v["id"] not in PAGE_RULES]
         assert found == [], found
         page.screenshot(path=str(screenshots / "wasm-axe-end-de-390x844.png"))

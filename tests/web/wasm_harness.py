@@ -96,7 +96,8 @@ class HarnessBrowsers:
         self.contexts: dict[str, Any] = {}
 
     def context(self, options: dict[str, Any]) -> Any:
-        """The kept context for these context options, launched the first time."""
+        """The kept context for these context options, launched the first time (each
+        accepts downloads: a page that does not ask for one is not affected)."""
         key = json.dumps(options, sort_keys=True)
         if key not in self.contexts:
             self.contexts[key] = self.browser.browser_type.launch_persistent_context(
@@ -104,7 +105,7 @@ class HarnessBrowsers:
                 executable_path=self.executable,
                 headless=True,
                 args=self.args,
-                **options,
+                **{"accept_downloads": True, **options},
             )
         return self.contexts[key]
 
@@ -169,8 +170,10 @@ def harness_url(site: WasmSite, query: str = QUERY, extra: str = "") -> str:
     )
 
 
-PAGE_OPTIONS = ("viewport", "reduced_motion", "contrast")
-"""Options a page takes by itself; the others are its context's."""
+PAGE_OPTIONS = ("viewport", "reduced_motion", "contrast", "locale", "accept_downloads")
+"""Options a page takes by itself (:func:`emulate`), or that every kept profile has; the
+others are its context's, a profile each.  Fewer profiles, fewer first compilations of
+Pyodide: each profile compiles it once."""
 FORGOTTEN = "cookies,local_storage,indexeddb,service_workers,cache_storage,file_systems"
 """What a kept profile forgets of an origin before a test's page opens on it."""
 
@@ -214,19 +217,33 @@ def blank_page(site: WasmSite, options: dict[str, Any], cold: bool = False) -> A
     origin = site.server.url().rstrip("/")
     cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": FORGOTTEN})
     cdp.detach()
+    return emulate(page, options)
+
+
+def emulate(page: Any, options: dict[str, Any]) -> Any:
+    """``page`` with the page's own ``options``: its size, media preferences and locale.
+    The locale is set as Playwright sets a context's, over the DevTools protocol (the
+    language and Intl's locale, and the Accept-Language header), on a session kept open
+    for the page's life: the overrides end with their session."""
+    page.harness_options = options
     if "viewport" in options:
         page.set_viewport_size(options["viewport"])
     media = {k: options[k] for k in ("reduced_motion", "contrast") if k in options}
     if media:
         page.emulate_media(**media)
+    if "locale" in options:
+        locale = options["locale"]
+        page.locale_session = cdp = page.context.new_cdp_session(page)
+        cdp.send("Emulation.setLocaleOverride", {"locale": locale})
+        agent = cdp.send("Browser.getVersion")["userAgent"]
+        cdp.send("Emulation.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": locale})
     return page
 
 
 def open_tab(page: Any, site: WasmSite, query: str) -> Any:
-    """A second tab beside ``page`` (its context, its size), on the harness for ``query``."""
-    other = page.context.new_page()
-    if page.viewport_size:
-        other.set_viewport_size(page.viewport_size)
+    """A second tab beside ``page`` (its context, its page options), on the harness for
+    ``query``."""
+    other = emulate(page.context.new_page(), getattr(page, "harness_options", {}))
     return visit(other, site, query)
 
 

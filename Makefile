@@ -19,15 +19,17 @@ FONT := game/thirteen/ui/font/LICENSE.txt
 
 $(PLAY_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[font]'
+	$(PY) -m pip install --quiet --no-compile --upgrade pip
+	$(PY) -m pip install --quiet --no-compile -e '.[font]'
 	touch $(PLAY_STAMP)
 
 # The tests' tools and the game in one install (pip resolves once, not twice).
+# --no-compile: Python compiles a module when it is first imported, so the installs do
+# not compile every module of every package, most of which nothing imports.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet --no-compile --upgrade pip
+	$(PY) -m pip install --quiet --no-compile -e '.[dev]'
 	touch $(PLAY_STAMP) $(STAMP)
 
 $(ART): scripts/build_art.py | $(PLAY_STAMP)

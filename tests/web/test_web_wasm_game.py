@@ -34,9 +34,11 @@ from wasm_harness import (
     CARD,
     GAME,
     QUERY,
+    STANDIN,
     VIEWPORT,
     WasmSite,
     audio_states,
+    blank_page,
     card_rect,
     click_card,
     close_harness,
@@ -49,6 +51,7 @@ from wasm_harness import (
     run,
     running,
     started,
+    visit,
     wait_py,
 )
 from wasm_harness import wasm_site as wasm_site  # the fixture
@@ -489,23 +492,26 @@ def test_a_reload_resumes_the_deal_played_after_the_link(game_page: Any) -> None
     assert page.errors == []
 
 
-def test_a_stored_value_nested_too_deep_is_set_aside_in_webassembly(game_page: Any) -> None:
+def test_a_stored_value_nested_too_deep_is_set_aside_in_webassembly(wasm_site: WasmSite) -> None:
     """Found in the browser: a stored value nested about 8,500 levels deep filled the
     WebAssembly stack before json.loads could raise RecursionError, a fatal error of
-    the page, which then stayed black at every load.  It is set aside instead."""
-    page = game_page
-    started(page)
-    idle(page)
-    deep = "[" * 10_000 + "]" * 10_000
-    page.evaluate("value => localStorage.setItem('thirteen/v1/settings', value)", deep)
-    page.reload()
-    started(page)
-    idle(page)
-    stored = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
-    assert "thirteen/v1/settings" not in stored or stored["thirteen/v1/settings"] != deep
-    assert [k for k, v in stored.items() if v == deep] == ["thirteen/v1/recovered/settings/1"]
-    assert "could not be read" in py(page, f"{APP}.table.banner")
-    assert page.errors == []
+    the page, which then stayed black at every load.  It is set aside instead.  (The
+    value is stored on the game's origin before the game's page first loads there.)"""
+    page = blank_page(wasm_site, {"viewport": VIEWPORT})
+    try:
+        page.goto(wasm_site.server.url(STANDIN.name))  # any file of the game's origin
+        deep = "[" * 10_000 + "]" * 10_000
+        page.evaluate("value => localStorage.setItem('thirteen/v1/settings', value)", deep)
+        visit(page, wasm_site, QUERY)
+        started(page)
+        idle(page)
+        stored = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+        assert "thirteen/v1/settings" not in stored or stored["thirteen/v1/settings"] != deep
+        assert [k for k, v in stored.items() if v == deep] == ["thirteen/v1/recovered/settings/1"]
+        assert "could not be read" in py(page, f"{APP}.table.banner")
+        assert page.errors == []
+    finally:
+        close_harness(page, wasm_site)
 
 
 def test_a_link_in_a_second_tab_takes_the_saved_game_over(

@@ -11,6 +11,7 @@ what is missing.  Test modules take the ``wasm_site`` fixture by importing it
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -26,6 +27,10 @@ HARNESS = Path(__file__).parent / "wasm" / "harness.html"
 STANDIN = HARNESS.parent / "pygbag_standin.py"
 """pygbag's Python side as the harness presents it with ?runtime=pygbag
 (test_web_pygbag_mode.py)."""
+SNAPSHOT_PAGE = HARNESS.parent / "snapshot.html"
+"""The page that makes Pyodide's memory snapshot, served beside Pyodide."""
+SNAPSHOT = "pyodide-snapshot.bin"
+"""The snapshot's file name beside Pyodide, once a worker has made it."""
 PYODIDE_FILES = (
     "pyodide.js",
     "pyodide.asm.js",
@@ -94,6 +99,7 @@ class HarnessBrowsers:
         self.args = args
         self.folder = folder
         self.contexts: dict[str, Any] = {}
+        self.snapshot_made = False
 
     def context(self, options: dict[str, Any]) -> Any:
         """The kept context for these context options, launched the first time (each
@@ -158,6 +164,7 @@ def runtime_root(root: Path) -> tuple[str, str]:
     pyodide_dir, wheel = wasm_cache()
     version = json.loads((pyodide_dir / "package.json").read_text())["version"]
     (root / "pyodide").symlink_to(pyodide_dir, target_is_directory=True)
+    shutil.copyfile(SNAPSHOT_PAGE, root / SNAPSHOT_PAGE.name)
     name, _, tag = wheel.stem.rpartition("-")
     served = f"{name}-{PYODIDE_TAG}.whl" if tag != PYODIDE_TAG else wheel.name
     shutil.copyfile(wheel, root / served)
@@ -168,6 +175,36 @@ def harness_url(site: WasmSite, query: str = QUERY, extra: str = "") -> str:
     return site.server.url(
         f"index.html{query}&wheel={site.wheel}&runtime_at={site.runtime.url()}{extra}"
     )
+
+
+def pyodide_snapshot(site: WasmSite) -> str:
+    """The memory snapshot of an initialised Pyodide that warm pages start from, made
+    the first time a worker asks (in its desktop profile, which its compilation then
+    serves too): Python's start-up, the same on every page, is done once per worker
+    instead of once per page.  Each page still loads pygame-ce and the game's archive,
+    imports the game and starts it; a cold page (a first visit) starts without it."""
+    if not site.browsers.snapshot_made:
+        page = site.browsers.context({}).new_page()
+        try:
+            page.goto(site.runtime.url(SNAPSHOT_PAGE.name))
+            page.wait_for_function("() => snapshot.state !== 'loading'", timeout=60_000)
+            state = page.evaluate("() => [snapshot.state, snapshot.error]")
+            assert state[0] == "made", f"Pyodide {site.version} made no snapshot: {state[1]}"
+            encoded = page.evaluate(
+                """() => {
+                const bytes = snapshot.bytes;
+                const parts = [];
+                for (let at = 0; at < bytes.length; at += 32768) {
+                    parts.push(String.fromCharCode.apply(null, bytes.subarray(at, at + 32768)));
+                }
+                return btoa(parts.join(""));
+            }"""
+            )
+        finally:
+            page.close()
+        (site.runtime.root / SNAPSHOT).write_bytes(base64.b64decode(encoded))
+        site.browsers.snapshot_made = True
+    return SNAPSHOT
 
 
 PAGE_OPTIONS = ("viewport", "reduced_motion", "contrast", "locale", "accept_downloads")
@@ -190,12 +227,14 @@ def open_harness(
     of its own (nothing cached: a first visit); the page keeps its uncaught errors in
     ``page.errors`` and the Pyodide version in ``page.pyodide_version``.  Close it with
     :func:`close_harness`."""
-    return visit(blank_page(site, options, cold), site, query, extra)
+    return visit(blank_page(site, options, cold), site, query, extra, cold)
 
 
-def visit(page: Any, site: WasmSite, query: str, extra: str = "") -> Any:
+def visit(page: Any, site: WasmSite, query: str, extra: str = "", cold: bool = False) -> Any:
     """``page``, keeping its uncaught errors and Pyodide's version, gone to the harness
-    for ``query``."""
+    for ``query``; Pyodide started from the worker's snapshot unless ``cold``."""
+    if not cold:
+        extra += f"&snapshot={pyodide_snapshot(site)}"
     page.set_default_timeout(30_000)
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))

@@ -16,7 +16,7 @@ and rules, only none of them is played twice.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -40,22 +40,31 @@ def playout_key(game: Game, rng: SplitMix64) -> PlayoutKey:
     return type(game).__qualname__, game.text(), rng.state
 
 
+def play_and_remember(
+    play: Callable[[Game, SplitMix64], Iterator[None]], game: Game, rng: SplitMix64
+) -> Iterator[None]:
+    """Play one playout for real with ``play`` (the real ``noisy_moves``), yielding after
+    each move as it does, and remember its end for :func:`remember_playouts`: a test that
+    plays the playouts by hand lets the grades that follow share them."""
+    key = playout_key(game, rng)
+    moves = 0
+    for _ in play(game, rng):
+        moves += 1
+        yield
+    end = game.copy()
+    end._undo = []  # the moves' history is not kept (a playout's end is only read)
+    PLAYED[key] = (end, rng.state, moves)
+    counts["played"] += 1
+
+
 def remember_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
     """Let the grades of this test share the playouts of every earlier one (see above)."""
     noisy_moves = difficulty.noisy_moves
 
     def once(game: Game, rng: SplitMix64) -> Iterator[None]:
-        key = playout_key(game, rng)
-        known = PLAYED.get(key)
+        known = PLAYED.get(playout_key(game, rng))
         if known is None:
-            moves = 0
-            for _ in noisy_moves(game, rng):
-                moves += 1
-                yield
-            end = game.copy()
-            end._undo = []  # the moves' history is not kept (a playout's end is only read)
-            PLAYED[key] = (end, rng.state, moves)
-            counts["played"] += 1
+            yield from play_and_remember(noisy_moves, game, rng)
             return
         end, state, moves = known
         game.__dict__.update(end.copy().__dict__)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import playout_memo
 from thirteen.__main__ import build_parser, main
 from thirteen.cli import args as cli_args
 from thirteen.core.deals import MAX_DEAL
@@ -249,6 +250,15 @@ def headless(monkeypatch: pytest.MonkeyPatch):
     pygame.display.quit()
 
 
+@pytest.fixture
+def playouts_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every shot below shows Thirteens deal 1 with its difficulty, worked out from the
+    same playouts each time: each playout is played once a process (see
+    ``playout_memo``), the grade still comes from the real playouts."""
+    playout_memo.remember_playouts(monkeypatch)
+
+
+@pytest.mark.usefixtures("playouts_once")
 @pytest.mark.parametrize("option", ["--select", "--focus"])
 def test_shot_card_not_on_the_table_is_named(
     option: str, headless: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -289,6 +299,7 @@ ODD = {
 }
 
 
+@pytest.mark.usefixtures("playouts_once")
 @pytest.mark.parametrize(
     "contents",
     [None, b"{not json", b"\xff\xfe garbage", b"[1, 2]", json.dumps(ODD).encode()],

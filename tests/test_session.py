@@ -6,6 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
+import playout_memo
 from session_pages import Page, Table, played
 from thirteen.advice import winnable
 from thirteen.core.game import Outcome
@@ -457,20 +458,39 @@ def test_storage_that_fills_up_mid_game_is_told_once() -> None:
     assert page.session.notices == page.told
 
 
+GRADES: dict[GameSetup, str] = {}
+"""Deals' grades, by setup (see ``grade_once``)."""
+
+
+def grade_once(setup: GameSetup) -> str | None:
+    """``deal_grade``, the reference the difficulty asked for is checked against: worked
+    out once a process for each deal (the three difficulties' tests check the same first
+    deals), a deal the solver could not settle again each time."""
+    from thirteen.advice import difficulty
+
+    if setup not in GRADES:
+        grade = difficulty.deal_grade(setup)
+        if grade is None:
+            return None
+        GRADES[setup] = grade
+    return GRADES[setup]
+
+
 @pytest.mark.parametrize("wanted", ["easy", "medium", "hard"])
 def test_winnable_only_asks_for_the_chosen_difficulty(monkeypatch, wanted) -> None:
-    from thirteen.advice import difficulty
     from thirteen.session import game_session as session
 
+    # the search and the grades below play the same deals' playouts: each once a process
+    playout_memo.remember_playouts(monkeypatch)
     monkeypatch.setattr(session, "GRADED_BUDGET_MS", 600_000)  # no clock in a test
     monkeypatch.setattr(session.random, "randint", lambda lo, hi: 1)
     page = Page(MemoryStorage(), winnable_only=True, winnable_difficulty=wanted)
     setup = page.session.random_setup("thirteens")
     assert page.session.notices == []
-    assert difficulty.deal_grade(setup) == wanted
+    assert grade_once(setup) == wanted
     # the first such deal from the random one: none before it has that grade
     for n in range(1, setup.deal):
-        assert difficulty.deal_grade(GameSetup("thirteens", deal=n)) != wanted
+        assert grade_once(GameSetup("thirteens", deal=n)) != wanted
 
 
 def test_winnable_only_says_when_no_deal_of_the_difficulty_was_found(monkeypatch) -> None:

@@ -41,13 +41,36 @@ OVERLAPS = tuple(
 """Per pyramid cell (rows from the top, each left to right): the two cells overlapping it."""
 
 State = tuple[int, int, int, int]
+"""(pyramid cells gone, pile cards gone, pointer, turns used), bit masks by cell and by
+pile index."""
+
+PILE_AT, POINTER_AT, TURNS_AT = CELLS, CELLS + 24, CELLS + 29
+"""A position packed into one number for the searches' sets: the pyramid cells gone in
+its lowest bits, then the pile cards gone, the pointer and the turns used."""
+
+
+def packed(state: State) -> int:
+    pm, sm, p, u = state
+    return pm | sm << PILE_AT | p << POINTER_AT | u << TURNS_AT
+
+
+def unpacked(key: int) -> State:
+    return (
+        key & ALL_GONE,
+        key >> PILE_AT & (1 << 24) - 1,
+        key >> POINTER_AT & 31,
+        key >> TURNS_AT,
+    )
+
+
 Move = tuple[Card, ...] | str
-Step = tuple[Move, State]
-"""A move (the cards it removes, or ``"D"`` / ``"R"``) and the position it leads to."""
+Step = tuple[Move, int]
+"""A move (the cards it removes, or ``"D"`` / ``"R"``) and the packed position it leads
+to."""
 FreeByRank = dict[int, list[tuple[int, Card]]]
 """The free pyramid cards (cell, card) by rank index."""
 Removals = list[tuple[tuple[Card, ...], int]]
-"""Kings and pairs of free pyramid cards: the cards and the pyramid cards gone after."""
+"""Kings and pairs of free pyramid cards: the cards and the cells they leave, as bits."""
 
 
 class PlainAnswer(NamedTuple):
@@ -56,9 +79,9 @@ class PlainAnswer(NamedTuple):
     """A winning line as move texts (empty when there is none)."""
 
 
-def plain_steps(game: Pyramid | Pyramid13) -> tuple[State, Callable[[State], list[Step]]]:
-    """The position of a Pyramid ``game`` (or of a Pyramid 13 deal in play, which has
-    no turns) and the function giving every move from a position."""
+def plain_steps(game: Pyramid | Pyramid13) -> tuple[int, Callable[[int], list[Step]]]:
+    """The packed position of a Pyramid ``game`` (or of a Pyramid 13 deal in play, which
+    has no turns) and the function giving every move from a packed position."""
     deal = game.deal
     pyramid, stock, turns = deal.pyramid, deal.stock, deal.recycles
     whole_pile = (1 << len(stock)) - 1
@@ -74,21 +97,23 @@ def plain_steps(game: Pyramid | Pyramid13) -> tuple[State, Callable[[State], lis
         for a, (i, c, r) in enumerate(free):
             by_rank.setdefault(r, []).append((i, c))
             if r == KING:
-                removals.append(((c,), pm | 1 << i))
+                removals.append(((c,), 1 << i))
             for j, d, s in free[a + 1 :]:
                 if r + s == 11:
-                    removals.append(((c, d), pm | 1 << i | 1 << j))
+                    removals.append(((c, d), 1 << i | 1 << j))
         return by_rank, removals
 
-    def steps(state: State) -> list[Step]:
-        pm, sm, p, u = state
+    def steps(key: int) -> list[Step]:
+        pm = key & ALL_GONE
+        sm = key >> PILE_AT & (1 << 24) - 1
+        p = key >> POINTER_AT & 31
         if pm == ALL_GONE:
             return []
         got = by_gone.get(pm)
         if got is None:
             got = by_gone[pm] = pyramid_moves(pm)
         by_rank, removals = got
-        out: list[Step] = [(cards, (to, sm, p, u)) for cards, to in removals]
+        out: list[Step] = [(cards, key | gone) for cards, gone in removals]
         left = whole_pile & ~sm
         after = left >> p  # the draw pile: its lowest card is the draw card
         draw = p + (after & -after).bit_length() - 1 if after else -1
@@ -97,19 +122,21 @@ def plain_steps(game: Pyramid | Pyramid13) -> tuple[State, Callable[[State], lis
             if j < 0:
                 continue
             c, r = pile[j]
+            taken = key | 1 << PILE_AT + j
             if r == KING:
-                out.append(((c,), (pm, sm | 1 << j, p, u)))
+                out.append(((c,), taken))
             for i, d in by_rank.get(11 - r, ()):
-                out.append(((d, c), (pm | 1 << i, sm | 1 << j, p, u)))
+                out.append(((d, c), taken | 1 << i))
         if draw >= 0 and top >= 0 and pile[draw][1] + pile[top][1] == 11:
-            out.append(((pile[draw][0], pile[top][0]), (pm, sm | 1 << draw | 1 << top, p, u)))
+            both = key | 1 << PILE_AT + draw | 1 << PILE_AT + top
+            out.append(((pile[draw][0], pile[top][0]), both))
         if draw >= 0:
-            out.append(("D", (pm, sm, draw + 1, u)))
-        elif u < turns and top >= 0:
-            out.append(("R", (pm, sm, 0, u + 1)))
+            out.append(("D", key + (draw + 1 - p << POINTER_AT)))
+        elif key >> TURNS_AT < turns and top >= 0:
+            out.append(("R", key - (p << POINTER_AT) + (1 << TURNS_AT)))
         return out
 
-    return game.pos, steps
+    return packed(game.pos), steps
 
 
 def move_text(move: Move) -> str:
@@ -120,7 +147,7 @@ def plain_verdict(game: Pyramid | Pyramid13) -> PlainAnswer:
     """Whether ``game`` can be cleared, by depth-first search over every position it can
     reach (each searched once), and the first winning line found."""
     start, steps = plain_steps(game)
-    if start[0] == ALL_GONE:
+    if start & ALL_GONE == ALL_GONE:
         return PlainAnswer(WINNABLE, [])
     seen = {start}
     stack = [iter(steps(start))]
@@ -137,7 +164,7 @@ def plain_verdict(game: Pyramid | Pyramid13) -> PlainAnswer:
             continue
         seen.add(child)
         line.append(move)
-        if child[0] == ALL_GONE:
+        if child & ALL_GONE == ALL_GONE:
             return PlainAnswer(WINNABLE, [move_text(m) for m in line])
         stack.append(iter(steps(child)))
     return PlainAnswer(NOT_WINNABLE, [])
@@ -146,19 +173,22 @@ def plain_verdict(game: Pyramid | Pyramid13) -> PlainAnswer:
 def plain_fewest_steps(game: Pyramid) -> int | None:
     """Fewest moves to a cleared pyramid, by breadth-first search (None: never)."""
     start, steps = plain_steps(game)
-    if start[0] == ALL_GONE:
+    if start & ALL_GONE == ALL_GONE:
         return 0
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        state = queue.popleft()
-        g = dist[state] + 1
-        for _, child in steps(state):
-            if child not in dist:
-                if child[0] == ALL_GONE:
-                    return g
-                dist[child] = g
-                queue.append(child)
+    seen = {start}
+    layer = [start]
+    depth = 0
+    while layer:
+        depth += 1
+        after: list[int] = []
+        for key in layer:
+            for _, child in steps(key):
+                if child not in seen:
+                    if child & ALL_GONE == ALL_GONE:
+                        return depth
+                    seen.add(child)
+                    after.append(child)
+        layer = after
     return None
 
 
@@ -167,19 +197,19 @@ def plain_distances(game: Pyramid) -> dict[State, int | None]:
     never), by a breadth-first search backwards from the cleared positions."""
     start, steps = plain_steps(game)
     order = [start]
-    before: dict[State, list[State]] = {start: []}
-    for state in order:
-        for _, child in steps(state):
+    before: dict[int, list[int]] = {start: []}
+    for key in order:
+        for _, child in steps(key):
             if child not in before:
                 before[child] = []
                 order.append(child)
-            before[child].append(state)
-    dist = {s: 0 for s in order if s[0] == ALL_GONE}
+            before[child].append(key)
+    dist = {k: 0 for k in order if k & ALL_GONE == ALL_GONE}
     queue = deque(dist)
     while queue:
-        state = queue.popleft()
-        for prev in before[state]:
+        key = queue.popleft()
+        for prev in before[key]:
             if prev not in dist:
-                dist[prev] = dist[state] + 1
+                dist[prev] = dist[key] + 1
                 queue.append(prev)
-    return {s: dist.get(s) for s in order}
+    return {unpacked(k): dist.get(k) for k in order}

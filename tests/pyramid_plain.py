@@ -44,9 +44,9 @@ State = tuple[int, int, int, int]
 """(pyramid cells gone, pile cards gone, pointer, turns used), bit masks by cell and by
 pile index."""
 
-PILE_AT, POINTER_AT, TURNS_AT = CELLS, CELLS + 24, CELLS + 29
+PILE_AT, POINTER_AT, TURNS_AT = CELLS, CELLS + 52, CELLS + 52 + 6
 """A position packed into one number for the searches' sets: the pyramid cells gone in
-its lowest bits, then the pile cards gone, the pointer and the turns used."""
+its lowest bits, then the pile cards gone (room for 52), the pointer and the turns used."""
 
 
 def packed(state: State) -> int:
@@ -57,8 +57,8 @@ def packed(state: State) -> int:
 def unpacked(key: int) -> State:
     return (
         key & ALL_GONE,
-        key >> PILE_AT & (1 << 24) - 1,
-        key >> POINTER_AT & 31,
+        key >> PILE_AT & (1 << 52) - 1,
+        key >> POINTER_AT & 63,
         key >> TURNS_AT,
     )
 
@@ -105,8 +105,8 @@ def plain_steps(game: Pyramid | Pyramid13) -> tuple[int, Callable[[int], list[St
 
     def steps(key: int) -> list[Step]:
         pm = key & ALL_GONE
-        sm = key >> PILE_AT & (1 << 24) - 1
-        p = key >> POINTER_AT & 31
+        sm = key >> PILE_AT & (1 << 52) - 1
+        p = key >> POINTER_AT & 63
         if pm == ALL_GONE:
             return []
         got = by_gone.get(pm)

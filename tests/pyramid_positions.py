@@ -5,8 +5,8 @@ one by breadth-first search, and whether a line of moves wins."""
 from __future__ import annotations
 
 import random
-from collections import deque
 
+from pyramid_plain import plain_fewest_steps
 from thirteen.core.cards import cards_compact
 from thirteen.core.game import Outcome
 from thirteen.games.pyramids.rules import Pyramid
@@ -27,23 +27,9 @@ def small_position(bottom: list[int], stock: list[int], recycles_left: int = 2) 
 
 
 def bfs_shortest(game: Pyramid) -> int | None:
-    """Fewest steps to a cleared pyramid, by breadth-first search over the engine's own rules."""
-    deal = game.deal
-    start = game.pos
-    if deal.cleared(start):
-        return 0
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        key = queue.popleft()
-        for move in deal.moves(key):
-            child = deal.apply(key, move)
-            if child not in dist:
-                dist[child] = dist[key] + 1
-                if deal.cleared(child):
-                    return dist[child]
-                queue.append(child)
-    return None
+    """Fewest steps to a cleared pyramid, by breadth-first search over the plain model of
+    the rules (:mod:`pyramid_plain`)."""
+    return plain_fewest_steps(game)
 
 
 def random_small(rng: random.Random, rows: int, extra: int, recycles_left: int) -> Pyramid:

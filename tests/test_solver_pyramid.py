@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from pyramid_plain import plain_verdict
 from pyramid_positions import (
     bfs_shortest,
     random_small,
@@ -134,7 +135,7 @@ def test_verdicts_agree_with_baseline_on_small_positions() -> None:
         rows, recycles = (1, rng.randint(0, 2)) if n % 3 else (2, 0)
         game = random_small(rng, rows, rng.randint(0, 3), recycles)
         mine = solve_pyramid(game)
-        plain = baseline_solve_pyramid(game, max_nodes=None)
+        plain = plain_verdict(game)
         assert mine.verdict == plain.verdict, game.text()
         counts[mine.verdict] += 1
         if mine.winnable:
@@ -289,7 +290,7 @@ def test_pyramid13_deal_agrees_with_baseline_without_recycles() -> None:
     counts = {WINNABLE: 0, NOT_WINNABLE: 0}
     for _ in range(60):
         game = random_small(rng, 2, rng.randint(0, 3), 0)
-        plain = baseline_solve_pyramid(game, max_nodes=None)
+        plain = plain_verdict(game)
         p13 = one_pass_of(game)
         verdict = one_pass_verdict(p13, plain.verdict, game.text())
         counts[verdict] += 1
@@ -410,7 +411,7 @@ def test_pyramid13_forced_waste_cuts_agree_with_baseline() -> None:
     for _ in range(16):
         game = random_small(rng, 3, rng.randint(2, 6), 0)
         play_random(game, rng, rng.randint(0, 4))
-        plain = baseline_solve_pyramid(game, max_nodes=None)
+        plain = plain_verdict(game)
         p13 = one_pass_of(game)
         if p13.is_over:
             continue
@@ -434,7 +435,7 @@ def test_pyramid13_few_ranks_agree_with_baseline() -> None:
         picked = rng.sample(cards, cells + rng.randint(4, 28 - cells))
         game = small_position(picked[:cells], picked[cells:], 0)
         play_random(game, rng, rng.randint(0, 5))
-        plain = baseline_solve_pyramid(game, max_nodes=None)
+        plain = plain_verdict(game)
         p13 = one_pass_of(game)
         if p13.is_over:
             continue
@@ -493,7 +494,7 @@ def test_pyramid13_late_cards_agree_with_baseline(monkeypatch: pytest.MonkeyPatc
         p13 = one_pass_of(game)
         if p13.is_over:
             continue
-        plain = baseline_solve_pyramid(game, max_nodes=None)
+        plain = plain_verdict(game)
         fired[0] = 0
         counts[one_pass_verdict(p13, plain.verdict, game.text())] += 1
         cuts += fired[0] > 0
@@ -557,7 +558,7 @@ def test_a_lost_projection_means_a_lost_position() -> None:
             if not proj.go(pm & proj.pres, qp, qw, proj.waste_ranks(qw)):
                 lost_projections += 1
                 if not winnable:
-                    winnable.append(baseline_solve_pyramid(game, max_nodes=None).winnable)
+                    winnable.append(plain_verdict(game).verdict == WINNABLE)
                 assert not winnable[0], (game.text(), classes)
     assert lost_projections >= 20
 
@@ -608,7 +609,7 @@ def test_positions_with_holes_agree_with_baseline() -> None:
         classic = Pyramid.from_text(f"pyramid {'/'.join(rows)} {draw} - 0")
         if classic.is_over:
             continue
-        plain = baseline_solve_pyramid(classic, max_nodes=None)
+        plain = plain_verdict(classic)
         assert solve_pyramid(classic).verdict == plain.verdict, classic.text()
         p13 = Pyramid13.from_text(f"pyramid13 3 0,0 {'/'.join(rows)} {draw} - -")
         counts[one_pass_verdict(p13, plain.verdict, classic.text())] += 1

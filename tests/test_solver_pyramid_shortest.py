@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-from collections import deque
 
+from pyramid_plain import plain_distances
 from pyramid_positions import random_small, replays_to_win, shortest_agrees_with_bfs
 from pyramid_reference import shortest_reference
 from pyramid_shortest_runs import fewest_steps
@@ -28,30 +28,6 @@ from thirteen.search.budget import SearchBudget, finish
 from thirteen.search.result import NOT_WINNABLE
 
 
-def bfs_distances(game: Pyramid) -> dict:
-    """Fewest steps from every reachable position to a cleared pyramid (None: never),
-    by a breadth-first search backwards from the cleared positions."""
-    deal = game.deal
-    order = [game.pos]
-    preds: dict = {game.pos: []}
-    for key in order:
-        for move in deal.moves(key):
-            child = deal.apply(key, move)
-            if child not in preds:
-                preds[child] = []
-                order.append(child)
-            preds[child].append(key)
-    dist = {k: 0 for k in order if deal.cleared(k)}
-    queue = deque(dist)
-    while queue:
-        key = queue.popleft()
-        for prev in preds[key]:
-            if prev not in dist:
-                dist[prev] = dist[key] + 1
-                queue.append(prev)
-    return {k: dist.get(k) for k in order}
-
-
 def test_bound_never_overestimates_on_small_positions() -> None:
     rng = random.Random(11)
     checked = 0
@@ -59,7 +35,7 @@ def test_bound_never_overestimates_on_small_positions() -> None:
         # two rows only without recycles: the graphs stay small
         game = random_small(rng, 1 + (n % 3 == 0), rng.randint(0, 4), n % 3)
         t = ShortestTables(game.deal)
-        for key, dist in bfs_distances(game).items():
+        for key, dist in plain_distances(game).items():
             pm, sm, p, _ = t.normalise(key)
             h = t.bound(pm, sm, p)
             if dist is None:

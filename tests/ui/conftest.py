@@ -1,6 +1,6 @@
 """Headless pygame for the interface tests: dummy video and audio before pygame loads;
-the sound effects' waves made once for the whole session, and each paragraph wrapped
-once per font and width."""
+the sound effects' waves made once for the whole session, each paragraph wrapped once
+per font and width, and each text measured once per font."""
 
 import os
 
@@ -49,6 +49,28 @@ def _sound_waves_made_once():
     yield
     sound.samples = real_samples
     sound.EFFECTS.update(effects)
+
+
+class _MeasuredOnceFont(pygame.font.Font):
+    """pygame's font, its :meth:`size` of each text asked once: the widths of a text in
+    one font never change (the game sets no style on its fonts), and the sweeps ask the
+    same labels' widths at every drawing of every screen they check."""
+
+    def size(self, text, /):
+        sizes = self.__dict__.setdefault("_sizes", {})
+        found = sizes.get(text)
+        if found is None:
+            found = sizes[text] = super().size(text)
+        return found
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _texts_measured_once():
+    """Every font the session opens measures each text once (:class:`_MeasuredOnceFont`)."""
+    real_font = pygame.font.Font
+    pygame.font.Font = _MeasuredOnceFont  # (restored after the session)
+    yield
+    pygame.font.Font = real_font
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -143,8 +143,9 @@ def boxes_of(app) -> list[pygame.Rect]:
             out.append(w.pill())
     if isinstance(scene, EndScene):
         out.append(scene.BOX)
-    if isinstance(scene, HelpScene) and scene.picture_place() is not None:
-        out.append(scene.picture_place())
+    picture = scene.picture_place() if isinstance(scene, HelpScene) else None
+    if picture is not None:
+        out.append(picture)
     return out
 
 
@@ -158,16 +159,17 @@ def problems(app, drawn: Drawn, what: str) -> list[str]:
         by_surface.setdefault(id(item[0]), []).append(item)
     for items in by_surface.values():
         bounds = items[0][0].get_rect()
+        rects = [rect for _, _, rect in items]
         for n, (surface, words, rect) in enumerate(items):
             if not bounds.contains(rect):
                 out.append(f"{what}: {words!r} {rect} runs off {bounds.size}")
             if surface is screen:
-                for box in boxes:
-                    if rect.colliderect(box) and not box.contains(rect):
-                        out.append(f"{what}: {words!r} {rect} runs out of {box}")
-            for _, other, other_rect in items[n + 1 :]:
-                if rect.colliderect(other_rect):
-                    out.append(f"{what}: {words!r} {rect} overlaps {other!r} {other_rect}")
+                for k in rect.collidelistall(boxes):  # (each box it touches, in order)
+                    if not boxes[k].contains(rect):
+                        out.append(f"{what}: {words!r} {rect} runs out of {boxes[k]}")
+            for k in rect.collidelistall(rects[n + 1 :]):
+                _, other, other_rect = items[n + 1 + k]
+                out.append(f"{what}: {words!r} {rect} overlaps {other!r} {other_rect}")
     return out
 
 

@@ -1,5 +1,6 @@
 """Headless pygame for the interface tests: dummy video and audio before pygame loads;
-the sound effects' waves made once for the whole session."""
+the sound effects' waves made once for the whole session, each paragraph wrapped once
+per font and width, and each text measured once per font."""
 
 import os
 
@@ -12,7 +13,7 @@ import pytest  # noqa: E402
 
 from thirteen.records.profile import Profile  # noqa: E402
 from thirteen.records.storage import MemoryStorage  # noqa: E402
-from thirteen.ui import launch, sound  # noqa: E402
+from thirteen.ui import launch, sound, theme  # noqa: E402
 
 
 def _made_once(make):
@@ -48,6 +49,50 @@ def _sound_waves_made_once():
     yield
     sound.samples = real_samples
     sound.EFFECTS.update(effects)
+
+
+class _MeasuredOnceFont(pygame.font.Font):
+    """pygame's font, its :meth:`size` of each text asked once: the widths of a text in
+    one font never change (the game sets no style on its fonts), and the sweeps ask the
+    same labels' widths at every drawing of every screen they check."""
+
+    def size(self, text, /):
+        sizes = self.__dict__.setdefault("_sizes", {})
+        found = sizes.get(text)
+        if found is None:
+            found = sizes[text] = super().size(text)
+        return found
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _texts_measured_once():
+    """Every font the session opens measures each text once (:class:`_MeasuredOnceFont`)."""
+    real_font = pygame.font.Font
+    pygame.font.Font = _MeasuredOnceFont  # (restored after the session)
+    yield
+    pygame.font.Font = real_font
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _paragraphs_wrapped_once():
+    """Every screen wraps its paragraphs at each drawing, and the sweeps draw the same
+    screens in the same languages at the same sizes many times over: the lines of a
+    paragraph depend only on its words, the font (the type size, larger text or not)
+    and the width, so the session wraps each once, by the game's own code, and hands
+    out copies of those lines after."""
+    real_wrap = theme.wrap
+    wrapped: dict[tuple, tuple[str, ...]] = {}
+
+    def wrap(words: str, size: int, width: int) -> list[str]:
+        key = (theme.font(size), words, width)
+        lines = wrapped.get(key)
+        if lines is None:
+            lines = wrapped[key] = tuple(real_wrap(words, size, width))
+        return list(lines)
+
+    theme.wrap = wrap
+    yield
+    theme.wrap = real_wrap
 
 
 @pytest.fixture

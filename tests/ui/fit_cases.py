@@ -30,6 +30,8 @@ from .fit_helpers import (
     WIDE_STATS,
     WIDEST_TIME_MS,
     problems,
+    settle,
+    settled,
     show_widest,
     widest_score,
 )
@@ -130,14 +132,14 @@ def message_cut(app, drawn: Drawn) -> list[str]:
 
 
 def check(app, what: str) -> list[str]:
-    """Draw the scene on show (twice: the first may picture the table behind it) and
-    say what does not fit."""
-    app.draw()
-    if app.tasks.busy():
-        app.tasks.finish_all()
-        app.draw()
+    """Draw the scene on show until it is settled (the first drawing may picture the
+    table behind it) and say what does not fit in the settled drawing."""
     with counting_pictures() as pictures, recording() as drawn:
         app.draw()
+    if not settled(app):
+        settle(app)
+        with counting_pictures() as pictures, recording() as drawn:
+            app.draw()
     assert drawn, f"{what}: no text drawn"
     found = problems(app, drawn, what)
     found += [f"{what}: English {w!r}" for w in english_left(drawn)]

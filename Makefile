@@ -61,9 +61,13 @@ test: $(STAMP) $(ART) $(FONT)
 	# the engine and interface tests on the two cores; then the browser tests on two
 	# workers, each sharing a built site, its servers and its Chromium profiles
 	# (tests/web/conftest.py; both cores are busy through the phase, so a third worker
-	# saves little); worksteal: no worker idles at the end while another has tests queued
-	$(PY) -m pytest -n auto --maxprocesses 2 --ignore=tests/web
-	$(PY) -m pytest -n 2 --dist worksteal tests/web
+	# saves little); worksteal: no worker idles at the end while another has tests queued.
+	# Bytecode is kept (in the ignored __pycache__ folders) even where the environment
+	# says not to: the tests start many Python processes (the workers, the command-line
+	# tests' subprocesses, the site build's renders), and each would otherwise compile
+	# every module it imports, and pytest rewrite every test module, all over again
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n auto --maxprocesses 2 --ignore=tests/web
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n 2 --dist worksteal tests/web
 
 bench: $(STAMP) $(ART) $(FONT)
 	$(PY) -m thirteen bench

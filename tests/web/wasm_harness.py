@@ -84,7 +84,8 @@ def harness_page(site: Path) -> tuple[str, list[str]]:
 
 class HarnessBrowsers:
     """Chromium profiles a worker keeps for its whole session, one per set of context
-    options (touch, a phone, a language...), for the harness pages.
+    options (the desktop's, a touch phone's: see :data:`PAGE_OPTIONS`), for the harness
+    pages.
 
     Each test's page still has an origin of its own (its own server), so its storage
     starts empty; but Pyodide and the wheel come from one address for the session, so a
@@ -99,7 +100,6 @@ class HarnessBrowsers:
         self.args = args
         self.folder = folder
         self.contexts: dict[str, Any] = {}
-        self.snapshot_made = False
 
     def context(self, options: dict[str, Any]) -> Any:
         """The kept context for these context options, launched the first time (each
@@ -183,7 +183,8 @@ def pyodide_snapshot(site: WasmSite) -> str:
     serves too): Python's start-up, the same on every page, is done once per worker
     instead of once per page.  Each page still loads pygame-ce and the game's archive,
     imports the game and starts it; a cold page (a first visit) starts without it."""
-    if not site.browsers.snapshot_made:
+    made = site.runtime.root / SNAPSHOT
+    if not made.is_file():
         page = site.browsers.context({}).new_page()
         try:
             page.goto(site.runtime.url(SNAPSHOT_PAGE.name))
@@ -202,9 +203,8 @@ def pyodide_snapshot(site: WasmSite) -> str:
             )
         finally:
             page.close()
-        (site.runtime.root / SNAPSHOT).write_bytes(base64.b64decode(encoded))
-        site.browsers.snapshot_made = True
-    return SNAPSHOT
+        made.write_bytes(base64.b64decode(encoded))
+    return made.name
 
 
 PAGE_OPTIONS = ("viewport", "reduced_motion", "contrast", "locale", "accept_downloads")

@@ -15,7 +15,7 @@ ART := game/thirteen/ui/art/LICENSE.txt
 # on: the game then sets its words in pygame's default font.
 FONT := game/thirteen/ui/font/LICENSE.txt
 
-.PHONY: play test lint bench web serve itch clean art font
+.PHONY: play test test-engine test-browser lint bench web serve itch clean art font
 
 $(PLAY_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -58,16 +58,27 @@ test: $(STAMP) $(ART) $(FONT)
 	# the layers and the games' independence (pyproject.toml's import-linter contracts)
 	$(VENV)/bin/lint-imports
 	$(PY) -m mypy
-	# the engine and interface tests on the two cores; then the browser tests on two
-	# workers, each sharing a built site, its servers and its Chromium profiles
-	# (tests/web/conftest.py; both cores are busy through the phase, so a third worker
-	# saves little); worksteal: no worker idles at the end while another has tests queued.
-	# Bytecode is kept (in the ignored __pycache__ folders) even where the environment
-	# says not to: the tests start many Python processes (the workers, the command-line
-	# tests' subprocesses, the site build's renders), and each would otherwise compile
-	# every module it imports, and pytest rewrite every test module, all over again
-	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n auto --maxprocesses 2 --ignore=tests/web
-	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n 2 --dist worksteal tests/web
+	# The engine and interface tests and the browser tests run side by side, each on two
+	# workers: the browser tests' workers wait at times (on Chromium, a page's idle
+	# seconds), and the other tests' workers use the cores meanwhile. Each part's output
+	# is printed whole when it ends (--output-sync); a part that fails fails the target.
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-engine test-browser
+
+# Bytecode is kept (in the ignored __pycache__ folders) even where the environment says
+# not to: the tests start many Python processes (the workers, the command-line tests'
+# subprocesses, the site build's renders), and each would otherwise compile every module
+# it imports, and pytest rewrite every test module, all over again.
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest
+
+# The engine and interface tests, on two workers.
+test-engine: $(STAMP) $(ART) $(FONT)
+	$(PYTEST) -n auto --maxprocesses 2 --ignore=tests/web
+
+# The browser tests, on two workers, each sharing a built site, its servers and its
+# Chromium profiles (tests/web/conftest.py); worksteal: no worker idles at the end while
+# another has tests queued.
+test-browser: $(STAMP) $(ART) $(FONT)
+	$(PYTEST) -n 2 --dist worksteal tests/web
 
 bench: $(STAMP) $(ART) $(FONT)
 	$(PY) -m thirteen bench

@@ -11,7 +11,8 @@ the repository.
 The test starts Thirteens deal 1 through ``thirteen.ui.launch.run()`` (the entry the
 page uses), removes the King and then a pair with real mouse clicks on the
 canvas (shown scaled, as on the site), checks the engine and the pixels,
-reloads the page and checks that the game resumed from localStorage. It
+reloads the page and checks that the game resumed from localStorage; last, after
+"New deal" and a move, a second reload resumes the new deal, not the link's. It
 prints (``pytest -s``) and writes to wasm-timings.json beside the screenshots
 how long the first frame took after navigation, the median frame time, and how
 busy the page's main thread is on an idle table (Chromium's own count of time
@@ -328,6 +329,30 @@ _redraws = asyncio.ensure_future(_redraw({REDRAWS}))
         f" headless Chromium without GPU; {screenshots / 'wasm-timings.json'}"
     )
 
+    # The page forgot the link's keys once its game was open (pygbag's and the harness's
+    # stay), so reloading after "New deal" resumes the new deal instead of dealing the
+    # link's deal again and counting the new one as given up.
+    search = page.evaluate("() => location.search")
+    assert "game=" not in search and "deal=" not in search and "wheel=" in search, search
+    # the page's random deals seeded, so "New deal" deals the same every run: about one
+    # random deal in 170 has no move at all, and that one ends (and counts) at once
+    run(page, f"__import__('random').seed('reload-after-new-deal')\n{APP}.new_deal()")
+    wait_py(page, f"{GAME}.setup.deal != 1")
+    assert py(page, f"bool({GAME}.legal_moves())")
+    idle(page)
+    run(page, f"{APP}.table.play({GAME}.legal_moves()[0])")
+    idle(page)
+    before = py(page, f"[{GAME}.setup.deal, {GAME}.text(), [m.text() for m in {GAME}.moves]]")
+    assert len(before[2]) == 1
+    played = f"{APP}.profile.stats('thirteens', '3x5').played"
+    assert py(page, played) == 1  # deal 1, given up by "New deal" after two moves
+    page.reload()
+    started(page)
+    after = py(page, f"[{GAME}.setup.deal, {GAME}.text(), [m.text() for m in {GAME}.moves]]")
+    assert after == before, "the reload did not resume the deal in progress"
+    assert py(page, played) == 1  # the new deal was not given up
+    assert page.errors == []
+
 
 WAKE_IDLE_S = 3
 """Seconds an idle table's loop wakes are counted."""
@@ -412,43 +437,18 @@ type(_app).dispatch = _seen
     assert page.errors == []
 
 
-def test_copy_link_in_webassembly(game_page: Any, screenshots: Path) -> None:
-    """The end screen's Copy link, clicked with the real mouse, puts the page's own
-    address with the deal's query on the browser's clipboard, and gives the canvas its
-    focus back (the copy borrows it for a moment)."""
+def test_a_lost_deal_s_end_screen_says_it_could_be_won_and_copies_its_link_in_webassembly(
+    game_page: Any, screenshots: Path
+) -> None:
+    """A lost game's end screen runs the solver in the real runtime and tells the player
+    that deal 5 could have been won (the same words as on the desktop).  Its Copy link,
+    clicked with the real mouse, puts the page's own address with the deal's query on the
+    browser's clipboard, and gives the canvas its focus back (the copy borrows it for a
+    moment)."""
     page = game_page
     started(page)
     idle(page)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    run(page, f"{APP}.open('end')")
-    wait_py(page, f"type({APP}.scene).__name__ == 'EndScene' and not {APP}.scene.dirty")
-    page.wait_for_timeout(600)  # (it takes clicks 400 ms after it opens)
-    x, y, w, h = py(page, f"list(next(b for b in {APP}.scene.widgets if b.name == 'copy').rect)")
-    page.mouse.click(*on_page(page, x + w / 2, y + h / 2))
-    wait_py(page, f"bool({APP}.scene.message)", 10_000)
-    message = py(page, f"{APP}.scene.message")
-    assert message.startswith("Link copied"), message
-    address = page.url.split("#")[0].split("?")[0]
-    copied = page.evaluate("() => navigator.clipboard.readText()")
-    assert copied == address + "?game=thirteens&deal=1&layout=3x5"
-    wait_py(page, f"not {APP}.scene.dirty")
-    page.wait_for_timeout(100)
-    page.screenshot(path=str(screenshots / "wasm-5-link-copied.png"))
-    # the click focused the canvas; the copy's text area took the focus and gave it back
-    focused = page.evaluate("() => document.activeElement.id")
-    assert focused == "canvas", focused
-    assert page.evaluate("() => document.querySelectorAll('textarea').length") == 0
-    assert page.errors == []
-
-
-def test_the_end_screen_says_whether_the_deal_could_be_won_in_webassembly(
-    game_page: Any, screenshots: Path
-) -> None:
-    """A lost game's end screen runs the solver in the real runtime and tells the player
-    that deal 5 could have been won (the same words as on the desktop)."""
-    page = game_page
-    started(page)
-    idle(page)
     run(
         page,
         f"{APP}.new_game(__import__('thirteen.games').games.GameSetup('thirteens', deal=5))",
@@ -461,34 +461,24 @@ def test_the_end_screen_says_whether_the_deal_could_be_won_in_webassembly(
         "This deal can be won: Same deal (R) plays it again."
     )
     assert py(page, f"{APP}.scene.verdict() in [w for w, *_ in {APP}.scene.lines()]")
-    page.screenshot(path=str(screenshots / "wasm-6-end-verdict.png"))
-    assert page.errors == []
+    page.screenshot(path=str(screenshots / "wasm-5-end-verdict.png"))
 
-
-def test_a_reload_resumes_the_deal_played_after_the_link(game_page: Any) -> None:
-    """The page forgets the link's keys once its game is open (pygbag's and the
-    harness's stay), so reloading after "New deal" resumes the new deal instead of
-    dealing the link's deal again and counting the new one as given up."""
-    page = game_page
-    started(page)
-    idle(page)
-    search = page.evaluate("() => location.search")
-    assert "game=" not in search and "deal=" not in search and "wheel=" in search, search
-    # the page's random deals seeded, so "New deal" deals the same every run: about one
-    # random deal in 170 has no move at all, and that one ends (and counts) at once
-    run(page, f"__import__('random').seed('reload-after-new-deal')\n{APP}.new_deal()")
-    wait_py(page, f"{GAME}.setup.deal != 1")
-    assert py(page, f"bool({GAME}.legal_moves())")
-    idle(page)
-    run(page, f"{APP}.table.play({GAME}.legal_moves()[0])")
-    idle(page)
-    before = py(page, f"[{GAME}.setup.deal, {GAME}.text(), [m.text() for m in {GAME}.moves]]")
-    assert len(before[2]) == 1
-    page.reload()
-    started(page)
-    after = py(page, f"[{GAME}.setup.deal, {GAME}.text(), [m.text() for m in {GAME}.moves]]")
-    assert after == before, "the reload did not resume the deal in progress"
-    assert py(page, f"{APP}.profile.stats('thirteens', '3x5').played") == 0  # nothing given up
+    page.wait_for_timeout(600)  # (it takes clicks 400 ms after it opens)
+    x, y, w, h = py(page, f"list(next(b for b in {APP}.scene.widgets if b.name == 'copy').rect)")
+    page.mouse.click(*on_page(page, x + w / 2, y + h / 2))
+    wait_py(page, f"bool({APP}.scene.message)", 10_000)
+    message = py(page, f"{APP}.scene.message")
+    assert message.startswith("Link copied"), message
+    address = page.url.split("#")[0].split("?")[0]
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert copied == address + "?game=thirteens&deal=5&layout=3x5"
+    wait_py(page, f"not {APP}.scene.dirty")
+    page.wait_for_timeout(100)
+    page.screenshot(path=str(screenshots / "wasm-6-link-copied.png"))
+    # the click focused the canvas; the copy's text area took the focus and gave it back
+    focused = page.evaluate("() => document.activeElement.id")
+    assert focused == "canvas", focused
+    assert page.evaluate("() => document.querySelectorAll('textarea').length") == 0
     assert page.errors == []
 
 

@@ -547,69 +547,16 @@ def centre(page: Any, card: str) -> tuple[float, float]:
     return on_page(page, x + w / 2, y + h / 2)
 
 
-@pytest.mark.phone
-def test_taps_play_and_pinches_and_swipes_do_not_on_a_phone(
-    game_page: Any, screenshots: Path
-) -> None:
-    """Found on a phone: each finger of a pinch was a click (two fingers on the King
-    and the 9 removed the King), and a swipe that started on a card selected it.  A
-    tap now plays when its one finger lifts where it went down."""
-    page = game_page
-    started(page)
-    idle(page)
-    cdp = page.context.new_cdp_session(page)
-
-    def touch(kind: str, *points: tuple[float, float]) -> None:
-        fingers = [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": fingers})
-
-    def settled() -> list[Any]:
-        page.wait_for_timeout(400)  # a few frames: the events have been read by then
-        return py(page, f"[[m.text() for m in {GAME}.moves], {APP}.table.selected]")
-
-    king, nine = centre(page, "Ks"), centre(page, "9c")
-    touch("touchStart", king)
-    touch("touchStart", king, nine)
-    for k in range(1, 6):  # spread apart
-        touch("touchMove", (king[0], king[1] - 4 * k), (nine[0], nine[1] + 4 * k))
-    touch("touchEnd")
-    assert settled() == [[], None], "a pinch played"
-
-    touch("touchStart", king)
-    for k in range(1, 6):
-        touch("touchMove", (king[0] + 40 * k, king[1]))
-    touch("touchEnd")
-    assert settled() == [[], None], "a swipe from the King played"
-
-    page.touchscreen.tap(*king)
-    wait_py(page, f"len({GAME}.moves) == 1", 10_000)
-    assert settled() == [["Ks"], None]  # once, and no echo selected anything
-    idle(page)
-    # two thumbs rolling over: the 9 goes down before the 4 is up, and neither
-    # moves; both tap, in the order they lift (the 4 first: it selects)
-    touch("touchStart", centre(page, "4s"))
-    touch("touchStart", centre(page, "4s"), centre(page, "9c"))
-    touch("touchEnd")
-    wait_py(page, f"len({GAME}.moves) == 2", 10_000)
-    assert settled() == [["Ks", "4s+9c"], None]
-    idle(page)
-    # the Hint button, tapped: the browser's hint search has its longer budget
-    searches = "__import__('thirteen.ui.table.searches').ui.table.searches"
-    assert py(page, f"{searches}.HINT_BUDGET_MS") == 400
-    hint = py(page, f"list(next(b for b in {APP}.table.buttons if b.name == 'hint').rect.center)")
-    page.touchscreen.tap(*on_page(page, *hint))
-    wait_py(page, f"{APP}.table.message.startswith('Hint: ')", 10_000)
-    page.screenshot(path=str(screenshots / "wasm-phone-taps.png"))
-    assert page.errors == []
-
-
 @pytest.mark.phone("upright")
-def test_an_upright_phone_gets_a_tall_table_a_tap_plays_and_turning_keeps_the_game(
+def test_on_a_phone_taps_play_pinches_and_swipes_do_not_and_turning_keeps_the_game(
     game_page: Any, screenshots: Path
 ) -> None:
     """390x844 held upright: the canvas is 720x1558, the page shows it whole and
-    unstretched, a tap on the King removes it; turned sideways (a new viewport) the
-    game goes on, on a 1558x720 canvas, with the move kept."""
+    unstretched, a tap on the King removes it; turned sideways (a new viewport) the game
+    goes on, on a 1558x720 canvas, with the move kept.  Found on a phone: each finger of a
+    pinch was a click (two fingers on a pair removed it), and a swipe that started on a
+    card selected it.  A tap plays when its one finger lifts where it went down; two
+    thumbs rolling over tap in the order they lift."""
     page = game_page
     started(page)
     idle(page)
@@ -632,10 +579,47 @@ def test_an_upright_phone_gets_a_tall_table_a_tap_plays_and_turning_keeps_the_ga
     assert not py(page, f"{APP}.table.frame.portrait")
     box = page.locator("#canvas").bounding_box()
     assert abs(box["width"] / box["height"] - 1558 / 720) < 0.01
-    page.touchscreen.tap(*centre(page, "4s"))
-    page.touchscreen.tap(*centre(page, "9c"))
+
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind: str, *points: tuple[float, float]) -> None:
+        fingers = [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": fingers})
+
+    def settled() -> list[Any]:
+        page.wait_for_timeout(400)  # a few frames: the events have been read by then
+        return py(page, f"[[m.text() for m in {GAME}.moves], {APP}.table.selected]")
+
+    four, nine = centre(page, "4s"), centre(page, "9c")  # a pair: 4 + 9 make 13
+    touch("touchStart", four)
+    touch("touchStart", four, nine)
+    for k in range(1, 6):  # spread apart
+        touch("touchMove", (four[0], four[1] - 4 * k), (nine[0], nine[1] + 4 * k))
+    touch("touchEnd")
+    assert settled() == [["Ks"], None], "a pinch played"
+
+    touch("touchStart", four)
+    for k in range(1, 6):
+        touch("touchMove", (four[0] + 40 * k, four[1]))
+    touch("touchEnd")
+    assert settled() == [["Ks"], None], "a swipe from the 4 played"
+
+    # two thumbs rolling over: the 9 goes down before the 4 is up, and neither
+    # moves; both tap, in the order they lift (the 4 first: it selects)
+    touch("touchStart", four)
+    touch("touchStart", four, nine)
+    touch("touchEnd")
     wait_py(page, f"len({GAME}.moves) == 2", 10_000)
+    assert settled() == [["Ks", "4s+9c"], None]  # once, and no echo selected anything
+    idle(page)
     page.screenshot(path=str(screenshots / "wasm-turned.png"))
+    # the Hint button, tapped: the browser's hint search has its longer budget
+    searches = "__import__('thirteen.ui.table.searches').ui.table.searches"
+    assert py(page, f"{searches}.HINT_BUDGET_MS") == 400
+    hint = py(page, f"list(next(b for b in {APP}.table.buttons if b.name == 'hint').rect.center)")
+    page.touchscreen.tap(*on_page(page, *hint))
+    wait_py(page, f"{APP}.table.message.startswith('Hint: ')", 10_000)
+    page.screenshot(path=str(screenshots / "wasm-phone-taps.png"))
     assert page.errors == []
 
 

@@ -8,10 +8,16 @@ overlapping it are gone (an empty cell counts as gone); the available cards are 
 pyramid cards, the draw card and the waste's top; an available King goes alone, two
 available cards that make 13 go together; ``D`` moves the draw card to the waste; ``R``
 turns the waste over when the draw pile is empty and turns are left.  Nothing is pruned:
-no forced moves, no dead cards, no merged positions.  A position is the deal's own
+no forced moves, no dead cards.  A position is the deal's own
 ``(pyramid cards gone, pile cards gone, pointer, turns used)``, the pointer splitting the
 pile cards left into the waste (below it) and the draw pile (from it), so the searches'
 positions can be handed to the solvers' tables.
+
+The deal's pointer can stand anywhere in a run of pile cards gone, so one table (the same
+pyramid, waste, draw pile and turns) can have several such keys.  The verdict and the
+fewest-steps searches, which hand no position out, keep the pointer just above the
+waste's top (``merged``): each table of the game is then one position, as the rules
+count positions, and is searched once instead of once per key.
 
 The moves of the pyramid alone depend only on which of its cards are gone; they are
 worked out once per such set and reused for every position that shares it.
@@ -67,8 +73,9 @@ Move = tuple[Card, ...] | str
 Step = tuple[Move, int]
 """A move (the cards it removes, or ``"D"`` / ``"R"``) and the packed position it leads
 to."""
-FreeByRank = dict[int, list[tuple[int, Card]]]
-"""The free pyramid cards (cell, card) by rank index."""
+PartnersByRank = list[list[tuple[int, Card]]]
+"""Per rank index: the free pyramid cards (cell, card) that make 13 with a card of that
+rank (none for a King)."""
 Removals = list[tuple[tuple[Card, ...], int]]
 """Kings and pairs of free pyramid cards: the cards and the cells they leave, as bits."""
 
@@ -79,64 +86,78 @@ class PlainAnswer(NamedTuple):
     """A winning line as move texts (empty when there is none)."""
 
 
-def plain_steps(game: Pyramid | Pyramid13) -> tuple[int, Callable[[int], list[Step]]]:
+def plain_steps(
+    game: Pyramid | Pyramid13, merged: bool = False
+) -> tuple[int, Callable[[int], list[Step]]]:
     """The packed position of a Pyramid ``game`` (or of a Pyramid 13 deal in play, which
-    has no turns) and the function giving every move from a packed position."""
+    has no turns) and the function giving every move from a packed position; with
+    ``merged`` the pointer of every position stands just above the waste's top."""
     deal = game.deal
     pyramid, stock, turns = deal.pyramid, deal.stock, deal.recycles
     whole_pile = (1 << len(stock)) - 1
     cells = [(i, c, c >> 2, OVERLAPS[i]) for i, c in enumerate(pyramid) if c is not None]
-    pile = [(c, c >> 2) for c in stock]
-    # per set of pyramid cards gone: its free cards by rank, and its Kings and pairs
-    by_gone: dict[int, tuple[FreeByRank, Removals]] = {}
+    pile_cards = list(stock)
+    pile_ranks = [c >> 2 for c in stock]
+    # per set of pyramid cards gone: its free cards by the rank that pairs with them, and
+    # its Kings and pairs
+    by_gone: dict[int, tuple[PartnersByRank, Removals]] = {}
 
-    def pyramid_moves(pm: int) -> tuple[FreeByRank, Removals]:
+    def pyramid_moves(pm: int) -> tuple[PartnersByRank, Removals]:
         free = [(i, c, r) for i, c, r, over in cells if not pm >> i & 1 and pm & over == over]
-        by_rank: FreeByRank = {}
+        partners: PartnersByRank = [[] for _ in range(KING + 1)]
         removals: Removals = []
         for a, (i, c, r) in enumerate(free):
-            by_rank.setdefault(r, []).append((i, c))
             if r == KING:
                 removals.append(((c,), 1 << i))
+            else:
+                partners[11 - r].append((i, c))
             for j, d, s in free[a + 1 :]:
                 if r + s == 11:
                     removals.append(((c, d), 1 << i | 1 << j))
-        return by_rank, removals
+        return partners, removals
 
     def steps(key: int) -> list[Step]:
         pm = key & ALL_GONE
-        sm = key >> PILE_AT & (1 << 52) - 1
-        p = key >> POINTER_AT & 63
         if pm == ALL_GONE:
             return []
         got = by_gone.get(pm)
         if got is None:
             got = by_gone[pm] = pyramid_moves(pm)
-        by_rank, removals = got
+        partners, removals = got
         out: list[Step] = [(cards, key | gone) for cards, gone in removals]
-        left = whole_pile & ~sm
+        left = whole_pile & ~(key >> PILE_AT)
+        p = key >> POINTER_AT & 63
         after = left >> p  # the draw pile: its lowest card is the draw card
         draw = p + (after & -after).bit_length() - 1 if after else -1
         top = (left & (1 << p) - 1).bit_length() - 1  # the waste's top (-1: empty)
-        for j in (draw, top):
-            if j < 0:
-                continue
-            c, r = pile[j]
-            taken = key | 1 << PILE_AT + j
+        if draw >= 0:
+            c, r = pile_cards[draw], pile_ranks[draw]
+            taken = key | 1 << PILE_AT + draw
             if r == KING:
                 out.append(((c,), taken))
-            for i, d in by_rank.get(11 - r, ()):
+            for i, d in partners[r]:
                 out.append(((d, c), taken | 1 << i))
-        if draw >= 0 and top >= 0 and pile[draw][1] + pile[top][1] == 11:
-            both = key | 1 << PILE_AT + draw | 1 << PILE_AT + top
-            out.append(((pile[draw][0], pile[top][0]), both))
+        if top >= 0:
+            c, r = pile_cards[top], pile_ranks[top]
+            taken = key | 1 << PILE_AT + top
+            if merged:  # the pointer goes down to just above the waste's new top
+                taken -= p - (left & (1 << top) - 1).bit_length() << POINTER_AT
+            if r == KING:
+                out.append(((c,), taken))
+            for i, d in partners[r]:
+                out.append(((d, c), taken | 1 << i))
+            if draw >= 0 and pile_ranks[draw] + r == 11:
+                out.append(((pile_cards[draw], c), taken | 1 << PILE_AT + draw))
         if draw >= 0:
             out.append(("D", key + (draw + 1 - p << POINTER_AT)))
         elif key >> TURNS_AT < turns and top >= 0:
             out.append(("R", key - (p << POINTER_AT) + (1 << TURNS_AT)))
         return out
 
-    return packed(game.pos), steps
+    pm, sm, p, u = game.pos
+    if merged:
+        p = (whole_pile & ~sm & (1 << p) - 1).bit_length()
+    return packed((pm, sm, p, u)), steps
 
 
 def move_text(move: Move) -> str:
@@ -146,7 +167,7 @@ def move_text(move: Move) -> str:
 def plain_verdict(game: Pyramid | Pyramid13) -> PlainAnswer:
     """Whether ``game`` can be cleared, by depth-first search over every position it can
     reach (each searched once), and the first winning line found."""
-    start, steps = plain_steps(game)
+    start, steps = plain_steps(game, merged=True)
     if start & ALL_GONE == ALL_GONE:
         return PlainAnswer(WINNABLE, [])
     seen = {start}
@@ -172,7 +193,7 @@ def plain_verdict(game: Pyramid | Pyramid13) -> PlainAnswer:
 
 def plain_fewest_steps(game: Pyramid) -> int | None:
     """Fewest moves to a cleared pyramid, by breadth-first search (None: never)."""
-    start, steps = plain_steps(game)
+    start, steps = plain_steps(game, merged=True)
     if start & ALL_GONE == ALL_GONE:
         return 0
     seen = {start}

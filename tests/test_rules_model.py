@@ -38,6 +38,11 @@ def king(card: int) -> bool:
     return rank(card) == 13
 
 
+AROUND = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+"""The eight cells touching a cell, row and column steps: across, up and down, and on
+the diagonals."""
+
+
 class ThirteensModel:
     """docs/rules.md's Thirteens: a C x R grid, pairs that touch, falls and refills."""
 
@@ -65,13 +70,13 @@ class ThirteensModel:
     def removals(self) -> set[str]:
         cells = self.cells()  # (once, not again for each cell)
         out = {card_text(self.card(x)) for x in cells if king(self.card(x))}
-        for a in cells:
-            for b in cells:
-                if not a < b:  # each pair once
-                    continue
-                touch = max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
-                if touch and makes_13(self.card(a), self.card(b)):
-                    out.add(RemovePair(self.card(a), self.card(b)).text())
+        for r, c in cells:  # each card with the cards touching it
+            a = self.card((r, c))
+            for dr, dc in AROUND:
+                if 0 <= r + dr < self.rows and 0 <= c + dc < self.columns:
+                    b = self.grid[r + dr][c + dc]
+                    if b is not None and makes_13(a, b):
+                        out.add(RemovePair(a, b).text())
         return out
 
     def column_moves(self) -> set[str]:
@@ -303,18 +308,16 @@ class NeighbourModel:
 
     def moves(self) -> set[str]:
         out = set()
-        cells = self.cells()  # (once, not again for each cell)
-        for a in cells:
-            x = self.grid[a[0]][a[1]]
+        for r, c in self.cells():  # each card with the cards touching it
+            x = self.grid[r][c]
             assert x is not None
             if king(x):
                 out.add(card_text(x))
-            for b in cells:
-                y = self.grid[b[0]][b[1]]
-                assert y is not None
-                touch = max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
-                if touch and makes_13(x, y):
-                    out.add(RemovePair(x, y).text())
+            for dr, dc in AROUND:
+                if 0 <= r + dr < 5 and 0 <= c + dc < 5:
+                    y = self.grid[r + dr][c + dc]
+                    if y is not None and makes_13(x, y):
+                        out.add(RemovePair(x, y).text())
         return out
 
     def play(self, text: str) -> None:
@@ -516,15 +519,15 @@ def test_elevens_agrees_with_the_rules_model() -> None:
 def fifteens_groups(cards: list[int]) -> set[str]:
     """Any two or more cards, all Ace to 9, whose values make exactly 15; and a Ten, a
     Jack, a Queen and a King together."""
-    low = [c for c in cards if rank(c) <= 9]
+    low = sorted((c for c in cards if rank(c) <= 9), key=rank)  # lowest value first
     out = set()
 
     def pick(i: int, chosen: list[int], total: int) -> None:  # each low card: in or not
         # (``total``: the values of ``chosen`` added up, carried along, not summed again)
         if total == 15 and len(chosen) >= 2:
             out.add("+".join(card_text(c) for c in sorted(chosen)))
-        if total >= 15 or i == len(low):
-            return
+        if total >= 15 or i == len(low) or total + rank(low[i]) > 15:
+            return  # (the cards after ``low[i]`` are worth no less: none of them fits)
         pick(i + 1, [*chosen, low[i]], total + rank(low[i]))
         pick(i + 1, chosen, total)
 

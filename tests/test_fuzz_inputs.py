@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from fuzz_sounds_once import sounds_made_once
 from thirteen.__main__ import main as cli_main
 from thirteen.core.cards import FULL_DECK, NotationError, card_text, parse_deck
 from thirteen.core.deals import MAX_DEAL
@@ -625,7 +626,8 @@ def display():
 
     from thirteen.ui import launch as app_module
 
-    yield app_module
+    with sounds_made_once():  # every App here deals, and the deal makes the sounds
+        yield app_module
     app_module.current = None
     pygame.display.quit()
 

@@ -19,14 +19,12 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Iterator
 
 import pygame
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from store_fast_folder import FoldersInMemory, folders_in_memory
 from thirteen.core.cards import FULL_DECK, card_text
 from thirteen.games import position_from_text
 from thirteen.records.database import DatabaseStorage
@@ -281,14 +279,6 @@ def no_graded_search():
         yield
 
 
-@pytest.fixture(scope="module")
-def memory_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FoldersInMemory]:
-    """Each example's folder, in memory where the machine has one
-    (tests/store_fast_folder.py): each opens a new database file."""
-    with folders_in_memory(tmp_path_factory.mktemp("fuzz")) as folders:
-        yield folders
-
-
 @pytest.fixture
 def display():
     yield
@@ -344,8 +334,10 @@ def test_random_events_with_storage_that_fails_writes(display, data, pattern):
 
 @settings(FUZZ, max_examples=max(1, EXAMPLES // 3))
 @given(st.data())
-def test_random_events_with_file_storage(display, memory_folders, data):
-    run_session(data, DatabaseStorage(memory_folders.mktemp("fuzz") / "thirteen.db", durable=False))
+def test_random_events_with_file_storage(display, tmp_path_factory, data):
+    run_session(
+        data, DatabaseStorage(tmp_path_factory.mktemp("fuzz") / "thirteen.db", durable=False)
+    )
 
 
 # -- regressions the fuzzing found ---------------------------------------------

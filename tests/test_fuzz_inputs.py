@@ -11,13 +11,15 @@ import json
 import os
 import re
 import string
+from collections.abc import Iterator
 from datetime import date
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from fuzz_sounds_once import sounds_made_once
+from store_fast_folder import FoldersInMemory, folders_in_memory
 from thirteen.__main__ import main as cli_main
 from thirteen.core.cards import FULL_DECK, NotationError, card_text, parse_deck
 from thirteen.core.deals import MAX_DEAL
@@ -574,6 +576,14 @@ def test_settings_keep_every_valid_field(fields_):
     assert_nothing_lost({NAMESPACE + "settings": json.dumps({"v": 1, **fields_})}, storage.data)
 
 
+@pytest.fixture(scope="module")
+def memory_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FoldersInMemory]:
+    """Each example's folder, in memory where the machine has one
+    (tests/store_fast_folder.py): each opens a new database file."""
+    with folders_in_memory(tmp_path_factory.mktemp("stores")) as folders:
+        yield folders
+
+
 @FUZZ
 @given(
     st.one_of(
@@ -588,8 +598,8 @@ def test_settings_keep_every_valid_field(fields_):
     ),
     st.booleans(),
 )
-def test_profile_over_odd_file_storage(tmp_path_factory, text, good):
-    folder = Path(tmp_path_factory.mktemp("store"))
+def test_profile_over_odd_file_storage(memory_folders, text, good):
+    folder = memory_folders.mktemp("store")
     path = folder / FILE_NAME
     parsed = None
     try:
@@ -625,7 +635,8 @@ def display():
 
     from thirteen.ui import launch as app_module
 
-    yield app_module
+    with sounds_made_once():  # every App here deals, and the deal makes the sounds
+        yield app_module
     app_module.current = None
     pygame.display.quit()
 

@@ -9,10 +9,12 @@ tabs interleaved at every point of their writes, or whose reads return garbage.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from store_fast_folder import folder_in_memory
 from thirteen.records.database import DatabaseStorage
 from thirteen.records.profile import Profile
 from thirteen.records.storage import (
@@ -38,6 +40,14 @@ SMALL = {
 }
 """Three records in pages of 512 bytes: the schema's page, the table's, the index's and
 the saved game's overflow page (2 KB in all)."""
+
+
+@pytest.fixture
+def tmp_path(tmp_path: Path) -> Iterator[Path]:
+    """Each test's folder in memory where the machine has one (tests/store_fast_folder.py):
+    the store opens and writes the same files there, without the disk's journal."""
+    with folder_in_memory(tmp_path) as folder:
+        yield folder
 
 
 @pytest.fixture(scope="module")

@@ -99,6 +99,26 @@ KEYS = [
 MODS = [0, 0, 0, pygame.KMOD_SHIFT, pygame.KMOD_CTRL, pygame.KMOD_META]
 DTS = st.sampled_from([0, 1, 16, 16, 33, 100, 250, 700, 3500]) | st.floats(0, 1000)
 
+# The strategies each session draws from, made once: a strategy made afresh at each draw
+# draws the same, and making it again thousands of times is hypothesis's work, not the game's
+STARTS_DRAWN = st.sampled_from(STARTS)
+ON_OR_OFF = st.booleans()
+STEP_COUNTS = st.integers(5, 60)
+ACTIONS = st.sampled_from(
+    ["click", "click", "touch", "key", "key", "move", "move", "right", "frame"]
+)
+KEYS_DRAWN = st.sampled_from(KEYS)
+MODS_DRAWN = st.sampled_from(MODS)
+UNDO_ONE_IN_TEN = st.integers(0, 9)
+MOVE_COUNTS = st.sampled_from([1, 1, 2, 5, 40])
+PICKS = st.integers(0, 2**16)
+"""Which of a list (a legal move, a widget) by its index modulo the list's length."""
+ON_WIDGET = st.integers(0, 3)
+FRACTIONS = st.integers(0, 9999)
+"""Where in a widget, in ten-thousandths of its width or height."""
+ANYWHERE_X = st.integers(-5, WIDTH + 5)
+ANYWHERE_Y = st.integers(-5, HEIGHT + 5)
+
 
 def unicode_for(key: int, mod: int) -> str:
     if mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
@@ -128,9 +148,9 @@ def rects_of(scene) -> list[pygame.Rect]:
 def positions(draw, scene) -> tuple[int, int]:
     # the same draws whatever the scene shows (its widgets may depend on time): which
     # widget and where in it are picked from fixed ranges
-    on_widget, which = draw(st.integers(0, 3)), draw(st.integers(0, 2**16))
-    fx, fy = draw(st.integers(0, 9999)), draw(st.integers(0, 9999))
-    anywhere = draw(st.integers(-5, WIDTH + 5)), draw(st.integers(-5, HEIGHT + 5))
+    on_widget, which = draw(ON_WIDGET), draw(PICKS)
+    fx, fy = draw(FRACTIONS), draw(FRACTIONS)
+    anywhere = draw(ANYWHERE_X), draw(ANYWHERE_Y)
     rects = rects_of(scene)
     if rects and on_widget:
         r = rects[which % len(rects)]
@@ -176,7 +196,7 @@ def play_a_legal_move_by_clicks(app, data) -> None:
     """Click (or press D for) one legal move, so games get somewhere."""
     # drawn before anything that depends on the app's state, which searches run beside
     # the game make depend on time: the data drawn keep one shape from run to run
-    pick = data.draw(st.integers(0, 2**16), label="move")
+    pick = data.draw(PICKS, label="move")
     t = app.table
     if t is None or app.scene is not t or t.game.is_over:
         return
@@ -205,12 +225,7 @@ def play_a_legal_move_by_clicks(app, data) -> None:
 
 
 def one_action(app, data) -> None:
-    kind = data.draw(
-        st.sampled_from(
-            ["click", "click", "touch", "key", "key", "move", "move", "right", "frame"]
-        ),
-        label="action",
-    )
+    kind = data.draw(ACTIONS, label="action")
     if kind in ("click", "touch", "right"):
         pos = data.draw(positions(app.scene), label="pos")
         dead = kind != "right" and dead_spot(app, pos)
@@ -228,13 +243,13 @@ def one_action(app, data) -> None:
             assert engine_state(app) == before, f"a click at {pos} on nothing changed the game"
         return
     if kind == "key":
-        key = data.draw(st.sampled_from(KEYS), label="key")
-        mod = data.draw(st.sampled_from(MODS), label="mod")
-        if data.draw(st.integers(0, 9), label="undo?") == 0:
+        key = data.draw(KEYS_DRAWN, label="key")
+        mod = data.draw(MODS_DRAWN, label="mod")
+        if data.draw(UNDO_ONE_IN_TEN, label="undo?") == 0:
             key, mod = pygame.K_z, pygame.KMOD_CTRL
         post(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode_for(key, mod), scancode=0)
     elif kind == "move":
-        for _ in range(data.draw(st.sampled_from([1, 1, 2, 5, 40]), label="moves")):
+        for _ in range(data.draw(MOVE_COUNTS, label="moves")):
             play_a_legal_move_by_clicks(app, data)
     app.step(data.draw(DTS, label="dt"))
 
@@ -272,14 +287,14 @@ def display():
 
 
 def run_session(data, storage) -> None:
-    query = data.draw(st.sampled_from(STARTS), label="start")
+    query = data.draw(STARTS_DRAWN, label="start")
     profile = Profile(storage)
-    profile.settings.animations = data.draw(st.booleans(), label="animations")
-    profile.settings.sound = data.draw(st.booleans(), label="sound")
+    profile.settings.animations = data.draw(ON_OR_OFF, label="animations")
+    profile.settings.sound = data.draw(ON_OR_OFF, label="sound")
     app = launch.make_app(["--query", query] if query else [], profile)
     pygame.event.clear()
     app.step(16)
-    for _ in range(data.draw(st.integers(5, 60), label="steps")):
+    for _ in range(data.draw(STEP_COUNTS, label="steps")):
         one_action(app, data)
         check_game(app)
         if not app.running:

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from fuzz_sounds_once import sounds_made_once
+from sounds_once import sounds_made_once
 from store_fast_folder import FoldersInMemory, folders_in_memory
 from thirteen.__main__ import main as cli_main
 from thirteen.core.cards import FULL_DECK, NotationError, card_text, parse_deck

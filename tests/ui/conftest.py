@@ -11,44 +11,20 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from sounds_once import sounds_made_once  # noqa: E402
 from thirteen.records.profile import Profile  # noqa: E402
 from thirteen.records.storage import MemoryStorage  # noqa: E402
-from thirteen.ui import launch, sound, theme  # noqa: E402
-
-
-def _made_once(make):
-    """``make``, worked out on its first call and the same wave returned after it."""
-    made: list = []
-
-    def once() -> list[float]:
-        if not made:
-            made.append(make())
-        return made[0]
-
-    return once
+from thirteen.ui import launch, theme  # noqa: E402
 
 
 @pytest.fixture(autouse=True, scope="session")
 def _sound_waves_made_once():
     """Each App makes its sound effects at its first sound (the deal's): the waves are
     the same every time (seeded noise, fixed notes), so the session makes each once and
-    every App after the first gets the same ones.  The first is made by the effect's own
-    code, so a broken effect still fails its tests."""
-    effects = dict(sound.EFFECTS)
-    sound.EFFECTS.update({name: _made_once(make) for name, make in effects.items()})
-    real_samples = sound.samples
-    scaled: dict[int, tuple[list[float], object]] = {}
-
-    def samples(wave: list[float]):
-        kept = scaled.get(id(wave))
-        if kept is None or kept[0] is not wave:  # another wave (the effects' own tests)
-            kept = scaled[id(wave)] = (wave, real_samples(wave))
-        return kept[1]
-
-    sound.samples = samples
-    yield
-    sound.samples = real_samples
-    sound.EFFECTS.update(effects)
+    every App after the first gets the same ones (tests/sounds_once.py).  The first is
+    made by the effect's own code, so a broken effect still fails its tests."""
+    with sounds_made_once():
+        yield
 
 
 class _MeasuredOnceFont(pygame.font.Font):

@@ -1,5 +1,5 @@
-"""Each sound effect made once for a test module that builds many Apps outside
-``tests/ui`` (whose conftest does the same for the interface tests).
+"""Each sound effect made once, for tests that build many Apps (the interface tests'
+session, ``tests/ui/conftest.py``; the fuzz tests over odd storage).
 
 Each App makes its sound effects at its first sound (the deal's): pure-Python
 synthesis, most of what building an App costs.  The waves are the same every time

@@ -69,10 +69,8 @@ IDLE_S = 2
 """Seconds the idle table's main-thread time is counted, sleeping and not."""
 
 
-PHONE = {"viewport": {"width": 844, "height": 390}, "has_touch": True, "is_mobile": True}
-"""A phone held sideways: touch events, no mouse."""
-UPRIGHT = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-"""The same phone held upright."""
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+"""A phone held upright: touch events, no mouse (a test turns it with a new viewport)."""
 
 
 @pytest.fixture
@@ -81,16 +79,13 @@ def game_page(
     wasm_site: WasmSite,
     screenshots: Path,
 ) -> Any:
-    """The game's page; a test marked ``@pytest.mark.phone`` gets a phone's context, one
+    """The game's page; a test marked ``@pytest.mark.phone`` gets an upright phone, one
     marked ``@pytest.mark.media(reduced_motion=..., contrast=...)`` those preferences, one
     marked ``@pytest.mark.cold`` a context of its own with nothing cached."""
-    phone = request.node.get_closest_marker("phone")
+    phone = request.node.get_closest_marker("phone") is not None
     media = request.node.get_closest_marker("media")  # the page's media preferences
     wanted = media.kwargs if media is not None else {}
-    if phone is None:
-        options = {"viewport": VIEWPORT, **wanted}
-    else:
-        options = {**(UPRIGHT if "upright" in phone.args else PHONE), **wanted}
+    options = {**(PHONE if phone else {"viewport": VIEWPORT}), **wanted}
     cold = request.node.get_closest_marker("cold") is not None
     page = open_harness(wasm_site, options, cold=cold)
     try:
@@ -547,7 +542,7 @@ def centre(page: Any, card: str) -> tuple[float, float]:
     return on_page(page, x + w / 2, y + h / 2)
 
 
-@pytest.mark.phone("upright")
+@pytest.mark.phone
 def test_on_a_phone_taps_play_pinches_and_swipes_do_not_and_turning_keeps_the_game(
     game_page: Any, screenshots: Path
 ) -> None:

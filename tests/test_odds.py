@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 
 import pytest
@@ -36,18 +37,14 @@ SOLVED: dict[str, object] = {}
 SOLVED_IN_SLICES: dict[tuple[str, float], object] = {}
 """Proven verdicts of solves in slices, by position and slice (see ``sliced_solves_once``)."""
 REUSE_SLICED: dict[str, bool] = {"on": False}
-REFERENCE: dict[tuple[str, int, str | None], tuple[SolveResult, Game]] = {}
-"""The tests' own reference verdicts, by game, deal and layout (see ``reference_verdict``)."""
 
 
+@functools.cache
 def reference_verdict(game: str, deal: int, layout: str | None) -> tuple[SolveResult, Game]:
     """``winnable_verdict`` with no budget to run out of, the reference the grades and the
     odds' rows are checked against: solved once a process for each deal (a proven verdict
     does not depend on the budget, and the game it returns is only ever copied)."""
-    key = (game, deal, layout)
-    if key not in REFERENCE:
-        REFERENCE[key] = winnable_verdict(game, deal, layout=layout, budget_ms=None)
-    return REFERENCE[key]
+    return winnable_verdict(game, deal, layout=layout, budget_ms=None)
 
 
 def proven_verdict_once(
